@@ -1,0 +1,317 @@
+//! Finds strategy plugins, loads them, and builds strategy instances.
+//!
+//! Each plugin is loaded with `lib_header_from_path` + `init_root_module`
+//! (never `RootModule::load_from_*`, which caches one module per interface
+//! type so a second plugin would silently return the first) and is never
+//! unloaded. A bad file costs one error line; the others still load.
+
+use crate::config::{Config, StrategyInstance};
+use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
+use abi_stable::std_types::RStr;
+use indexmap::IndexMap;
+use ptc_plugin_api::module::{PluginModuleRef, StrategyBox};
+use ptc_plugin_api::render::FULL_HISTORY;
+use ptc_plugin_api::{RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What a loaded plugin says about itself, and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct PluginDescription {
+    /// Strategy name.
+    pub name: String,
+    /// Plugin crate version.
+    pub version: String,
+    /// Interface version it was built against.
+    pub interface_version: String,
+    /// One-line description.
+    pub description: String,
+    /// Capabilities it claims.
+    pub capabilities: Vec<String>,
+    /// The library file.
+    pub file: PathBuf,
+}
+
+/// A loaded plugin.
+#[derive(Clone)]
+pub struct Plugin {
+    /// Its description.
+    pub description: PluginDescription,
+    module: PluginModuleRef,
+}
+
+/// Why a file or folder gave no plugin.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct LoadError {
+    /// The file or folder.
+    pub path: PathBuf,
+    /// Why, in one line.
+    pub reason: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.reason)
+    }
+}
+
+/// An error building or using a strategy instance.
+#[derive(Debug, Clone, PartialEq)]
+pub enum InstanceError {
+    /// No loaded plugin has that strategy name.
+    UnknownPlugin {
+        /// Instance name.
+        instance: String,
+        /// Plugin name asked for.
+        plugin: String,
+        /// Names that are loaded.
+        loaded: Vec<String>,
+    },
+    /// No `[strategy.NAME]` with that name.
+    UnknownInstance {
+        /// The name asked for.
+        name: String,
+        /// Names that exist.
+        defined: Vec<String>,
+    },
+    /// The plugin refused its parameters (or panicked building).
+    Construct {
+        /// Instance name.
+        instance: String,
+        /// Plugin file.
+        file: PathBuf,
+        /// The plugin's error.
+        error: StrategyError,
+    },
+}
+
+impl fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceError::UnknownPlugin { instance, plugin, loaded } => write!(
+                f,
+                "strategy `{instance}`: no loaded plugin is named `{plugin}` (loaded: {}); check [plugins] paths or {}",
+                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") },
+                crate::config::PLUGIN_PATH_ENV
+            ),
+            InstanceError::UnknownInstance { name, defined } => {
+                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))
+            }
+            InstanceError::Construct { instance, file, error } => {
+                write!(f, "strategy `{instance}` ({}): {error}", file.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for InstanceError {}
+
+/// File name of a plugin library on this platform, e.g. `libptc_strategy_x.so`.
+pub fn is_library_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.starts_with(std::env::consts::DLL_PREFIX) && name.ends_with(std::env::consts::DLL_SUFFIX)
+}
+
+/// Folder entries that look like strategy plugins: platform library naming
+/// and `ptc_strategy_` in the name (e.g. `libptc_strategy_rolling_window.so`).
+pub fn is_plugin_file_name(path: &Path) -> bool {
+    is_library_file(path) && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.contains("ptc_strategy_"))
+}
+
+/// The loaded plugins and what failed to load.
+#[derive(Clone, Default)]
+pub struct Registry {
+    plugins: IndexMap<String, Plugin>,
+    errors: Vec<LoadError>,
+}
+
+impl Registry {
+    /// Loads every plugin found in `paths`: a folder contributes its files
+    /// named like plugins, a file is loaded as given.
+    pub fn discover(paths: &[PathBuf]) -> Registry {
+        let mut registry = Registry::default();
+        for path in paths {
+            if path.is_dir() {
+                let mut files: Vec<PathBuf> = match std::fs::read_dir(path) {
+                    Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+                    Err(e) => {
+                        registry.error(path, format!("cannot read plugin folder: {e}"));
+                        continue;
+                    }
+                };
+                files.retain(|f| f.is_file() && is_plugin_file_name(f));
+                files.sort();
+                for file in files {
+                    registry.load_file(&file);
+                }
+            } else if path.is_file() {
+                registry.load_file(path);
+            } else {
+                registry.error(path, "plugin path does not exist".to_string());
+            }
+        }
+        registry
+    }
+
+    /// Loads the plugins of `config`.
+    pub fn from_config(config: &Config) -> Registry {
+        Registry::discover(&config.plugin_paths)
+    }
+
+    fn error(&mut self, path: &Path, reason: String) {
+        self.errors.push(LoadError { path: path.to_path_buf(), reason });
+    }
+
+    /// Loads one library file; a failure is recorded, not returned.
+    pub fn load_file(&mut self, path: &Path) {
+        let path = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        if self.plugins.values().any(|p| p.description.file == path) {
+            return;
+        }
+        match load_plugin(&path) {
+            Ok(plugin) => {
+                let name = plugin.description.name.clone();
+                if let Some(first) = self.plugins.get(&name) {
+                    let reason = format!(
+                        "plugin name `{name}` is already provided by {}; this copy is ignored (remove one of the two)",
+                        first.description.file.display()
+                    );
+                    self.error(&path, reason);
+                } else {
+                    self.plugins.insert(name, plugin);
+                }
+            }
+            Err(reason) => self.error(&path, reason),
+        }
+    }
+
+    /// Loaded plugins, in load order.
+    pub fn plugins(&self) -> impl Iterator<Item = &Plugin> {
+        self.plugins.values()
+    }
+
+    /// Plugin by strategy name.
+    pub fn plugin(&self, name: &str) -> Option<&Plugin> {
+        self.plugins.get(name)
+    }
+
+    /// What failed to load, one entry per file or folder.
+    pub fn errors(&self) -> &[LoadError] {
+        &self.errors
+    }
+
+    /// Builds the instance `name` of `config`; `full-history` is built in.
+    pub fn instantiate(&self, config: &Config, name: &str) -> Result<Renderer, InstanceError> {
+        if name == FULL_HISTORY {
+            return Ok(Renderer::FullHistory);
+        }
+        let instance = config.strategies.get(name).ok_or_else(|| InstanceError::UnknownInstance {
+            name: name.to_string(),
+            defined: std::iter::once(FULL_HISTORY.to_string()).chain(config.strategies.keys().cloned()).collect(),
+        })?;
+        self.build(instance)
+    }
+
+    /// Builds a strategy instance from its config table.
+    pub fn build(&self, instance: &StrategyInstance) -> Result<Renderer, InstanceError> {
+        let plugin = self.plugin(&instance.plugin).ok_or_else(|| InstanceError::UnknownPlugin {
+            instance: instance.name.clone(),
+            plugin: instance.plugin.clone(),
+            loaded: self.plugins.keys().cloned().collect(),
+        })?;
+        plugin.instantiate(&instance.params.to_string()).map_err(|error| InstanceError::Construct {
+            instance: instance.name.clone(),
+            file: plugin.description.file.clone(),
+            error,
+        })
+    }
+}
+
+impl Plugin {
+    /// Builds a strategy from JSON parameters.
+    pub fn instantiate(&self, params_json: &str) -> Result<Renderer, StrategyError> {
+        let new_strategy = self.module.new_strategy();
+        let strategy = new_strategy(RStr::from_str(params_json)).into_result()?;
+        Ok(Renderer::Plugin { name: self.description.name.clone(), strategy })
+    }
+}
+
+fn load_plugin(path: &Path) -> Result<Plugin, String> {
+    let header = lib_header_from_path(path).map_err(|e| describe(&e, None))?;
+    let claimed = header.version_strings().version.as_str().to_string();
+    let module = header.init_root_module::<PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
+    let info = (module.info())();
+    Ok(Plugin {
+        description: PluginDescription {
+            name: info.name().to_string(),
+            version: info.version().to_string(),
+            interface_version: info.interface_version().to_string(),
+            description: info.description().to_string(),
+            capabilities: info.capabilities().map(str::to_string).collect(),
+            file: path.to_path_buf(),
+        },
+        module,
+    })
+}
+
+/// One line for a loading error; `claimed` is the interface version the
+/// plugin's header declares, once it could be read.
+fn describe(error: &LibraryError, claimed: Option<&str>) -> String {
+    let iface = claimed.map(|v| format!("interface {v}")).unwrap_or_else(|| "interface unknown".to_string());
+    match error {
+        LibraryError::OpenError { err, .. } => format!("cannot open library: {err}"),
+        LibraryError::GetSymbolError { .. } => {
+            "not a ptc strategy plugin (it exports no abi_stable root module)".to_string()
+        }
+        LibraryError::InvalidAbiHeader(_) => {
+            "built with an incompatible abi_stable version (rebuild it against ptc-plugin-api)".to_string()
+        }
+        LibraryError::ParseVersionError(e) => format!("unreadable interface version: {e}"),
+        LibraryError::IncompatibleVersionNumber { actual_version, .. } => format!(
+            "incompatible plugin interface {actual_version} (this ptc speaks {INTERFACE_VERSION}; rebuild the plugin against a matching ptc-plugin-api)"
+        ),
+        LibraryError::AbiInstability(_) => format!(
+            "{iface}: its types do not match this ptc's plugin interface {INTERFACE_VERSION} (rebuild the plugin against this ptc-plugin-api)"
+        ),
+        LibraryError::RootModule { err, .. } => match err {
+            RootModuleError::Unwound => format!("{iface}: the plugin panicked while initialising"),
+            RootModuleError::Returned(e) => format!("{iface}: the plugin failed to initialise: {e}"),
+        },
+        LibraryError::InvalidCAbi { .. } => format!("{iface}: built for a different C ABI"),
+        LibraryError::Many(errors) => {
+            errors.iter().map(|e| describe(e, claimed)).collect::<Vec<_>>().join("; ")
+        }
+    }
+}
+
+/// Something that renders prompts: the built-in full history or a plugin's strategy.
+pub enum Renderer {
+    /// The uncompressed transcript (API-003).
+    FullHistory,
+    /// A strategy object from a plugin.
+    Plugin {
+        /// Plugin strategy name.
+        name: String,
+        /// The instance.
+        strategy: StrategyBox,
+    },
+}
+
+impl Renderer {
+    /// Strategy name, for stats and messages.
+    pub fn name(&self) -> &str {
+        match self {
+            Renderer::FullHistory => FULL_HISTORY,
+            Renderer::Plugin { name, .. } => name,
+        }
+    }
+
+    /// Renders `request`. A panicking plugin yields an error, and the
+    /// instance stays usable for the next render.
+    pub fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError> {
+        match self {
+            Renderer::FullHistory => Ok(ptc_plugin_api::render::full_history(request)),
+            Renderer::Plugin { strategy, .. } => strategy.render(request).into_result(),
+        }
+    }
+}

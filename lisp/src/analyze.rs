@@ -1,0 +1,475 @@
+//! Analysis: forms into a tree of [`Node`]s the evaluator runs directly.
+//!
+//! Locals are resolved here to frame slots, so evaluation never looks a
+//! local up by name; a closure copies the values it captures when it is
+//! created. Global (user namespace) names resolve at run time, because a
+//! `defn` may refer to one defined later in the same program. Special forms
+//! live in `special.rs`, destructuring in `pattern.rs`.
+
+use crate::builtins::{self, Builtin};
+use crate::error::{ErrorKind, LispError};
+use crate::reader::{form_to_value, Form, FormKind};
+use crate::value::{FnDesc, Value};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// How deep analysis may recurse (threading macros can nest past the reader's bound).
+const MAX_ANALYSIS_DEPTH: usize = 300;
+
+/// A source position.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Span {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl Span {
+    pub fn of(form: &Form) -> Span {
+        Span { line: form.line, col: form.col }
+    }
+}
+
+/// An analyzed expression.
+pub(crate) enum Node {
+    Const(Value),
+    Local(u32),
+    Capture(u32),
+    /// The function currently running, referred to by its own `fn` name.
+    SelfFn,
+    Global(Arc<str>, Span),
+    Data(Arc<str>, Span),
+    Vector(Vec<Node>, Span),
+    Set(Vec<Node>, Span),
+    Map(Vec<(Node, Node)>, Span),
+    If(Box<[Node; 3]>),
+    Do(Vec<Node>),
+    Let(Vec<Bind>, Box<Node>),
+    Loop(Box<Loop>),
+    Recur(Vec<Node>, Arc<[u32]>),
+    Fn(Arc<Lambda>),
+    Call(Box<Node>, Vec<Node>, Span),
+    CallBuiltin(&'static Builtin, Vec<Node>, Span),
+    And(Vec<Node>),
+    Or(Vec<Node>),
+    Case(Box<Case>),
+    Def(Box<Def>),
+    Tool(Arc<str>, Vec<Node>, Span),
+    Return(Box<Node>),
+    Fail(Box<Node>),
+    For(Box<For>),
+    Doseq(Box<For>),
+    /// Destructuring: element `idx` of the value in a slot (nil past the end).
+    Nth(u32, usize),
+    /// Destructuring: the elements from `idx` on, as a list, or nil if none.
+    RestFrom(u32, usize),
+    /// Destructuring: a key of the map in a slot, with an optional default.
+    GetKey(u32, Value, Option<Box<Node>>),
+}
+
+/// Evaluate `value` and store it in `slot`.
+pub(crate) struct Bind {
+    pub slot: u32,
+    pub value: Node,
+}
+
+pub(crate) struct Loop {
+    /// Initial values of the loop's slots (the recur targets).
+    pub inits: Vec<Bind>,
+    /// Destructuring of those slots, run at the start of each iteration.
+    pub binds: Vec<Bind>,
+    pub body: Node,
+    pub span: Span,
+}
+
+/// A compiled `fn`: one or more arities plus where its captures come from.
+pub(crate) struct Lambda {
+    pub desc: FnDesc,
+    pub arities: Vec<Arity>,
+    pub captures: Vec<CaptureSrc>,
+    /// Made by `defn`: its return values are tracked for return-type capture.
+    pub defn: bool,
+}
+
+pub(crate) struct Arity {
+    pub fixed: usize,
+    pub variadic: bool,
+    pub nslots: u32,
+    pub binds: Vec<Bind>,
+    pub body: Node,
+}
+
+/// Where a closure finds a captured value when it is created.
+#[derive(Clone, Copy)]
+pub(crate) enum CaptureSrc {
+    Local(u32),
+    Capture(u32),
+    SelfFn,
+}
+
+pub(crate) struct Case {
+    pub subject: Node,
+    pub table: HashMap<Value, usize>,
+    pub branches: Vec<Node>,
+    pub default: Option<Node>,
+    pub span: Span,
+}
+
+pub(crate) struct Def {
+    pub name: Arc<str>,
+    pub doc: Option<Arc<str>>,
+    pub value: Node,
+    pub defn: bool,
+}
+
+/// A `for` / `doseq` comprehension.
+pub(crate) struct For {
+    pub clauses: Vec<Clause>,
+    pub body: Node,
+}
+
+pub(crate) enum Clause {
+    Each { slot: u32, coll: Node, binds: Vec<Bind> },
+    Let(Vec<Bind>),
+    When(Node),
+    While(Node),
+}
+
+/// A local a name refers to, seen from the current function.
+#[derive(Clone, Copy)]
+enum LocalRef {
+    Slot(u32),
+    Capture(u32),
+    SelfFn,
+}
+
+/// One function being analyzed (the top level counts as one).
+#[derive(Default)]
+pub(crate) struct Scope {
+    pub names: Vec<(Arc<str>, u32)>,
+    pub nslots: u32,
+    pub captures: Vec<(Arc<str>, CaptureSrc)>,
+    pub self_name: Option<Arc<str>>,
+    pub recur: Option<Arc<[u32]>>,
+}
+
+/// Turns forms into nodes; one per top-level form.
+pub(crate) struct Analyzer {
+    pub scopes: Vec<Scope>,
+    depth: usize,
+}
+
+pub(crate) type AResult<T> = Result<T, LispError>;
+
+/// An error at a form's position.
+pub(crate) fn err_at(form: &Form, kind: ErrorKind, message: impl Into<String>) -> LispError {
+    LispError::new(kind, message).at(form.line, form.col)
+}
+
+/// A malformed special form: what was expected.
+pub(crate) fn syntax(form: &Form, message: impl Into<String>) -> LispError {
+    err_at(form, ErrorKind::Other, message)
+}
+
+/// Names from namespaces that resolve to builtins: `str/join` is `join`.
+fn builtin_namespace(ns: &str) -> bool {
+    matches!(
+        ns,
+        "clojure.string" | "str" | "string" | "s" | "clojure.set" | "set" | "clojure.core" | "core" | "Math" | "math"
+    )
+}
+
+impl Analyzer {
+    /// Analyzes one top-level form; returns the node and the frame size it needs.
+    pub fn top_level(form: &Form) -> AResult<(Node, u32)> {
+        let mut a = Analyzer { scopes: vec![Scope::default()], depth: 0 };
+        let node = a.analyze(form, false)?;
+        Ok((node, a.scopes[0].nslots))
+    }
+
+    pub fn scope(&mut self) -> &mut Scope {
+        self.scopes.last_mut().expect("the analyzer always has a top-level scope")
+    }
+
+    pub fn new_slot(&mut self) -> u32 {
+        let s = self.scope();
+        s.nslots += 1;
+        s.nslots - 1
+    }
+
+    pub fn declare(&mut self, name: &str, slot: u32) {
+        self.scope().names.push((name.into(), slot));
+    }
+
+    pub fn analyze(&mut self, form: &Form, tail: bool) -> AResult<Node> {
+        self.depth += 1;
+        if self.depth > MAX_ANALYSIS_DEPTH {
+            self.depth -= 1;
+            return Err(err_at(form, ErrorKind::DepthLimit, "expression nests too deeply; split it with let"));
+        }
+        let r = self.analyze_inner(form, tail);
+        self.depth -= 1;
+        r
+    }
+
+    fn analyze_inner(&mut self, form: &Form, tail: bool) -> AResult<Node> {
+        let span = Span::of(form);
+        Ok(match &form.kind {
+            FormKind::Symbol(name) => self.symbol(form, name)?,
+            FormKind::List(items) if items.is_empty() => Node::Const(Value::List(Arc::default())),
+            FormKind::List(items) => self.list(form, items, tail)?,
+            FormKind::Vector(items) => {
+                let nodes = self.all(items)?;
+                constant_or(nodes, span, |v| Value::Vector(Arc::new(v)), Node::Vector)
+            }
+            FormKind::Set(items) => {
+                let nodes = self.all(items)?;
+                constant_or(nodes, span, |v| Value::Set(Arc::new(v.into_iter().collect())), Node::Set)
+            }
+            FormKind::Map(items) => {
+                let nodes = self.all(items)?;
+                if nodes.iter().all(|n| matches!(n, Node::Const(_))) {
+                    let vals: Vec<Value> = nodes.into_iter().map(const_value).collect();
+                    let mut it = vals.into_iter();
+                    let mut m = crate::value::Map::new();
+                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                        m.insert(k, v);
+                    }
+                    Node::Const(Value::Map(Arc::new(m)))
+                } else {
+                    let mut it = nodes.into_iter();
+                    let mut pairs = Vec::new();
+                    while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                        pairs.push((k, v));
+                    }
+                    Node::Map(pairs, span)
+                }
+            }
+            FormKind::Regex(src) => Node::Const(builtins::regex::compile(src).map_err(|m| syntax(form, m))?),
+            FormKind::Tagged(tag, _) => return Err(syntax(form, format!("tagged literal #{tag} is not supported in programs"))),
+            _ => Node::Const(form_to_value(form)?),
+        })
+    }
+
+    pub fn all(&mut self, forms: &[Form]) -> AResult<Vec<Node>> {
+        forms.iter().map(|f| self.analyze(f, false)).collect()
+    }
+
+    /// A body of several forms: the last is in tail position.
+    pub fn body(&mut self, forms: &[Form], tail: bool) -> AResult<Node> {
+        match forms {
+            [] => Ok(Node::Const(Value::Nil)),
+            [one] => self.analyze(one, tail),
+            [init @ .., last] => {
+                let mut nodes = self.all(init)?;
+                nodes.push(self.analyze(last, tail)?);
+                Ok(Node::Do(nodes))
+            }
+        }
+    }
+
+    fn resolve_local(&mut self, depth: usize, name: &str) -> Option<LocalRef> {
+        let scope = &self.scopes[depth];
+        if let Some(&(_, slot)) = scope.names.iter().rev().find(|(n, _)| &**n == name) {
+            return Some(LocalRef::Slot(slot));
+        }
+        if scope.self_name.as_deref() == Some(name) {
+            return Some(LocalRef::SelfFn);
+        }
+        if let Some(i) = scope.captures.iter().position(|(n, _)| &**n == name) {
+            return Some(LocalRef::Capture(i as u32));
+        }
+        if depth == 0 {
+            return None;
+        }
+        let src = match self.resolve_local(depth - 1, name)? {
+            LocalRef::Slot(s) => CaptureSrc::Local(s),
+            LocalRef::Capture(i) => CaptureSrc::Capture(i),
+            LocalRef::SelfFn => CaptureSrc::SelfFn,
+        };
+        let captures = &mut self.scopes[depth].captures;
+        captures.push((name.into(), src));
+        Some(LocalRef::Capture(captures.len() as u32 - 1))
+    }
+
+    pub fn local(&mut self, name: &str) -> Option<Node> {
+        let depth = self.scopes.len() - 1;
+        self.resolve_local(depth, name).map(|r| match r {
+            LocalRef::Slot(s) => Node::Local(s),
+            LocalRef::Capture(i) => Node::Capture(i),
+            LocalRef::SelfFn => Node::SelfFn,
+        })
+    }
+
+    fn symbol(&mut self, form: &Form, name: &str) -> AResult<Node> {
+        if let Some(node) = self.local(name) {
+            return Ok(node);
+        }
+        if let Some((ns, short)) = name.split_once('/').filter(|(ns, short)| !ns.is_empty() && !short.is_empty()) {
+            return match ns {
+                "data" => Ok(Node::Data(short.into(), Span::of(form))),
+                "tool" => Err(syntax(form, format!("call tools directly: ({name} {{:arg value}})"))),
+                "Math" | "math" if short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
+                "Math" | "math" if short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
+                _ if builtin_namespace(ns) => match builtins::lookup_in(ns, short) {
+                    Some(b) => Ok(Node::Const(builtins::value_of(b))),
+                    None => Err(unbound(form, name)),
+                },
+                _ => Err(err_at(
+                    form,
+                    ErrorKind::UnboundSymbol,
+                    format!("unknown namespace in `{name}`; use data/x for input data, tool/x to call tools, or a core function"),
+                )),
+            };
+        }
+        if let Some(b) = builtins::lookup(name) {
+            return Ok(Node::Const(builtins::value_of(b)));
+        }
+        if crate::special::is_special(name) {
+            return Err(syntax(form, format!("`{name}` is a special form; use it as ({name} ...)")));
+        }
+        Ok(Node::Global(name.into(), Span::of(form)))
+    }
+
+    fn list(&mut self, form: &Form, items: &[Form], tail: bool) -> AResult<Node> {
+        let head = &items[0];
+        let args = &items[1..];
+        let span = Span::of(form);
+        if let Some(name) = head.as_symbol() {
+            if crate::special::is_special(name) && self.local(name).is_none() {
+                return self.special(form, name, args, tail);
+            }
+            if let Some(msg) = crate::special::unsupported(name) {
+                return Err(syntax(form, msg));
+            }
+            if let Some(tool) = name.strip_prefix("tool/") {
+                return Ok(Node::Tool(tool.into(), self.all(args)?, span));
+            }
+            if self.local(name).is_none() {
+                let builtin = match name.split_once('/') {
+                    Some((ns, short)) if builtin_namespace(ns) && !short.is_empty() => {
+                        Some(builtins::lookup_in(ns, short).ok_or_else(|| unbound(head, name))?)
+                    }
+                    _ => builtins::lookup(name),
+                };
+                if let Some(b) = builtin {
+                    if args.len() < b.min as usize || args.len() > b.max as usize {
+                        return Err(err_at(form, ErrorKind::Arity, builtins::arity_message(b, args.len())));
+                    }
+                    return Ok(Node::CallBuiltin(b, self.all(args)?, span));
+                }
+            }
+        }
+        if matches!(head.kind, FormKind::Int(_) | FormKind::Float(_) | FormKind::Str(_) | FormKind::Nil | FormKind::Bool(_)) {
+            let v = form_to_value(head)?;
+            return Err(err_at(form, ErrorKind::Type, format!("{} {} is not a function", v.type_name(), v)));
+        }
+        let f = self.analyze(head, false)?;
+        Ok(Node::Call(Box::new(f), self.all(args)?, span))
+    }
+
+    /// Analyzes a `fn`: `[params] body...` or `([params] body...)+`.
+    pub fn lambda(
+        &mut self,
+        form: &Form,
+        name: Option<Arc<str>>,
+        doc: Option<Arc<str>>,
+        arity_forms: &[Form],
+        defn: bool,
+    ) -> AResult<Node> {
+        let mut shapes: Vec<(&[Form], &[Form])> = Vec::new();
+        match arity_forms.first().map(|f| &f.kind) {
+            Some(FormKind::Vector(params)) => shapes.push((params, &arity_forms[1..])),
+            Some(FormKind::List(_)) => {
+                for f in arity_forms {
+                    match &f.kind {
+                        FormKind::List(parts) => match parts.first().map(|p| &p.kind) {
+                            Some(FormKind::Vector(params)) => shapes.push((params, &parts[1..])),
+                            _ => return Err(syntax(f, "each arity must look like ([params] body...)")),
+                        },
+                        _ => return Err(syntax(f, "each arity must look like ([params] body...)")),
+                    }
+                }
+            }
+            _ => return Err(syntax(form, "fn needs a parameter vector, e.g. (fn [x] (* x 2))")),
+        }
+        self.scopes.push(Scope { self_name: name.clone(), ..Scope::default() });
+        let mut arities = Vec::new();
+        let mut desc = FnDesc { name, docstring: doc, ..FnDesc::default() };
+        for (i, (params, body)) in shapes.into_iter().enumerate() {
+            let r = self.arity(form, params, body, if i == 0 { Some(&mut desc) } else { None });
+            match r {
+                Ok(a) => arities.push(a),
+                Err(e) => {
+                    self.scopes.pop();
+                    return Err(e);
+                }
+            }
+        }
+        let scope = self.scopes.pop().expect("pushed above");
+        let captures = scope.captures.into_iter().map(|(_, src)| src).collect();
+        Ok(Node::Fn(Arc::new(Lambda { desc, arities, captures, defn })))
+    }
+
+    fn arity(&mut self, form: &Form, params: &[Form], body: &[Form], desc: Option<&mut FnDesc>) -> AResult<Arity> {
+        {
+            let s = self.scope();
+            s.names.clear();
+            s.nslots = 0;
+        }
+        let (fixed, rest) = match params.iter().position(|p| p.as_symbol() == Some("&")) {
+            Some(i) if i + 2 == params.len() => (&params[..i], Some(&params[i + 1])),
+            Some(_) => return Err(syntax(form, "`&` must be followed by exactly one parameter")),
+            None => (params, None),
+        };
+        let mut slots: Vec<u32> = Vec::new();
+        for _ in 0..fixed.len() + rest.iter().count() {
+            slots.push(self.new_slot());
+        }
+        let mut binds = Vec::new();
+        let mut names = Vec::new();
+        for (p, &slot) in fixed.iter().chain(rest).zip(&slots) {
+            names.push(crate::pattern::describe(p));
+            self.bind_pattern(p, slot, &mut binds)?;
+        }
+        if let Some(desc) = desc {
+            if rest.is_some() {
+                desc.variadic = names.pop().map(Into::into);
+            }
+            desc.params = names.into_iter().map(Into::into).collect();
+        }
+        let saved = self.scope().recur.replace(slots.into());
+        let body = self.body(body, true);
+        self.scope().recur = saved;
+        Ok(Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? })
+    }
+}
+
+/// An unbound-symbol error with a did-you-mean hint drawn from the builtins.
+pub(crate) fn unbound(form: &Form, name: &str) -> LispError {
+    let short = name.rsplit('/').next().unwrap_or(name);
+    let mut msg = format!("unable to resolve symbol `{name}`");
+    if let Some(best) = builtins::closest(short) {
+        msg.push_str(&format!("; did you mean `{best}`?"));
+    }
+    err_at(form, ErrorKind::UnboundSymbol, msg)
+}
+
+fn const_value(n: Node) -> Value {
+    match n {
+        Node::Const(v) => v,
+        _ => unreachable!("const_value is only called after checking every node is constant"),
+    }
+}
+
+fn constant_or(
+    nodes: Vec<Node>,
+    span: Span,
+    make: impl FnOnce(Vec<Value>) -> Value,
+    node: impl FnOnce(Vec<Node>, Span) -> Node,
+) -> Node {
+    if nodes.iter().all(|n| matches!(n, Node::Const(_))) {
+        Node::Const(make(nodes.into_iter().map(const_value).collect()))
+    } else {
+        node(nodes, span)
+    }
+}

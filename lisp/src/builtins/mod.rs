@@ -1,0 +1,249 @@
+//! The core library: a static table of builtins plus shared helpers.
+//!
+//! Each module exports a `BUILTINS` slice; [`lookup`] finds a builtin by
+//! name through a table built once per process, so creating an interpreter
+//! costs nothing. A builtin gets the interpreter (to call back into user
+//! functions and check limits) and its evaluated arguments.
+
+pub(crate) mod coll;
+pub(crate) mod map;
+pub(crate) mod native;
+pub(crate) mod num;
+pub(crate) mod pred;
+pub(crate) mod ptc;
+pub(crate) mod regex;
+pub(crate) mod seq;
+pub(crate) mod sort;
+pub(crate) mod string;
+
+pub(crate) use native::{call_native, Native};
+
+use crate::error::ErrorKind;
+use crate::eval::{fail, preview, Ctl, Interp, R};
+use crate::value::{FnBody, FnDesc, Function, Value};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// A builtin's code.
+pub(crate) type BuiltinFn = fn(&mut Interp<'_>, &mut [Value]) -> R;
+
+/// Marks a builtin that takes any number of arguments past `min`.
+pub(crate) const VARIADIC: u8 = u8::MAX;
+
+/// A core-library function.
+pub(crate) struct Builtin {
+    pub name: &'static str,
+    pub min: u8,
+    pub max: u8,
+    pub f: BuiltinFn,
+}
+
+/// Shorthand for the builtin tables.
+pub(crate) const fn b(name: &'static str, min: u8, max: u8, f: BuiltinFn) -> Builtin {
+    Builtin { name, min, max, f }
+}
+
+const TABLES: &[&[Builtin]] = &[
+    coll::BUILTINS,
+    seq::BUILTINS,
+    sort::BUILTINS,
+    map::BUILTINS,
+    num::BUILTINS,
+    string::BUILTINS,
+    regex::BUILTINS,
+    pred::BUILTINS,
+    ptc::BUILTINS,
+];
+
+fn registry() -> &'static HashMap<&'static str, (&'static Builtin, Value)> {
+    static REGISTRY: OnceLock<HashMap<&'static str, (&'static Builtin, Value)>> = OnceLock::new();
+    REGISTRY.get_or_init(|| {
+        let mut m = HashMap::new();
+        for table in TABLES {
+            for b in table.iter() {
+                let desc = FnDesc { name: Some(b.name.into()), ..FnDesc::default() };
+                let v = Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Builtin(b)) }));
+                m.insert(b.name, (b, v));
+            }
+        }
+        m
+    })
+}
+
+/// Internal helpers are reachable only through a namespace (`clojure.string/reverse`).
+fn is_internal(name: &str) -> bool {
+    name.starts_with("string-")
+}
+
+/// The builtin called `name`, if any.
+pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
+    if is_internal(name) {
+        return None;
+    }
+    registry().get(name).map(|(b, _)| *b)
+}
+
+/// `ns/name` for the namespaces that map onto builtins (`str/join`, `Math/abs`).
+pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
+    let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
+    match name {
+        "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
+        _ => lookup(name),
+    }
+}
+
+/// The function value of a builtin (the same `Arc` every time, so `=` holds).
+pub(crate) fn value_of(b: &'static Builtin) -> Value {
+    registry().get(b.name).map(|(_, v)| v.clone()).expect("every builtin is in the registry")
+}
+
+/// Every public builtin name.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    TABLES.iter().flat_map(|t| t.iter().map(|b| b.name)).filter(|n| !is_internal(n))
+}
+
+pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
+    let expected = match (b.min, b.max) {
+        (lo, VARIADIC) => format!("{lo} or more"),
+        (lo, hi) if lo == hi => lo.to_string(),
+        (lo, hi) => format!("{lo} to {hi}"),
+    };
+    format!("wrong number of arguments ({n}) passed to {}; expected {expected}", b.name)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// The closest of `candidates` to `name`, if close enough to be a likely typo.
+pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<String> {
+    let limit = (name.chars().count() / 3).clamp(1, 3);
+    candidates
+        .map(|c| (edit_distance(name, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c.to_string())
+}
+
+/// The builtin closest to `name`, plus a few Clojure aliases models reach for.
+pub(crate) fn closest(name: &str) -> Option<String> {
+    let alias = match name {
+        "length" | "len" | "size" => Some("count"),
+        "lowercase" | "lower" | "downcase" => Some("lower-case"),
+        "uppercase" | "upper" | "upcase" => Some("upper-case"),
+        "contains" | "has?" => Some("contains?"),
+        "print" | "puts" => Some("println"),
+        "sum" => Some("sum-by or (reduce + xs)"),
+        "avg" | "mean" | "average" => Some("avg-by"),
+        _ => None,
+    };
+    alias.map(str::to_string).or_else(|| closest_among(name, names()))
+}
+
+/// `"{who} expects {expected}, got {type value}"`.
+pub(crate) fn type_err(who: &str, expected: &str, got: &Value) -> Ctl {
+    fail(ErrorKind::Type, format!("{who} expects {expected}, got {}", preview(got)))
+}
+
+/// The elements of anything seqable: vectors, lists, sets, maps (as `[k v]`
+/// entries), strings (as one-character strings) and nil (empty).
+pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl> {
+    Ok(match v {
+        Value::Vector(items) | Value::List(items) => Cow::Borrowed(&items[..]),
+        Value::Nil => Cow::Borrowed(&[]),
+        Value::Set(s) => Cow::Owned(s.iter().cloned().collect()),
+        Value::Map(m) => Cow::Owned(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect()),
+        Value::Str(s) => Cow::Owned(s.chars().map(|c| Value::Str(c.to_string().into())).collect()),
+        other => return Err(type_err(who, "a collection", other)),
+    })
+}
+
+/// A map entry as the `[k v]` vector Clojure prints.
+pub(crate) fn entry(k: Value, v: Value) -> Value {
+    Value::Vector(Arc::new(vec![k, v]))
+}
+
+pub(crate) fn list(items: Vec<Value>) -> Value {
+    Value::List(Arc::new(items))
+}
+
+pub(crate) fn vector(items: Vec<Value>) -> Value {
+    Value::Vector(Arc::new(items))
+}
+
+/// Takes the argument out of the slice (builtins own their arguments).
+pub(crate) fn take(args: &mut [Value], i: usize) -> Value {
+    std::mem::take(&mut args[i])
+}
+
+pub(crate) fn int_arg(who: &str, v: &Value) -> Result<i64, Ctl> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        Value::Float(x) if x.fract() == 0.0 && x.is_finite() => Ok(*x as i64),
+        other => Err(type_err(who, "an integer", other)),
+    }
+}
+
+pub(crate) fn str_arg<'v>(who: &str, v: &'v Value) -> Result<&'v str, Ctl> {
+    match v {
+        Value::Str(s) => Ok(s),
+        other => Err(type_err(who, "a string", other)),
+    }
+}
+
+/// Calling a keyword, map, set or vector as a function.
+pub(crate) fn call_collection(f: &Value, args: &[Value]) -> R {
+    let arity = |lo: usize, hi: usize| -> Result<(), Ctl> {
+        if args.len() < lo || args.len() > hi {
+            return Err(fail(
+                ErrorKind::Arity,
+                format!("wrong number of arguments ({}) passed to {}", args.len(), preview(f)),
+            ));
+        }
+        Ok(())
+    };
+    match f {
+        Value::Keyword(_) => {
+            arity(1, 2)?;
+            Ok(match &args[0] {
+                Value::Map(m) => m.get(f).cloned(),
+                Value::Set(s) => s.get(f).cloned(),
+                _ => None,
+            }
+            .unwrap_or_else(|| args.get(1).cloned().unwrap_or(Value::Nil)))
+        }
+        Value::Map(m) => {
+            arity(1, 2)?;
+            Ok(m.get(&args[0]).cloned().unwrap_or_else(|| args.get(1).cloned().unwrap_or(Value::Nil)))
+        }
+        Value::Set(s) => {
+            arity(1, 1)?;
+            Ok(s.get(&args[0]).cloned().unwrap_or(Value::Nil))
+        }
+        Value::Vector(items) => {
+            arity(1, 1)?;
+            let i = int_arg("vector lookup", &args[0])?;
+            usize::try_from(i)
+                .ok()
+                .and_then(|i| items.get(i).cloned())
+                .ok_or_else(|| fail(ErrorKind::Other, format!("index {i} out of bounds for vector of {}", items.len())))
+        }
+        other => Err(fail(ErrorKind::Type, format!("{} is not a function", preview(other)))),
+    }
+}
+
+/// Whether a value can be called.
+pub(crate) fn is_fn(v: &Value) -> bool {
+    matches!(v, Value::Fn(f) if f.regex_source().is_none())
+}

@@ -1,0 +1,69 @@
+//! Functions made at run time by combinators (`partial`, `comp`, `juxt`,
+//! `complement`, `constantly`, `fnil`) and by `where`.
+
+use super::{ptc, vector};
+use crate::eval::{Interp, R};
+use crate::value::Value;
+
+/// What a native function does with its captured values.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum NativeKind {
+    /// vals = [f, args...]
+    Partial,
+    /// vals = fns, applied right to left
+    Comp,
+    /// vals = fns; returns a vector of each result
+    Juxt,
+    /// vals = [f]
+    Complement,
+    /// vals = [x]
+    Constantly,
+    /// vals = [f, defaults...]
+    Fnil,
+    /// vals = [field, op, value]
+    Where,
+}
+
+/// A native function: its kind and captured values.
+pub(crate) struct Native {
+    pub kind: NativeKind,
+    pub vals: Vec<Value>,
+}
+
+pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>) -> R {
+    match n.kind {
+        NativeKind::Partial => {
+            let mut argv = n.vals[1..].to_vec();
+            argv.append(&mut args);
+            interp.apply(&n.vals[0], argv)
+        }
+        NativeKind::Comp => {
+            let Some((last, init)) = n.vals.split_last() else {
+                return Ok(args.into_iter().next().unwrap_or(Value::Nil));
+            };
+            let mut v = interp.apply(last, args)?;
+            for f in init.iter().rev() {
+                v = interp.apply(f, vec![v])?;
+            }
+            Ok(v)
+        }
+        NativeKind::Juxt => {
+            let mut out = Vec::with_capacity(n.vals.len());
+            for f in &n.vals {
+                out.push(interp.apply(f, args.clone())?);
+            }
+            Ok(vector(out))
+        }
+        NativeKind::Complement => Ok(Value::Bool(!interp.apply(&n.vals[0], args)?.is_truthy())),
+        NativeKind::Constantly => Ok(n.vals[0].clone()),
+        NativeKind::Fnil => {
+            for (a, d) in args.iter_mut().zip(&n.vals[1..]) {
+                if matches!(a, Value::Nil) {
+                    *a = d.clone();
+                }
+            }
+            interp.apply(&n.vals[0], args)
+        }
+        NativeKind::Where => ptc::where_test(interp, &n.vals, args),
+    }
+}

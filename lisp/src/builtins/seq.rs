@@ -1,0 +1,340 @@
+//! Sequence functions that call back into user functions: map, filter,
+//! reduce and friends, plus the function combinators.
+
+use super::{b, entry, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
+use crate::error::ErrorKind;
+use crate::eval::{fail, Interp, R};
+use crate::value::{FnBody, FnDesc, Function, Map, Value};
+use std::sync::Arc;
+
+pub(crate) const BUILTINS: &[Builtin] = &[
+    b("map", 2, VARIADIC, map),
+    b("mapv", 2, VARIADIC, mapv),
+    b("map-indexed", 2, 2, map_indexed),
+    b("mapcat", 2, 2, mapcat),
+    b("filter", 2, 2, filter),
+    b("filterv", 2, 2, filterv),
+    b("remove", 2, 2, remove),
+    b("keep", 2, 2, keep),
+    b("take-while", 2, 2, take_while),
+    b("drop-while", 2, 2, drop_while),
+    b("partition-by", 2, 2, partition_by),
+    b("group-by", 2, 2, group_by),
+    b("reduce", 2, 3, reduce),
+    b("reduce-kv", 3, 3, reduce_kv),
+    b("some", 2, 2, some),
+    b("every?", 2, 2, every),
+    b("not-any?", 2, 2, not_any),
+    b("not-every?", 2, 2, not_every),
+    b("apply", 2, VARIADIC, apply),
+    b("juxt", 1, VARIADIC, juxt),
+    b("comp", 0, VARIADIC, comp),
+    b("partial", 1, VARIADIC, partial),
+    b("identity", 1, 1, identity),
+    b("constantly", 1, 1, constantly),
+    b("complement", 1, 1, complement),
+    b("fnil", 2, 4, fnil),
+    b("min-key", 2, VARIADIC, min_key),
+    b("max-key", 2, VARIADIC, max_key),
+];
+
+fn call1(interp: &mut Interp, f: &Value, x: Value) -> R {
+    interp.apply(f, vec![x])
+}
+
+fn map_values(interp: &mut Interp, args: &[Value], who: &str) -> Result<Vec<Value>, crate::eval::Ctl> {
+    let f = &args[0];
+    if let [_, coll] = args {
+        let v = items(coll, who)?;
+        let mut out = Vec::with_capacity(v.len());
+        for x in v.iter() {
+            out.push(call1(interp, f, x.clone())?);
+        }
+        return Ok(out);
+    }
+    let colls: Vec<_> = args[1..].iter().map(|c| items(c, who)).collect::<Result<_, _>>()?;
+    let n = colls.iter().map(|c| c.len()).min().unwrap_or(0);
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        out.push(interp.apply(f, colls.iter().map(|c| c[i].clone()).collect())?);
+    }
+    Ok(out)
+}
+
+fn map(interp: &mut Interp, args: &mut [Value]) -> R {
+    map_values(interp, args, "map").map(list)
+}
+
+fn mapv(interp: &mut Interp, args: &mut [Value]) -> R {
+    map_values(interp, args, "mapv").map(vector)
+}
+
+fn map_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[1], "map-indexed")?;
+    let mut out = Vec::with_capacity(v.len());
+    for (i, x) in v.iter().enumerate() {
+        out.push(interp.apply(&args[0], vec![Value::Int(i as i64), x.clone()])?);
+    }
+    Ok(list(out))
+}
+
+fn mapcat(interp: &mut Interp, args: &mut [Value]) -> R {
+    let mut out = Vec::new();
+    for r in map_values(interp, args, "mapcat")? {
+        let v = items(&r, "mapcat (each result)")?;
+        interp.check_len(out.len() + v.len())?;
+        out.extend(v.iter().cloned());
+    }
+    Ok(list(out))
+}
+
+fn select(interp: &mut Interp, args: &[Value], who: &str, keep: bool) -> Result<Vec<Value>, crate::eval::Ctl> {
+    let v = items(&args[1], who)?;
+    let mut out = Vec::new();
+    for x in v.iter() {
+        if call1(interp, &args[0], x.clone())?.is_truthy() == keep {
+            out.push(x.clone());
+        }
+    }
+    Ok(out)
+}
+
+pub(crate) fn filter(interp: &mut Interp, args: &mut [Value]) -> R {
+    select(interp, args, "filter", true).map(list)
+}
+
+fn filterv(interp: &mut Interp, args: &mut [Value]) -> R {
+    select(interp, args, "filterv", true).map(vector)
+}
+
+fn remove(interp: &mut Interp, args: &mut [Value]) -> R {
+    select(interp, args, "remove", false).map(list)
+}
+
+fn keep(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[1], "keep")?;
+    let mut out = Vec::new();
+    for x in v.iter() {
+        let r = call1(interp, &args[0], x.clone())?;
+        if !matches!(r, Value::Nil) {
+            out.push(r);
+        }
+    }
+    Ok(list(out))
+}
+
+fn prefix_len(interp: &mut Interp, args: &[Value], who: &str) -> Result<usize, crate::eval::Ctl> {
+    let v = items(&args[1], who)?;
+    for (i, x) in v.iter().enumerate() {
+        if !call1(interp, &args[0], x.clone())?.is_truthy() {
+            return Ok(i);
+        }
+    }
+    Ok(v.len())
+}
+
+fn take_while(interp: &mut Interp, args: &mut [Value]) -> R {
+    let n = prefix_len(interp, args, "take-while")?;
+    Ok(list(items(&args[1], "take-while")?[..n].to_vec()))
+}
+
+fn drop_while(interp: &mut Interp, args: &mut [Value]) -> R {
+    let n = prefix_len(interp, args, "drop-while")?;
+    Ok(list(items(&args[1], "drop-while")?[n..].to_vec()))
+}
+
+fn partition_by(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[1], "partition-by")?;
+    let mut out = Vec::new();
+    let mut cur: Vec<Value> = Vec::new();
+    let mut last_key = None;
+    for x in v.iter() {
+        let k = call1(interp, &args[0], x.clone())?;
+        if last_key.as_ref().is_some_and(|l| *l != k) {
+            out.push(list(std::mem::take(&mut cur)));
+        }
+        cur.push(x.clone());
+        last_key = Some(k);
+    }
+    if !cur.is_empty() {
+        out.push(list(cur));
+    }
+    Ok(list(out))
+}
+
+fn group_by(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[1], "group-by")?;
+    let mut m = Map::new();
+    for x in v.iter() {
+        let k = call1(interp, &args[0], x.clone())?;
+        interp.check_nesting(x)?;
+        match m.entry(k).or_insert_with(|| vector(vec![])) {
+            Value::Vector(g) => Arc::make_mut(g).push(x.clone()),
+            _ => unreachable!("group-by only inserts vectors"),
+        }
+    }
+    Ok(Value::Map(Arc::new(m)))
+}
+
+fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    let (mut acc, coll) = match args.len() {
+        2 => {
+            let coll = take(args, 1);
+            let v = items(&coll, "reduce")?;
+            match v.first() {
+                None => return interp.apply(&f, vec![]),
+                Some(first) => (first.clone(), list(v[1..].to_vec())),
+            }
+        }
+        _ => (take(args, 1), take(args, 2)),
+    };
+    for x in items(&coll, "reduce")?.iter() {
+        acc = interp.apply(&f, vec![acc, x.clone()])?;
+    }
+    Ok(acc)
+}
+
+fn reduce_kv(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    let mut acc = take(args, 1);
+    match &args[2] {
+        Value::Map(m) => {
+            for (k, v) in m.iter() {
+                acc = interp.apply(&f, vec![acc, k.clone(), v.clone()])?;
+            }
+        }
+        Value::Vector(v) => {
+            for (i, x) in v.iter().enumerate() {
+                acc = interp.apply(&f, vec![acc, Value::Int(i as i64), x.clone()])?;
+            }
+        }
+        Value::Nil => {}
+        other => return Err(type_err("reduce-kv", "a map or vector", other)),
+    }
+    Ok(acc)
+}
+
+fn some(interp: &mut Interp, args: &mut [Value]) -> R {
+    for x in items(&args[1], "some")?.iter() {
+        let r = call1(interp, &args[0], x.clone())?;
+        if r.is_truthy() {
+            return Ok(r);
+        }
+    }
+    Ok(Value::Nil)
+}
+
+fn all(interp: &mut Interp, args: &[Value], who: &str) -> Result<bool, crate::eval::Ctl> {
+    for x in items(&args[1], who)?.iter() {
+        if !call1(interp, &args[0], x.clone())?.is_truthy() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+fn every(interp: &mut Interp, args: &mut [Value]) -> R {
+    all(interp, args, "every?").map(Value::Bool)
+}
+
+fn not_every(interp: &mut Interp, args: &mut [Value]) -> R {
+    all(interp, args, "not-every?").map(|b| Value::Bool(!b))
+}
+
+fn not_any(interp: &mut Interp, args: &mut [Value]) -> R {
+    some(interp, args).map(|r| Value::Bool(!r.is_truthy()))
+}
+
+fn apply(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    let (last, middle) = args[1..].split_last_mut().expect("apply has at least 2 arguments");
+    let mut argv: Vec<Value> = middle.iter_mut().map(std::mem::take).collect();
+    argv.extend(items(last, "apply (last argument)")?.iter().cloned());
+    interp.check_len(argv.len())?;
+    interp.apply(&f, argv)
+}
+
+/// A function value made by a combinator.
+pub(crate) fn native(name: &str, kind: NativeKind, vals: Vec<Value>) -> Value {
+    let desc = FnDesc { name: Some(name.into()), ..FnDesc::default() };
+    Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Native(Native { kind, vals })) }))
+}
+
+fn fns(who: &str, args: &mut [Value]) -> Result<Vec<Value>, crate::eval::Ctl> {
+    for a in args.iter() {
+        if !is_fn(a) && !matches!(a, Value::Keyword(_) | Value::Map(_) | Value::Set(_)) {
+            return Err(type_err(who, "functions", a));
+        }
+    }
+    Ok(args.iter_mut().map(std::mem::take).collect())
+}
+
+fn juxt(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("juxt", NativeKind::Juxt, fns("juxt", args)?))
+}
+
+fn comp(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("comp", NativeKind::Comp, fns("comp", args)?))
+}
+
+fn partial(_: &mut Interp, args: &mut [Value]) -> R {
+    fns("partial", &mut args[..1])?;
+    Ok(native("partial", NativeKind::Partial, args.iter_mut().map(std::mem::take).collect()))
+}
+
+fn identity(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(take(args, 0))
+}
+
+fn constantly(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("constantly", NativeKind::Constantly, vec![take(args, 0)]))
+}
+
+fn complement(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("complement", NativeKind::Complement, fns("complement", args)?))
+}
+
+fn fnil(_: &mut Interp, args: &mut [Value]) -> R {
+    fns("fnil", &mut args[..1])?;
+    Ok(native("fnil", NativeKind::Fnil, args.iter_mut().map(std::mem::take).collect()))
+}
+
+fn extreme_key(interp: &mut Interp, args: &mut [Value], who: &str, want: std::cmp::Ordering) -> R {
+    let f = take(args, 0);
+    let mut best: Option<(Value, Value)> = None;
+    for x in args[1..].iter() {
+        let k = interp.apply(&f, vec![x.clone()])?;
+        super::num::Num::of(who, &k)?;
+        let replace = match &best {
+            None => true,
+            Some((bk, _)) => super::sort::compare_values(&k, bk)? != want.reverse(),
+        };
+        if replace {
+            best = Some((k, x.clone()));
+        }
+    }
+    Ok(best.map(|(_, x)| x).unwrap_or(Value::Nil))
+}
+
+fn min_key(interp: &mut Interp, args: &mut [Value]) -> R {
+    extreme_key(interp, args, "min-key", std::cmp::Ordering::Less)
+}
+
+fn max_key(interp: &mut Interp, args: &mut [Value]) -> R {
+    extreme_key(interp, args, "max-key", std::cmp::Ordering::Greater)
+}
+
+/// `(f k v)` for each entry: used by update-vals and friends.
+pub(crate) fn entries_of(v: &Value, who: &str) -> Result<Vec<(Value, Value)>, crate::eval::Ctl> {
+    match v {
+        Value::Map(m) => Ok(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Nil => Ok(Vec::new()),
+        other => Err(fail(ErrorKind::Type, format!("{who} expects a map, got {}", crate::eval::preview(other)))),
+    }
+}
+
+#[allow(dead_code)]
+fn _entry_used(k: Value, v: Value) -> Value {
+    entry(k, v)
+}

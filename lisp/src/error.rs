@@ -1,0 +1,124 @@
+//! Error types: [`ReadError`] for the EDN reader, [`LispError`] for programs.
+
+use std::fmt;
+
+/// A syntax error found while reading EDN or program text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadError {
+    /// 1-based line of the offending character.
+    pub line: u32,
+    /// 1-based column (in characters) of the offending character.
+    pub column: u32,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// The category of a program failure, stable enough for the host to record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The program text is not well formed.
+    Parse,
+    /// A symbol names nothing in scope.
+    UnboundSymbol,
+    /// A function got the wrong number of arguments.
+    Arity,
+    /// A value of the wrong type was given.
+    Type,
+    /// A tool call failed.
+    Tool,
+    /// The wall-clock limit was reached.
+    Timeout,
+    /// The evaluation-step limit was reached.
+    StepLimit,
+    /// The call-depth limit was reached.
+    DepthLimit,
+    /// A `loop` ran more iterations than allowed.
+    LoopLimit,
+    /// A collection or string grew past its limit.
+    SizeLimit,
+    /// Memory kept between turns grew past its limit.
+    MemoryLimit,
+    /// Anything else (bad form, division by zero, `throw`-like failures).
+    Other,
+}
+
+impl ErrorKind {
+    /// The snake_case name the host records (`"parse"`, `"unbound_symbol"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::UnboundSymbol => "unbound_symbol",
+            ErrorKind::Arity => "arity",
+            ErrorKind::Type => "type",
+            ErrorKind::Tool => "tool",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::StepLimit => "step_limit",
+            ErrorKind::DepthLimit => "depth_limit",
+            ErrorKind::LoopLimit => "loop_limit",
+            ErrorKind::SizeLimit => "size_limit",
+            ErrorKind::MemoryLimit => "memory_limit",
+            ErrorKind::Other => "error",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A program failure: what went wrong and, where it applies, where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LispError {
+    /// The category.
+    pub kind: ErrorKind,
+    /// One or two lines a model can act on.
+    pub message: String,
+    /// 1-based line of the form that failed, when known.
+    pub line: Option<u32>,
+    /// 1-based column of the form that failed, when known.
+    pub column: Option<u32>,
+}
+
+impl LispError {
+    /// An error without a position.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        LispError { kind, message: message.into(), line: None, column: None }
+    }
+
+    /// Sets the position unless one is already known (the innermost form wins).
+    pub fn at(mut self, line: u32, column: u32) -> Self {
+        if self.line.is_none() {
+            self.line = Some(line);
+            self.column = Some(column);
+        }
+        self
+    }
+}
+
+impl From<ReadError> for LispError {
+    fn from(e: ReadError) -> Self {
+        LispError { kind: ErrorKind::Parse, message: e.message, line: Some(e.line), column: Some(e.column) }
+    }
+}
+
+impl fmt::Display for LispError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} error", self.kind.as_str())?;
+        if let (Some(l), Some(c)) = (self.line, self.column) {
+            write!(f, " at line {l}, column {c}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for LispError {}

@@ -1,0 +1,658 @@
+//! The evaluator: runs analyzed [`Node`]s against a frame of local slots.
+//!
+//! Non-local exits (`return`, `fail`, `recur`, errors) travel as [`Ctl`] in
+//! the `Err` side of the result, so `?` unwinds them and a `loop` turns a
+//! `recur` back into an iteration without growing the stack. Every node
+//! evaluated is a step; every 1024 steps the clock is checked.
+
+use crate::analyze::{Bind, CaptureSrc, Clause, For, Lambda, Loop, Node, Span};
+use crate::builtins;
+use crate::error::{ErrorKind, LispError};
+use crate::limits::Limits;
+use crate::memory::Memory;
+use crate::program::{Definition, ToolCallRecord, ToolHost};
+use crate::value::{FnBody, Function, Value};
+use indexmap::IndexMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Native stack the evaluator may use below its entry point before it
+/// reports `depth_limit` (test threads have 2 MiB; this leaves headroom).
+const STACK_BUDGET: usize = 1536 * 1024;
+/// Deepest nesting of values the evaluator builds (dropping and printing recurse).
+pub(crate) const MAX_VALUE_DEPTH: usize = 1000;
+/// Steps between clock checks.
+const CHECK_EVERY: u64 = 1024;
+
+/// Why evaluation stopped early.
+pub(crate) enum Ctl {
+    Error(Box<LispError>),
+    Return(Value),
+    Fail(Value),
+    /// `recur`: the new values are already in the target slots.
+    Recur,
+}
+
+impl Ctl {
+    /// Gives an error the position of `span` unless it already has one.
+    pub fn at(self, span: Span) -> Ctl {
+        match self {
+            Ctl::Error(mut e) => {
+                if e.line.is_none() {
+                    e.line = Some(span.line);
+                    e.column = Some(span.col);
+                }
+                Ctl::Error(e)
+            }
+            other => other,
+        }
+    }
+}
+
+impl From<LispError> for Ctl {
+    fn from(e: LispError) -> Self {
+        Ctl::Error(Box::new(e))
+    }
+}
+
+/// The result of evaluating anything.
+pub(crate) type R = Result<Value, Ctl>;
+
+/// An error of `kind` with `message`, as a [`Ctl`].
+pub(crate) fn fail(kind: ErrorKind, message: impl Into<String>) -> Ctl {
+    Ctl::Error(Box::new(LispError::new(kind, message)))
+}
+
+/// A user function: its code plus the values it captured when created.
+pub(crate) struct Closure {
+    pub lambda: Arc<Lambda>,
+    pub captures: Vec<Value>,
+}
+
+/// What a node sees: the slots of the running function, its captures and itself.
+pub(crate) struct Env<'e> {
+    pub locals: &'e mut [Value],
+    pub captures: &'e [Value],
+    pub self_fn: Option<&'e Arc<Function>>,
+}
+
+/// One program run's state: limits, counters, namespace and what the turn records.
+pub(crate) struct Interp<'a> {
+    pub limits: &'a Limits,
+    steps: u64,
+    next_check: u64,
+    deadline: Instant,
+    depth: usize,
+    stack_base: usize,
+    pub ns: Memory,
+    pub data: &'a IndexMap<String, Value>,
+    pub tools: &'a mut dyn ToolHost,
+    pub prints: Vec<String>,
+    pub tool_calls: Vec<ToolCallRecord>,
+    pub definitions: Vec<Definition>,
+    /// Functions made by `defn` in this run: (function address, definition index).
+    pub defn_fns: Vec<(usize, usize)>,
+    /// Last value each tracked function returned: (function address, value).
+    pub last_returns: Vec<(usize, Value)>,
+}
+
+fn stack_marker() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+impl<'a> Interp<'a> {
+    pub fn new(limits: &'a Limits, ns: Memory, data: &'a IndexMap<String, Value>, tools: &'a mut dyn ToolHost) -> Self {
+        Interp {
+            limits,
+            steps: 0,
+            next_check: CHECK_EVERY.min(limits.max_steps.saturating_add(1)),
+            deadline: Instant::now() + limits.timeout,
+            depth: 0,
+            stack_base: stack_marker(),
+            ns,
+            data,
+            tools,
+            prints: Vec::new(),
+            tool_calls: Vec::new(),
+            definitions: Vec::new(),
+            defn_fns: Vec::new(),
+            last_returns: Vec::new(),
+        }
+    }
+
+    /// Counts `n` steps of work (builtins charge for elements they build).
+    #[inline]
+    pub fn charge(&mut self, n: u64) -> Result<(), Ctl> {
+        self.steps += n;
+        if self.steps >= self.next_check {
+            self.check_budget()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    pub fn check_budget(&mut self) -> Result<(), Ctl> {
+        if self.steps > self.limits.max_steps {
+            return Err(fail(
+                ErrorKind::StepLimit,
+                format!("evaluation step limit ({}) reached; do less work per program", self.limits.max_steps),
+            ));
+        }
+        self.check_clock()?;
+        self.next_check = (self.steps + CHECK_EVERY).min(self.limits.max_steps.saturating_add(1));
+        Ok(())
+    }
+
+    pub fn check_clock(&self) -> Result<(), Ctl> {
+        if Instant::now() >= self.deadline {
+            return Err(fail(
+                ErrorKind::Timeout,
+                format!("program ran longer than {} ms", self.limits.timeout.as_millis()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails with `size_limit` if a collection of `len` elements is too big.
+    pub fn check_len(&self, len: usize) -> Result<(), Ctl> {
+        if len > self.limits.max_collection_size {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("collection of {len} elements exceeds the limit of {}", self.limits.max_collection_size),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails with `size_limit` if a string of `bytes` bytes is too big.
+    pub fn check_str(&self, bytes: usize) -> Result<(), Ctl> {
+        if bytes > self.limits.max_string_bytes {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("string of {bytes} bytes exceeds the limit of {}", self.limits.max_string_bytes),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails if putting `v` inside a new collection would nest values too deeply.
+    pub fn check_nesting(&self, v: &Value) -> Result<(), Ctl> {
+        if value_depth_exceeds(v, MAX_VALUE_DEPTH - 1) {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("values nested more than {MAX_VALUE_DEPTH} levels deep"),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn eval(&mut self, node: &Node, env: &mut Env) -> R {
+        self.steps += 1;
+        if self.steps >= self.next_check {
+            self.check_budget()?;
+        }
+        match node {
+            Node::Const(v) => Ok(v.clone()),
+            Node::Local(s) => Ok(env.locals[*s as usize].clone()),
+            Node::Capture(i) => Ok(env.captures[*i as usize].clone()),
+            Node::SelfFn => Ok(Value::Fn(env.self_fn.expect("SelfFn only appears inside a named fn").clone())),
+            Node::Global(name, span) => self.global(name).map_err(|c| c.at(*span)),
+            Node::Data(name, span) => self.data_value(name).map_err(|c| c.at(*span)),
+            Node::If(b) => {
+                if self.eval(&b[0], env)?.is_truthy() {
+                    self.eval(&b[1], env)
+                } else {
+                    self.eval(&b[2], env)
+                }
+            }
+            Node::Do(nodes) => {
+                let (last, init) = nodes.split_last().expect("Do nodes are never empty");
+                for n in init {
+                    self.eval(n, env)?;
+                }
+                self.eval(last, env)
+            }
+            Node::Let(binds, body) => {
+                self.run_binds(binds, env)?;
+                self.eval(body, env)
+            }
+            Node::CallBuiltin(b, args, span) => {
+                let mut argv = self.eval_args(args, env)?;
+                (b.f)(self, &mut argv).map_err(|c| c.at(*span))
+            }
+            Node::Call(f, args, span) => {
+                let fv = self.eval(f, env)?;
+                let argv = self.eval_args(args, env)?;
+                self.apply(&fv, argv).map_err(|c| c.at(*span))
+            }
+            Node::Fn(lam) => Ok(make_closure(lam, env)),
+            Node::Loop(l) => self.eval_loop(l, env),
+            Node::Recur(args, slots) => {
+                if let [arg] = &args[..] {
+                    let v = self.eval(arg, env)?;
+                    env.locals[slots[0] as usize] = v;
+                } else {
+                    let vals = self.eval_args(args, env)?;
+                    for (v, &s) in vals.into_iter().zip(slots.iter()) {
+                        env.locals[s as usize] = v;
+                    }
+                }
+                Err(Ctl::Recur)
+            }
+            Node::And(nodes) => {
+                let mut v = Value::Bool(true);
+                for n in nodes {
+                    v = self.eval(n, env)?;
+                    if !v.is_truthy() {
+                        break;
+                    }
+                }
+                Ok(v)
+            }
+            Node::Or(nodes) => {
+                let mut v = Value::Nil;
+                for n in nodes {
+                    v = self.eval(n, env)?;
+                    if v.is_truthy() {
+                        break;
+                    }
+                }
+                Ok(v)
+            }
+            Node::Vector(items, span) => {
+                let v = self.eval_elements(items, env).map_err(|c| c.at(*span))?;
+                Ok(Value::Vector(Arc::new(v)))
+            }
+            Node::Set(items, span) => {
+                let v = self.eval_elements(items, env).map_err(|c| c.at(*span))?;
+                Ok(Value::Set(Arc::new(v.into_iter().collect())))
+            }
+            Node::Map(pairs, span) => {
+                let mut m = crate::value::Map::with_capacity(pairs.len());
+                for (k, v) in pairs {
+                    let k = self.eval(k, env)?;
+                    let v = self.eval(v, env)?;
+                    self.check_nesting(&k).and_then(|_| self.check_nesting(&v)).map_err(|c| c.at(*span))?;
+                    m.insert(k, v);
+                }
+                Ok(Value::Map(Arc::new(m)))
+            }
+            Node::Case(c) => {
+                let v = self.eval(&c.subject, env)?;
+                match c.table.get(&v) {
+                    Some(&i) => self.eval(&c.branches[i], env),
+                    None => match &c.default {
+                        Some(d) => self.eval(d, env),
+                        None => Err(fail(ErrorKind::Other, format!("no case clause matches {}", preview(&v))).at(c.span)),
+                    },
+                }
+            }
+            Node::Def(d) => {
+                let v = self.eval(&d.value, env)?;
+                self.define(&d.name, v.clone(), d.doc.clone(), d.defn);
+                Ok(v)
+            }
+            Node::Tool(name, args, span) => {
+                let argv = self.eval_args(args, env)?;
+                self.call_tool(name, argv).map_err(|c| c.at(*span))
+            }
+            Node::Return(v) => Err(Ctl::Return(self.eval(v, env)?)),
+            Node::Fail(v) => Err(Ctl::Fail(self.eval(v, env)?)),
+            Node::For(f) => {
+                let mut out = Some(Vec::new());
+                self.run_for(f, 0, env, &mut out)?;
+                Ok(Value::List(Arc::new(out.unwrap_or_default())))
+            }
+            Node::Doseq(f) => {
+                self.run_for(f, 0, env, &mut None)?;
+                Ok(Value::Nil)
+            }
+            Node::Nth(slot, idx) => destructure_nth(&env.locals[*slot as usize], *idx),
+            Node::RestFrom(slot, idx) => {
+                let v = &env.locals[*slot as usize];
+                let items = builtins::items(v, "destructuring")?;
+                Ok(match items.get(*idx..) {
+                    Some(rest) if !rest.is_empty() => Value::List(Arc::new(rest.to_vec())),
+                    _ => Value::Nil,
+                })
+            }
+            Node::GetKey(slot, key, default) => {
+                let found = match &env.locals[*slot as usize] {
+                    Value::Map(m) => m.get(key).cloned(),
+                    Value::Nil => None,
+                    other => {
+                        return Err(fail(
+                            ErrorKind::Type,
+                            format!("map destructuring expects a map, got {}", preview(other)),
+                        ))
+                    }
+                };
+                match (found, default) {
+                    (Some(v), _) => Ok(v),
+                    (None, Some(d)) => self.eval(d, env),
+                    (None, None) => Ok(Value::Nil),
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn eval_args(&mut self, args: &[Node], env: &mut Env) -> Result<Vec<Value>, Ctl> {
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            out.push(self.eval(a, env)?);
+        }
+        Ok(out)
+    }
+
+    fn eval_elements(&mut self, items: &[Node], env: &mut Env) -> Result<Vec<Value>, Ctl> {
+        let mut out = Vec::with_capacity(items.len());
+        for a in items {
+            let v = self.eval(a, env)?;
+            self.check_nesting(&v)?;
+            out.push(v);
+        }
+        Ok(out)
+    }
+
+    #[inline]
+    fn run_binds(&mut self, binds: &[Bind], env: &mut Env) -> Result<(), Ctl> {
+        for b in binds {
+            let v = self.eval(&b.value, env)?;
+            env.locals[b.slot as usize] = v;
+        }
+        Ok(())
+    }
+
+    fn eval_loop(&mut self, l: &Loop, env: &mut Env) -> R {
+        self.run_binds(&l.inits, env)?;
+        let mut iterations = 0u64;
+        loop {
+            self.run_binds(&l.binds, env)?;
+            match self.eval(&l.body, env) {
+                Err(Ctl::Recur) => {
+                    iterations += 1;
+                    if iterations > self.limits.max_loop_iterations {
+                        return Err(loop_limit(self.limits).at(l.span));
+                    }
+                }
+                r => return r,
+            }
+        }
+    }
+
+    fn run_for(&mut self, f: &For, i: usize, env: &mut Env, out: &mut Option<Vec<Value>>) -> Result<bool, Ctl> {
+        let Some(clause) = f.clauses.get(i) else {
+            let v = self.eval(&f.body, env)?;
+            if let Some(out) = out {
+                self.check_len(out.len() + 1)?;
+                out.push(v);
+            }
+            return Ok(true);
+        };
+        match clause {
+            Clause::Each { slot, coll, binds } => {
+                let c = self.eval(coll, env)?;
+                let items = builtins::items(&c, "for/doseq")?;
+                for item in items.iter() {
+                    env.locals[*slot as usize] = item.clone();
+                    self.run_binds(binds, env)?;
+                    if !self.run_for(f, i + 1, env, out)? {
+                        break;
+                    }
+                }
+                Ok(true)
+            }
+            Clause::Let(binds) => {
+                self.run_binds(binds, env)?;
+                self.run_for(f, i + 1, env, out)
+            }
+            Clause::When(test) => match self.eval(test, env)?.is_truthy() {
+                true => self.run_for(f, i + 1, env, out),
+                false => Ok(true),
+            },
+            Clause::While(test) => match self.eval(test, env)?.is_truthy() {
+                true => self.run_for(f, i + 1, env, out),
+                false => Ok(false),
+            },
+        }
+    }
+
+    fn global(&self, name: &str) -> R {
+        match self.ns.get(name) {
+            Some(entry) => Ok(entry.value.clone()),
+            None => {
+                let mut msg = format!("unable to resolve symbol `{name}`");
+                let defined = self.ns.iter().map(|(n, _)| n);
+                if let Some(best) = builtins::closest_among(name, defined).or_else(|| builtins::closest(name)) {
+                    msg.push_str(&format!("; did you mean `{best}`?"));
+                }
+                Err(fail(ErrorKind::UnboundSymbol, msg))
+            }
+        }
+    }
+
+    fn data_value(&self, name: &str) -> R {
+        match self.data.get(name) {
+            Some(v) => Ok(v.clone()),
+            None => {
+                let names: Vec<&str> = self.data.keys().map(String::as_str).collect();
+                let available = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+                Err(fail(ErrorKind::UnboundSymbol, format!("no input data named `data/{name}`; available: {available}")))
+            }
+        }
+    }
+
+    fn define(&mut self, name: &Arc<str>, value: Value, doc: Option<Arc<str>>, defn: bool) {
+        if defn {
+            if let Value::Fn(f) = &value {
+                self.defn_fns.push((Arc::as_ptr(f) as usize, self.definitions.len()));
+            }
+        }
+        self.definitions.push(Definition {
+            name: name.to_string(),
+            value: value.clone(),
+            docstring: doc.as_deref().map(str::to_string),
+            return_type: None,
+        });
+        self.ns.insert(name.clone(), value, doc.as_deref().map(str::to_string));
+    }
+
+    /// Calls any callable value: functions, keywords, maps, sets, vectors.
+    pub fn apply(&mut self, f: &Value, mut args: Vec<Value>) -> R {
+        match f {
+            Value::Fn(func) => match &func.body {
+                Some(FnBody::Builtin(b)) => {
+                    if args.len() < b.min as usize || args.len() > b.max as usize {
+                        return Err(fail(ErrorKind::Arity, builtins::arity_message(b, args.len())));
+                    }
+                    (b.f)(self, &mut args)
+                }
+                Some(FnBody::Closure(c)) => self.call_closure(func, c, args),
+                Some(FnBody::Native(n)) => {
+                    self.enter()?;
+                    let r = builtins::call_native(self, n, args);
+                    self.depth -= 1;
+                    r
+                }
+                Some(FnBody::Regex(_)) => Err(fail(ErrorKind::Type, "a regex is not a function; use re-find or re-matches")),
+                None => Err(fail(
+                    ErrorKind::Type,
+                    format!("{} was restored from a saved session without its code and cannot be called", preview(f)),
+                )),
+            },
+            Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_) => {
+                builtins::call_collection(f, &args)
+            }
+            other => Err(fail(ErrorKind::Type, format!("{} is not a function", preview(other)))),
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), Ctl> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth || self.stack_base.saturating_sub(stack_marker()) > STACK_BUDGET {
+            self.depth -= 1;
+            return Err(fail(
+                ErrorKind::DepthLimit,
+                format!("call depth limit ({}) reached; is a recursion missing its base case?", self.limits.max_depth),
+            ));
+        }
+        Ok(())
+    }
+
+    fn call_closure(&mut self, func: &Arc<Function>, c: &Closure, mut args: Vec<Value>) -> R {
+        let lam = &c.lambda;
+        let n = args.len();
+        let Some(arity) = lam.arities.iter().find(|a| n == a.fixed || (a.variadic && n >= a.fixed)) else {
+            return Err(fail(ErrorKind::Arity, closure_arity_message(lam, n)));
+        };
+        self.enter()?;
+        if arity.variadic {
+            let rest = args.split_off(arity.fixed);
+            args.push(if rest.is_empty() { Value::Nil } else { Value::List(Arc::new(rest)) });
+        }
+        args.resize(arity.nslots as usize, Value::Nil);
+        let mut env = Env { locals: &mut args, captures: &c.captures, self_fn: Some(func) };
+        let mut iterations = 0u64;
+        let r = loop {
+            if let Err(e) = self.run_binds(&arity.binds, &mut env) {
+                break Err(e);
+            }
+            match self.eval(&arity.body, &mut env) {
+                Err(Ctl::Recur) => {
+                    iterations += 1;
+                    if iterations > self.limits.max_loop_iterations {
+                        break Err(loop_limit(self.limits));
+                    }
+                }
+                r => break r,
+            }
+        };
+        self.depth -= 1;
+        if lam.defn {
+            if let Ok(v) = &r {
+                self.track_return(func, v);
+            }
+        }
+        r
+    }
+
+    fn track_return(&mut self, func: &Arc<Function>, v: &Value) {
+        let addr = Arc::as_ptr(func) as usize;
+        if !self.defn_fns.iter().any(|(a, _)| *a == addr) {
+            return;
+        }
+        match self.last_returns.iter_mut().find(|(a, _)| *a == addr) {
+            Some(slot) => slot.1 = v.clone(),
+            None => self.last_returns.push((addr, v.clone())),
+        }
+    }
+
+    /// Runs one top-level node in a fresh frame.
+    pub fn run_top(&mut self, node: &Node, nslots: u32) -> R {
+        let mut frame = vec![Value::Nil; nslots as usize];
+        let mut env = Env { locals: &mut frame, captures: &[], self_fn: None };
+        self.eval(node, &mut env)
+    }
+}
+
+fn make_closure(lam: &Arc<Lambda>, env: &Env) -> Value {
+    let captures = lam
+        .captures
+        .iter()
+        .map(|c| match *c {
+            CaptureSrc::Local(s) => env.locals[s as usize].clone(),
+            CaptureSrc::Capture(i) => env.captures[i as usize].clone(),
+            CaptureSrc::SelfFn => Value::Fn(env.self_fn.expect("SelfFn capture only inside a named fn").clone()),
+        })
+        .collect();
+    let body = FnBody::Closure(Closure { lambda: lam.clone(), captures });
+    Value::Fn(Arc::new(Function { desc: lam.desc.clone(), body: Some(body) }))
+}
+
+fn destructure_nth(v: &Value, idx: usize) -> R {
+    match v {
+        Value::Nil => Ok(Value::Nil),
+        Value::Map(_) | Value::Set(_) => Err(fail(
+            ErrorKind::Type,
+            format!("vector destructuring expects a sequence, got {}", preview(v)),
+        )),
+        _ => Ok(builtins::items(v, "destructuring")?.get(idx).cloned().unwrap_or(Value::Nil)),
+    }
+}
+
+fn loop_limit(limits: &Limits) -> Ctl {
+    fail(
+        ErrorKind::LoopLimit,
+        format!("loop ran more than {} iterations; is the exit condition reachable?", limits.max_loop_iterations),
+    )
+}
+
+fn closure_arity_message(lam: &Lambda, n: usize) -> String {
+    let name = lam.desc.name.as_deref().unwrap_or("anonymous fn");
+    let expected: Vec<String> = lam
+        .arities
+        .iter()
+        .map(|a| if a.variadic { format!("{} or more", a.fixed) } else { a.fixed.to_string() })
+        .collect();
+    format!("wrong number of arguments ({n}) passed to {name}; expected {}", expected.join(" or "))
+}
+
+/// A value shortened for an error message: type and a bounded rendering.
+pub(crate) fn preview(v: &Value) -> String {
+    let mut s = String::new();
+    let _ = crate::print::write_value(&mut LimitedWriter { out: &mut s, left: 60 }, v, true, 0);
+    if s.len() >= 60 {
+        s.push_str("...");
+    }
+    format!("{} {}", v.type_name(), s)
+}
+
+struct LimitedWriter<'s> {
+    out: &'s mut String,
+    left: usize,
+}
+
+impl std::fmt::Write for LimitedWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            if self.left == 0 {
+                return Err(std::fmt::Error);
+            }
+            self.out.push(c);
+            self.left -= 1;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `v` nests deeper than `max` levels, without recursing.
+pub(crate) fn value_depth_exceeds(v: &Value, max: usize) -> bool {
+    let mut stack: Vec<(&Value, usize)> = Vec::new();
+    let push_children = |v: &'_ Value| -> bool { !matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_)) };
+    if push_children(v) {
+        return false;
+    }
+    stack.push((v, 0));
+    while let Some((v, d)) = stack.pop() {
+        if d > max {
+            return true;
+        }
+        let mut visit = |c: &'_ Value| {
+            if !push_children(c) {
+                stack.push((c, d + 1));
+            }
+        };
+        match v {
+            Value::Vector(items) | Value::List(items) => items.iter().for_each(&mut visit),
+            Value::Set(items) => items.iter().for_each(&mut visit),
+            Value::Map(m) => m.iter().for_each(|(k, v)| {
+                visit(k);
+                visit(v)
+            }),
+            _ => {}
+        }
+    }
+    false
+}

@@ -1,0 +1,90 @@
+//! Conversions between values and JSON, for tool calls.
+//!
+//! Values cross as JSON with string keys (a keyword key becomes its name);
+//! JSON comes back with keyword keys. Both directions refuse nesting deeper
+//! than [`MAX_JSON_DEPTH`] instead of recursing without bound.
+
+use crate::value::{Map, Value};
+use serde_json::Value as Json;
+use std::sync::Arc;
+
+/// Deepest nesting converted in either direction.
+pub const MAX_JSON_DEPTH: usize = 512;
+
+/// Converts a value to JSON: keywords become strings, sets and lists arrays,
+/// map keys strings; functions, `##NaN` and `##Inf` are refused.
+pub fn value_to_json(v: &Value) -> Result<Json, String> {
+    to_json(v, 0)
+}
+
+fn to_json(v: &Value, depth: usize) -> Result<Json, String> {
+    if depth > MAX_JSON_DEPTH {
+        return Err("value nested too deeply to send as JSON".into());
+    }
+    Ok(match v {
+        Value::Nil => Json::Null,
+        Value::Bool(b) => Json::Bool(*b),
+        Value::Int(i) => Json::from(*i),
+        Value::Float(x) => match serde_json::Number::from_f64(*x) {
+            Some(n) => Json::Number(n),
+            None => return Err(format!("{v} cannot be sent as JSON")),
+        },
+        Value::Str(s) | Value::Keyword(s) => Json::String(s.to_string()),
+        Value::Vector(items) | Value::List(items) => {
+            Json::Array(items.iter().map(|x| to_json(x, depth + 1)).collect::<Result<_, _>>()?)
+        }
+        Value::Set(items) => Json::Array(items.iter().map(|x| to_json(x, depth + 1)).collect::<Result<_, _>>()?),
+        Value::Map(m) => {
+            let mut obj = serde_json::Map::with_capacity(m.len());
+            for (k, v) in m.iter() {
+                let key = match k {
+                    Value::Str(s) | Value::Keyword(s) => s.to_string(),
+                    other => other.to_string(),
+                };
+                obj.insert(key, to_json(v, depth + 1)?);
+            }
+            Json::Object(obj)
+        }
+        Value::Fn(_) => return Err(format!("function {v} cannot be sent as JSON")),
+    })
+}
+
+/// Converts JSON to a value: objects become maps with keyword keys, arrays
+/// vectors, integral numbers integers (others floats). Nesting past the
+/// limit becomes nil.
+pub fn json_to_value(j: &Json) -> Value {
+    from_json(j, 0)
+}
+
+fn from_json(j: &Json, depth: usize) -> Value {
+    if depth > MAX_JSON_DEPTH {
+        return Value::Nil;
+    }
+    match j {
+        Json::Null => Value::Nil,
+        Json::Bool(b) => Value::Bool(*b),
+        Json::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
+        },
+        Json::String(s) => Value::Str(s.as_str().into()),
+        Json::Array(items) => Value::Vector(Arc::new(items.iter().map(|x| from_json(x, depth + 1)).collect())),
+        Json::Object(obj) => {
+            let m: Map = obj.iter().map(|(k, v)| (Value::keyword(k.as_str()), from_json(v, depth + 1))).collect();
+            Value::Map(Arc::new(m))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_through_json() {
+        let v = crate::read_edn(r#"{:a [1 2.5 "x" nil true] :b {:c :d}}"#).unwrap();
+        let j = value_to_json(&v).unwrap();
+        assert_eq!(j.to_string(), r#"{"a":[1,2.5,"x",null,true],"b":{"c":"d"}}"#);
+        assert_eq!(json_to_value(&j).to_string(), r#"{:a [1 2.5 "x" nil true] :b {:c "d"}}"#);
+    }
+}

@@ -1,0 +1,194 @@
+//! Printing values: Clojure `pr-str` syntax (`Display`), `str`/`println`
+//! text, and the short type labels used in turn summaries.
+//!
+//! Maps print without commas (`{:a 1 :b 2}`), the project's prompt format.
+//! Nesting deeper than [`MAX_PRINT_DEPTH`] prints as `...` so a pathological
+//! value can never overflow the stack.
+
+use crate::value::Value;
+use std::fmt::{self, Write};
+
+/// Nesting depth past which printing writes `...` instead of recursing.
+pub const MAX_PRINT_DEPTH: usize = 1000;
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_value(f, self, true, 0)
+    }
+}
+
+/// `str` semantics: a string is its own text, `nil` is empty, anything else
+/// prints as `pr-str` would (nested strings stay quoted).
+pub fn to_display_string(v: &Value) -> String {
+    match v {
+        Value::Nil => String::new(),
+        Value::Str(s) => s.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// `print`/`println` semantics: like `pr-str` but strings, also nested ones,
+/// print without quotes; `nil` prints as `nil`.
+pub fn to_print_string(v: &Value) -> String {
+    let mut out = String::new();
+    // Writing to a String cannot fail.
+    let _ = write_value(&mut out, v, false, 0);
+    out
+}
+
+/// Appends `v` in `pr-str` syntax (`readably`) or `print` syntax to `out`.
+pub(crate) fn write_value(out: &mut impl Write, v: &Value, readably: bool, depth: usize) -> fmt::Result {
+    if depth > MAX_PRINT_DEPTH {
+        return out.write_str("...");
+    }
+    match v {
+        Value::Nil => out.write_str("nil"),
+        Value::Bool(b) => out.write_str(if *b { "true" } else { "false" }),
+        Value::Int(i) => write!(out, "{i}"),
+        Value::Float(x) => write_float(out, *x),
+        Value::Str(s) if readably => write_escaped(out, s),
+        Value::Str(s) => out.write_str(s),
+        Value::Keyword(k) => write!(out, ":{k}"),
+        Value::Vector(items) => write_seq(out, "[", "]", items.iter(), readably, depth),
+        Value::List(items) => write_seq(out, "(", ")", items.iter(), readably, depth),
+        Value::Set(items) => write_seq(out, "#{", "}", items.iter(), readably, depth),
+        Value::Map(m) => {
+            out.write_char('{')?;
+            for (i, (k, v)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.write_char(' ')?;
+                }
+                write_value(out, k, readably, depth + 1)?;
+                out.write_char(' ')?;
+                write_value(out, v, readably, depth + 1)?;
+            }
+            out.write_char('}')
+        }
+        Value::Fn(func) => match func.regex_source() {
+            Some(src) => write!(out, "#\"{src}\""),
+            None => write!(out, "#fn[{}]", func.desc.name.as_deref().unwrap_or("anonymous")),
+        },
+    }
+}
+
+fn write_seq<'a>(
+    out: &mut impl Write,
+    open: &str,
+    close: &str,
+    items: impl Iterator<Item = &'a Value>,
+    readably: bool,
+    depth: usize,
+) -> fmt::Result {
+    out.write_str(open)?;
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.write_char(' ')?;
+        }
+        write_value(out, item, readably, depth + 1)?;
+    }
+    out.write_str(close)
+}
+
+fn write_escaped(out: &mut impl Write, s: &str) -> fmt::Result {
+    out.write_char('"')?;
+    for c in s.chars() {
+        match c {
+            '"' => out.write_str("\\\"")?,
+            '\\' => out.write_str("\\\\")?,
+            '\n' => out.write_str("\\n")?,
+            '\t' => out.write_str("\\t")?,
+            '\r' => out.write_str("\\r")?,
+            '\u{8}' => out.write_str("\\b")?,
+            '\u{c}' => out.write_str("\\f")?,
+            c => out.write_char(c)?,
+        }
+    }
+    out.write_char('"')
+}
+
+/// Formats a float the way Java's `Double.toString` (and so Clojure) does:
+/// plain decimal for 1e-3 <= |x| < 1e7, else `d.dddE±n`; always a `.`.
+pub(crate) fn write_float(out: &mut impl Write, x: f64) -> fmt::Result {
+    if x.is_nan() {
+        return out.write_str("##NaN");
+    }
+    if x.is_infinite() {
+        return out.write_str(if x > 0.0 { "##Inf" } else { "##-Inf" });
+    }
+    let a = x.abs();
+    if a == 0.0 || (1e-3..1e7).contains(&a) {
+        let s = format!("{x}");
+        out.write_str(&s)?;
+        if !s.contains('.') {
+            out.write_str(".0")?;
+        }
+        return Ok(());
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits: "1.5e-5", "1e20".
+    let s = format!("{x:e}");
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    out.write_str(mantissa)?;
+    if !mantissa.contains('.') {
+        out.write_str(".0")?;
+    }
+    write!(out, "E{exp}")
+}
+
+/// The short type label used for return-type capture and summaries:
+/// `integer`, `float`, `string`, `boolean`, `keyword`, `nil`,
+/// `list[N]` (vectors and lists), `map[N]`, `set[N]`, `#fn[name]`.
+pub fn type_label(v: &Value) -> String {
+    match v {
+        Value::Vector(items) | Value::List(items) => format!("list[{}]", items.len()),
+        Value::Map(m) => format!("map[{}]", m.len()),
+        Value::Set(s) => format!("set[{}]", s.len()),
+        Value::Fn(_) => v.to_string(),
+        other => other.type_name().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fl(x: f64) -> String {
+        Value::Float(x).to_string()
+    }
+
+    #[test]
+    fn floats_print_like_java() {
+        assert_eq!(fl(1.0), "1.0");
+        assert_eq!(fl(0.1), "0.1");
+        assert_eq!(fl(-2.5), "-2.5");
+        assert_eq!(fl(1e20), "1.0E20");
+        assert_eq!(fl(1.5e-5), "1.5E-5");
+        assert_eq!(fl(1234567.0), "1234567.0");
+        assert_eq!(fl(12345678.0), "1.2345678E7");
+        assert_eq!(fl(0.001), "0.001");
+        assert_eq!(fl(f64::INFINITY), "##Inf");
+        assert_eq!(fl(f64::NEG_INFINITY), "##-Inf");
+        assert_eq!(fl(f64::NAN), "##NaN");
+        assert_eq!(fl(0.0), "0.0");
+        assert_eq!(fl(-0.0), "-0.0");
+    }
+
+    #[test]
+    fn collections_print_without_commas() {
+        let m = Value::map([
+            (Value::keyword("a"), Value::Int(1)),
+            (Value::keyword("b"), Value::vector(vec![Value::str("x\"y\n"), Value::Nil])),
+        ]);
+        assert_eq!(m.to_string(), r#"{:a 1 :b ["x\"y\n" nil]}"#);
+        assert_eq!(to_print_string(&m), "{:a 1 :b [x\"y\n nil]}");
+        assert_eq!(to_display_string(&Value::Nil), "");
+        assert_eq!(to_display_string(&Value::str("hi")), "hi");
+        assert_eq!(Value::List(Default::default()).to_string(), "()");
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(type_label(&Value::vector(vec![Value::Nil; 3])), "list[3]");
+        assert_eq!(type_label(&Value::Int(3)), "integer");
+        assert_eq!(type_label(&Value::map([])), "map[0]");
+    }
+}

@@ -1,0 +1,189 @@
+//! Running a whole program: the entry point the host calls and what a turn records.
+
+use crate::analyze::Analyzer;
+use crate::error::{ErrorKind, LispError};
+use crate::eval::{fail, Ctl, Interp, R};
+use crate::json::{json_to_value, value_to_json};
+use crate::limits::Limits;
+use crate::memory::Memory;
+use crate::print::type_label;
+use crate::reader::read_program;
+use crate::value::Value;
+use indexmap::IndexMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The host side of `(tool/name {...})` calls.
+pub trait ToolHost {
+    /// Calls tool `name` with JSON arguments (an object with string keys);
+    /// `Err` carries the tool's message, which becomes a `tool` error.
+    fn call(&mut self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String>;
+}
+
+/// Any `FnMut(name, args)` is a tool host.
+impl<F> ToolHost for F
+where
+    F: FnMut(&str, serde_json::Value) -> Result<serde_json::Value, String>,
+{
+    fn call(&mut self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String> {
+        self(name, args)
+    }
+}
+
+/// A tool host with no tools: every call fails.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTools;
+
+impl ToolHost for NoTools {
+    fn call(&mut self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
+        Err(format!("no tool named `{name}` is available"))
+    }
+}
+
+/// How a program ended when it did not fail.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Exit {
+    /// It ran to the end; the value of its last form.
+    Value(Value),
+    /// `(return v)`: the mission is done with `v`.
+    Return(Value),
+    /// `(fail v)`: the mission failed with `v`.
+    Fail(Value),
+}
+
+/// One tool call as it happened.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ToolCallRecord {
+    /// Tool name (without `tool/`).
+    pub name: String,
+    /// The arguments map as the program built it.
+    pub args: Value,
+    /// What the tool returned (converted from JSON) or its error message.
+    pub result: Result<Value, String>,
+    /// Wall-clock time the tool took.
+    pub duration: Duration,
+}
+
+/// A `def` or `defn` made by the program, in execution order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Definition {
+    /// The name defined.
+    pub name: String,
+    /// The value (a [`Value::Fn`] for `defn`).
+    pub value: Value,
+    /// The docstring, if one was given.
+    pub docstring: Option<String>,
+    /// For `defn`: the [`type_label`] of the value returned by the last call
+    /// of this function in the same program (`"integer"`, `"list[3]"`, ...).
+    pub return_type: Option<String>,
+}
+
+/// Everything a turn records about one program run.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Each `println` call, in order, cut at the limit with `...`.
+    pub prints: Vec<String>,
+    /// Each tool call, in order.
+    pub tool_calls: Vec<ToolCallRecord>,
+    /// Each definition made, in order (a redefinition appears twice).
+    pub definitions: Vec<Definition>,
+    /// How the program ended, or why it failed.
+    pub result: Result<Exit, LispError>,
+    /// The namespace after the turn; on error, the namespace from before it.
+    pub memory: Memory,
+}
+
+/// Reads and runs `source` against `memory`, the input `data` and `tools`,
+/// within `limits`. Never panics on any input; every failure is in
+/// [`Outcome::result`].
+pub fn run_program(
+    source: &str,
+    memory: &Memory,
+    data: &IndexMap<String, Value>,
+    tools: &mut dyn ToolHost,
+    limits: &Limits,
+) -> Outcome {
+    let forms = match read_program(source) {
+        Ok(forms) => forms,
+        Err(e) => {
+            return Outcome {
+                prints: Vec::new(),
+                tool_calls: Vec::new(),
+                definitions: Vec::new(),
+                result: Err(e.into()),
+                memory: memory.clone(),
+            }
+        }
+    };
+    let mut interp = Interp::new(limits, memory.clone(), data, tools);
+    let mut result = Ok(Exit::Value(Value::Nil));
+    for form in &forms {
+        let r = Analyzer::top_level(form).map_err(Ctl::from).and_then(|(node, n)| interp.run_top(&node, n));
+        result = match r {
+            Ok(v) => Ok(Exit::Value(v)),
+            Err(Ctl::Return(v)) => Ok(Exit::Return(v)),
+            Err(Ctl::Fail(v)) => Ok(Exit::Fail(v)),
+            Err(Ctl::Error(e)) => Err(*e),
+            Err(Ctl::Recur) => Err(LispError::new(ErrorKind::Other, "recur outside of loop or fn")),
+        };
+        if !matches!(result, Ok(Exit::Value(_))) {
+            break;
+        }
+    }
+    for &(addr, idx) in &interp.defn_fns {
+        if let Some((_, v)) = interp.last_returns.iter().find(|(a, _)| *a == addr) {
+            interp.definitions[idx].return_type = Some(type_label(v));
+        }
+    }
+    let new_memory = std::mem::take(&mut interp.ns);
+    if result.is_ok() && !interp.definitions.is_empty() {
+        let used = new_memory.estimated_bytes();
+        if used > limits.max_memory_bytes {
+            result = Err(LispError::new(
+                ErrorKind::MemoryLimit,
+                format!(
+                    "definitions would keep about {used} bytes, over the limit of {}; keep summaries, not raw data",
+                    limits.max_memory_bytes
+                ),
+            ));
+        }
+    }
+    Outcome {
+        memory: if result.is_ok() { new_memory } else { memory.clone() },
+        prints: interp.prints,
+        tool_calls: interp.tool_calls,
+        definitions: interp.definitions,
+        result,
+    }
+}
+
+impl Interp<'_> {
+    /// `(tool/name {...})` or `(tool/name :k v ...)`.
+    pub(crate) fn call_tool(&mut self, name: &str, args: Vec<Value>) -> R {
+        let map = match &args[..] {
+            [] | [Value::Nil] => Value::Map(Arc::default()),
+            [m @ Value::Map(_)] => m.clone(),
+            [other] => {
+                return Err(fail(
+                    ErrorKind::Type,
+                    format!("tool/{name} expects a map of arguments, got {}", crate::eval::preview(other)),
+                ))
+            }
+            pairs if pairs.len() % 2 == 0 => Value::map(pairs.chunks(2).map(|p| (p[0].clone(), p[1].clone()))),
+            _ => {
+                return Err(fail(
+                    ErrorKind::Arity,
+                    format!("tool/{name} expects a map or key/value pairs, got {} arguments", args.len()),
+                ))
+            }
+        };
+        let json = value_to_json(&map).map_err(|m| fail(ErrorKind::Type, format!("tool/{name}: {m}")))?;
+        let start = Instant::now();
+        let r = self.tools.call(name, json);
+        let duration = start.elapsed();
+        let result = r.as_ref().map(json_to_value).map_err(Clone::clone);
+        self.tool_calls.push(ToolCallRecord { name: name.to_string(), args: map, result: result.clone(), duration });
+        self.check_clock()?;
+        result.map_err(|m| fail(ErrorKind::Tool, format!("tool/{name} failed: {m}")))
+    }
+}

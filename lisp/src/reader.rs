@@ -1,0 +1,605 @@
+//! The reader: program text and EDN into forms with line/column spans.
+//!
+//! One reader serves both uses. [`read_edn`] turns a single form into a
+//! [`Value`]; [`read_program`] keeps every top-level form, with symbols and
+//! spans, for the analyzer. Reader macros (`'x`, `#(...)`, `#_`, `#"re"`,
+//! `\c`) are expanded here. Nesting is bounded by [`MAX_NESTING`] so no
+//! input can overflow the stack.
+
+use crate::error::ReadError;
+use crate::value::{FnDesc, Function, Value};
+use std::sync::Arc;
+
+/// Deepest nesting of brackets the reader accepts.
+pub const MAX_NESTING: usize = 200;
+
+/// A form read from text, with the position of its first character.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Form {
+    pub kind: FormKind,
+    pub line: u32,
+    pub col: u32,
+}
+
+/// The shape of a [`Form`].
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FormKind {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Arc<str>),
+    Keyword(Arc<str>),
+    Symbol(Arc<str>),
+    /// `#"..."`: the pattern text, backslashes kept.
+    Regex(Arc<str>),
+    List(Vec<Form>),
+    Vector(Vec<Form>),
+    /// Keys and values alternating.
+    Map(Vec<Form>),
+    Set(Vec<Form>),
+    /// `#tag form` (only `#fn[...]` means anything, in EDN).
+    Tagged(Arc<str>, Box<Form>),
+}
+
+impl Form {
+    pub fn new(kind: FormKind, line: u32, col: u32) -> Form {
+        Form { kind, line, col }
+    }
+
+    /// The symbol name, if this form is a symbol.
+    pub fn as_symbol(&self) -> Option<&str> {
+        match &self.kind {
+            FormKind::Symbol(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// Reads exactly one EDN value (surrounding whitespace and comments allowed).
+///
+/// ```
+/// let v = ptc_lisp::read_edn("{:a [1 2.5 \"x\"]}").unwrap();
+/// assert_eq!(v.to_string(), "{:a [1 2.5 \"x\"]}");
+/// ```
+pub fn read_edn(src: &str) -> Result<Value, ReadError> {
+    let mut r = Reader::new(src);
+    let form = match r.read_next(0)? {
+        Some(f) => f,
+        None => return Err(r.error_here("expected a value, found end of input")),
+    };
+    if r.read_next(0)?.is_some() {
+        return Err(r.error_here("expected end of input after the value"));
+    }
+    form_to_value(&form)
+}
+
+/// Reads every top-level form of a program.
+pub(crate) fn read_program(src: &str) -> Result<Vec<Form>, ReadError> {
+    let mut r = Reader::new(src);
+    let mut forms = Vec::new();
+    while let Some(f) = r.read_next(0)? {
+        forms.push(f);
+    }
+    Ok(forms)
+}
+
+/// Converts a data form into a value; symbols other than the EDN constants are errors.
+pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
+    let err = |message: String| ReadError { line: form.line, column: form.col, message };
+    let all = |items: &[Form]| items.iter().map(form_to_value).collect::<Result<Vec<_>, _>>();
+    Ok(match &form.kind {
+        FormKind::Nil => Value::Nil,
+        FormKind::Bool(b) => Value::Bool(*b),
+        FormKind::Int(i) => Value::Int(*i),
+        FormKind::Float(x) => Value::Float(*x),
+        FormKind::Str(s) => Value::Str(s.clone()),
+        FormKind::Keyword(k) => Value::Keyword(k.clone()),
+        FormKind::Symbol(s) => return Err(err(format!("symbol `{s}` is not a value"))),
+        FormKind::Regex(_) => return Err(err("a regex is not an EDN value".into())),
+        FormKind::List(items) => Value::List(Arc::new(all(items)?)),
+        FormKind::Vector(items) => Value::Vector(Arc::new(all(items)?)),
+        FormKind::Set(items) => Value::Set(Arc::new(all(items)?.into_iter().collect())),
+        FormKind::Map(items) => {
+            let vals = all(items)?;
+            let mut it = vals.into_iter();
+            let mut m = crate::value::Map::with_capacity(items.len() / 2);
+            while let (Some(k), Some(v)) = (it.next(), it.next()) {
+                m.insert(k, v);
+            }
+            Value::Map(Arc::new(m))
+        }
+        FormKind::Tagged(tag, inner) if &**tag == "fn" => described_fn(inner)
+            .ok_or_else(|| err("#fn expects [name] or [name [params]], e.g. #fn[total [xs]]".into()))?,
+        FormKind::Tagged(tag, _) => return Err(err(format!("unknown tag #{tag}"))),
+    })
+}
+
+/// `#fn[name]` or `#fn[name [a b & rest]]`: a described, non-callable function.
+fn described_fn(inner: &Form) -> Option<Value> {
+    let FormKind::Vector(parts) = &inner.kind else { return None };
+    let mut desc = FnDesc::default();
+    match parts.first().map(|f| &f.kind) {
+        Some(FormKind::Symbol(name)) if &**name != "anonymous" => desc.name = Some(name.clone()),
+        Some(FormKind::Symbol(_)) => {}
+        _ => return None,
+    }
+    if let Some(FormKind::Vector(params)) = parts.get(1).map(|f| &f.kind) {
+        let mut rest = false;
+        for p in params {
+            let name = p.as_symbol()?;
+            if name == "&" {
+                rest = true;
+            } else if rest {
+                desc.variadic = Some(name.into());
+            } else {
+                desc.params.push(name.into());
+            }
+        }
+    }
+    Some(Value::Fn(Arc::new(Function::described(desc))))
+}
+
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    line: u32,
+    col: u32,
+    /// Inside `#(...)`: nested fn literals are not allowed.
+    in_fn_literal: bool,
+}
+
+fn is_terminator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | '{' | '}' | '"' | ';' | '\\')
+}
+
+impl<'a> Reader<'a> {
+    fn new(src: &'a str) -> Self {
+        Reader { src, pos: 0, line: 1, col: 1, in_fn_literal: false }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.src[self.pos..].chars().next()
+    }
+
+    fn peek2(&self) -> Option<char> {
+        let mut it = self.src[self.pos..].chars();
+        it.next();
+        it.next()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+        Some(c)
+    }
+
+    fn error_at(&self, line: u32, column: u32, message: impl Into<String>) -> ReadError {
+        ReadError { line, column, message: message.into() }
+    }
+
+    fn error_here(&self, message: impl Into<String>) -> ReadError {
+        self.error_at(self.line, self.col, message)
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == ',' {
+                self.bump();
+            } else if c == ';' {
+                while let Some(c) = self.bump() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Reads the next form, or `None` at end of input. A closing bracket here is an error.
+    fn read_next(&mut self, depth: usize) -> Result<Option<Form>, ReadError> {
+        loop {
+            self.skip_ws();
+            let Some(c) = self.peek() else { return Ok(None) };
+            if matches!(c, ')' | ']' | '}') {
+                return Err(self.error_here(format!("unexpected `{c}` with no matching opener")));
+            }
+            if c == '#' && self.peek2() == Some('_') {
+                self.bump();
+                self.bump();
+                if self.read_next(depth)?.is_none() {
+                    return Err(self.error_here("expected a form after #_, found end of input"));
+                }
+                continue;
+            }
+            return self.read_form(depth).map(Some);
+        }
+    }
+
+    fn read_form(&mut self, depth: usize) -> Result<Form, ReadError> {
+        if depth >= MAX_NESTING {
+            return Err(self.error_here(format!("nesting deeper than {MAX_NESTING} levels")));
+        }
+        let (line, col) = (self.line, self.col);
+        let c = self.peek().expect("read_form is only called before a character");
+        let kind = match c {
+            '(' => FormKind::List(self.read_seq(')', depth)?),
+            '[' => FormKind::Vector(self.read_seq(']', depth)?),
+            '{' => {
+                let items = self.read_seq('}', depth)?;
+                if items.len() % 2 != 0 {
+                    return Err(self.error_at(
+                        line,
+                        col,
+                        "a map literal needs an even number of forms (key value pairs)",
+                    ));
+                }
+                FormKind::Map(items)
+            }
+            '"' => {
+                self.bump();
+                FormKind::Str(self.read_string(line, col)?.into())
+            }
+            '\'' => {
+                self.bump();
+                let inner = self.read_operand(depth, "'")?;
+                let quote = Form::new(FormKind::Symbol("quote".into()), line, col);
+                FormKind::List(vec![quote, inner])
+            }
+            '\\' => {
+                self.bump();
+                FormKind::Str(self.read_char(line, col)?.into())
+            }
+            '#' => return self.read_dispatch(depth),
+            '^' | '@' | '`' | '~' => {
+                return Err(self.error_here(format!("`{c}` (metadata, deref, syntax quote) is not supported")))
+            }
+            _ => self.read_atom(line, col)?,
+        };
+        Ok(Form::new(kind, line, col))
+    }
+
+    fn read_operand(&mut self, depth: usize, after: &str) -> Result<Form, ReadError> {
+        match self.read_next(depth + 1)? {
+            Some(f) => Ok(f),
+            None => Err(self.error_here(format!("expected a form after {after}, found end of input"))),
+        }
+    }
+
+    fn read_seq(&mut self, close: char, depth: usize) -> Result<Vec<Form>, ReadError> {
+        let (line, col) = (self.line, self.col);
+        self.bump();
+        let mut items = Vec::new();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                None => {
+                    return Err(self.error_here(format!(
+                        "expected `{close}` to close the form opened at line {line}, column {col}, found end of input"
+                    )))
+                }
+                Some(c) if c == close => {
+                    self.bump();
+                    return Ok(items);
+                }
+                Some(c @ (')' | ']' | '}')) => {
+                    return Err(self.error_here(format!(
+                        "expected `{close}` to close the form opened at line {line}, column {col}, found `{c}`"
+                    )))
+                }
+                Some('#') if self.peek2() == Some('_') => {
+                    self.bump();
+                    self.bump();
+                    self.read_operand(depth, "#_")?;
+                }
+                Some(_) => items.push(self.read_form(depth + 1)?),
+            }
+        }
+    }
+
+    fn read_dispatch(&mut self, depth: usize) -> Result<Form, ReadError> {
+        let (line, col) = (self.line, self.col);
+        self.bump();
+        let kind = match self.peek() {
+            Some('{') => FormKind::Set(self.read_seq('}', depth)?),
+            Some('(') => {
+                if self.in_fn_literal {
+                    return Err(self.error_here("nested #(...) literals are not allowed; use (fn [x] ...)"));
+                }
+                self.in_fn_literal = true;
+                let body = self.read_seq(')', depth);
+                self.in_fn_literal = false;
+                return Ok(fn_literal(body?, line, col));
+            }
+            Some('"') => {
+                self.bump();
+                FormKind::Regex(self.read_regex(line, col)?.into())
+            }
+            Some('#') => {
+                self.bump();
+                let tok = self.read_token();
+                match tok.as_str() {
+                    "Inf" => FormKind::Float(f64::INFINITY),
+                    "-Inf" => FormKind::Float(f64::NEG_INFINITY),
+                    "NaN" => FormKind::Float(f64::NAN),
+                    _ => {
+                        return Err(self.error_at(
+                            line,
+                            col,
+                            format!("unknown symbolic value ##{tok}; expected ##Inf, ##-Inf or ##NaN"),
+                        ))
+                    }
+                }
+            }
+            Some(c) if c.is_alphabetic() => {
+                let tag = self.read_token();
+                let inner = self.read_operand(depth, &format!("#{tag}"))?;
+                FormKind::Tagged(tag.into(), Box::new(inner))
+            }
+            Some(c) => return Err(self.error_at(line, col, format!("unsupported dispatch `#{c}`"))),
+            None => return Err(self.error_here("expected a form after #, found end of input")),
+        };
+        Ok(Form::new(kind, line, col))
+    }
+
+    fn read_token(&mut self) -> String {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
+            if is_terminator(c) {
+                break;
+            }
+            self.bump();
+        }
+        self.src[start..self.pos].to_string()
+    }
+
+    fn read_string(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
+        let mut s = String::new();
+        loop {
+            let Some(c) = self.bump() else {
+                return Err(self.error_here(format!("unterminated string starting at line {line}, column {col}")));
+            };
+            match c {
+                '"' => return Ok(s),
+                '\\' => {
+                    let (el, ec) = (self.line, self.col);
+                    match self.bump() {
+                        Some('n') => s.push('\n'),
+                        Some('t') => s.push('\t'),
+                        Some('r') => s.push('\r'),
+                        Some('b') => s.push('\u{8}'),
+                        Some('f') => s.push('\u{c}'),
+                        Some('"') => s.push('"'),
+                        Some('\\') => s.push('\\'),
+                        Some('u') => s.push(self.read_unicode(el, ec)?),
+                        Some(o) => return Err(self.error_at(el, ec, format!("unsupported escape `\\{o}` in string"))),
+                        None => return Err(self.error_here("unterminated string")),
+                    }
+                }
+                c => s.push(c),
+            }
+        }
+    }
+
+    fn read_unicode(&mut self, line: u32, col: u32) -> Result<char, ReadError> {
+        let mut code = 0u32;
+        for _ in 0..4 {
+            let d = self.bump().and_then(|c| c.to_digit(16));
+            let Some(d) = d else {
+                return Err(self.error_at(line, col, "expected 4 hex digits after \\u"));
+            };
+            code = code * 16 + d;
+        }
+        char::from_u32(code).ok_or_else(|| self.error_at(line, col, "\\u escape is not a valid character"))
+    }
+
+    fn read_regex(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
+        let mut s = String::new();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(self.error_here(format!("unterminated regex starting at line {line}, column {col}")))
+                }
+                Some('"') => return Ok(s),
+                Some('\\') => {
+                    s.push('\\');
+                    match self.bump() {
+                        Some(c) => s.push(c),
+                        None => return Err(self.error_here("unterminated regex")),
+                    }
+                }
+                Some(c) => s.push(c),
+            }
+        }
+    }
+
+    fn read_char(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
+        let Some(first) = self.bump() else {
+            return Err(self.error_here("expected a character after \\"));
+        };
+        let mut name = String::from(first);
+        while let Some(c) = self.peek() {
+            if is_terminator(c) {
+                break;
+            }
+            name.push(c);
+            self.bump();
+        }
+        if name.chars().count() == 1 {
+            return Ok(name);
+        }
+        let c =
+            match name.as_str() {
+                "newline" => '\n',
+                "space" => ' ',
+                "tab" => '\t',
+                "return" => '\r',
+                "backspace" => '\u{8}',
+                "formfeed" => '\u{c}',
+                n if n.starts_with('u') && n.len() == 5 => u32::from_str_radix(&n[1..], 16)
+                    .ok()
+                    .and_then(char::from_u32)
+                    .ok_or_else(|| self.error_at(line, col, format!("invalid character literal \\{n}")))?,
+                n => return Err(self.error_at(line, col, format!("unknown character literal \\{n}"))),
+            };
+        Ok(c.to_string())
+    }
+
+    fn read_atom(&mut self, line: u32, col: u32) -> Result<FormKind, ReadError> {
+        let tok = self.read_token();
+        let err = |m: String| ReadError { line, column: col, message: m };
+        let mut chars = tok.chars();
+        let first = chars.next().unwrap_or(' ');
+        let second = chars.next();
+        if first.is_ascii_digit() || (matches!(first, '+' | '-') && second.is_some_and(|c| c.is_ascii_digit())) {
+            return parse_number(&tok).map_err(err);
+        }
+        if let Some(k) = tok.strip_prefix(':') {
+            let k = k.strip_prefix(':').unwrap_or(k);
+            if k.is_empty() || k.ends_with(':') {
+                return Err(err(format!("invalid keyword `{tok}`")));
+            }
+            return Ok(FormKind::Keyword(k.into()));
+        }
+        Ok(match tok.as_str() {
+            "nil" => FormKind::Nil,
+            "true" => FormKind::Bool(true),
+            "false" => FormKind::Bool(false),
+            "" => return Err(err(format!("unexpected character `{first}`"))),
+            _ => FormKind::Symbol(tok.into()),
+        })
+    }
+}
+
+fn parse_number(tok: &str) -> Result<FormKind, String> {
+    let (neg, body) = match tok.as_bytes()[0] {
+        b'-' => (true, &tok[1..]),
+        b'+' => (false, &tok[1..]),
+        _ => (false, tok),
+    };
+    let bad = || format!("invalid number `{tok}`");
+    if body.contains('/') {
+        return Err(format!("ratio `{tok}` is not supported; write a decimal such as 0.5"));
+    }
+    if let Some(hex) = body.strip_prefix("0x").or_else(|| body.strip_prefix("0X")) {
+        let v = i64::from_str_radix(hex, 16).map_err(|_| bad())?;
+        return Ok(FormKind::Int(if neg { -v } else { v }));
+    }
+    let is_float = body.contains(['.', 'e', 'E']) || body.ends_with('M');
+    if is_float {
+        let digits = body.strip_suffix('M').unwrap_or(body);
+        if !digits.bytes().all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'-' | b'+')) {
+            return Err(bad());
+        }
+        let v: f64 = digits.parse().map_err(|_| bad())?;
+        return Ok(FormKind::Float(if neg { -v } else { v }));
+    }
+    let digits = body.strip_suffix('N').unwrap_or(body);
+    if !digits.bytes().all(|b| b.is_ascii_digit()) || digits.is_empty() {
+        return Err(bad());
+    }
+    let signed = if neg { format!("-{digits}") } else { digits.to_string() };
+    signed.parse::<i64>().map(FormKind::Int).map_err(|_| format!("integer `{tok}` does not fit in 64 bits"))
+}
+
+/// `#(...)` becomes `(fn [%1 %2 & %&] (...))`; a bare `%` is `%1`.
+fn fn_literal(body: Vec<Form>, line: u32, col: u32) -> Form {
+    let mut max = 0usize;
+    let mut rest = false;
+    let mut body = Form::new(FormKind::List(body), line, col);
+    rename_percent(&mut body, &mut max, &mut rest);
+    let sym = |s: &str| Form::new(FormKind::Symbol(s.into()), line, col);
+    let mut params: Vec<Form> = (1..=max).map(|i| sym(&format!("%{i}"))).collect();
+    if rest {
+        params.push(sym("&"));
+        params.push(sym("%&"));
+    }
+    let params = Form::new(FormKind::Vector(params), line, col);
+    Form::new(FormKind::List(vec![sym("fn"), params, body]), line, col)
+}
+
+fn rename_percent(form: &mut Form, max: &mut usize, rest: &mut bool) {
+    match &mut form.kind {
+        FormKind::Symbol(s) if s.starts_with('%') => {
+            if &**s == "%" {
+                *s = "%1".into();
+                *max = (*max).max(1);
+            } else if &**s == "%&" {
+                *rest = true;
+            } else if let Ok(n) = s[1..].parse::<usize>() {
+                *max = (*max).max(n.min(20));
+            }
+        }
+        FormKind::List(items) | FormKind::Vector(items) | FormKind::Map(items) | FormKind::Set(items) => {
+            for item in items {
+                rename_percent(item, max, rest);
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rt(src: &str) -> String {
+        read_edn(src).unwrap().to_string()
+    }
+
+    #[test]
+    fn reads_scalars_and_collections() {
+        assert_eq!(rt("nil"), "nil");
+        assert_eq!(rt("  -42 "), "-42");
+        assert_eq!(rt("1.5"), "1.5");
+        assert_eq!(rt("1e3"), "1000.0");
+        assert_eq!(rt(r#""a\"b\n""#), r#""a\"b\n""#);
+        assert_eq!(rt(":kw"), ":kw");
+        assert_eq!(rt("[1, 2 ,3]"), "[1 2 3]");
+        assert_eq!(rt("(1 (2))"), "(1 (2))");
+        assert_eq!(rt("#{1 2}"), "#{1 2}");
+        assert_eq!(rt("{:a 1, :b 2} ; comment"), "{:a 1 :b 2}");
+        assert_eq!(rt("[##Inf ##-Inf ##NaN]"), "[##Inf ##-Inf ##NaN]");
+        assert_eq!(rt("[1 #_ 2 3]"), "[1 3]");
+        assert_eq!(rt("\\a"), "\"a\"");
+        assert_eq!(rt("#fn[total [xs]]"), "#fn[total]");
+    }
+
+    #[test]
+    fn reports_positions() {
+        let e = read_edn("[1 2\n  (3 4]").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 7));
+        assert!(e.to_string().starts_with("line 2, column 7: expected `)`"), "{e}");
+        let e = read_edn("{:a}").unwrap_err();
+        assert!(e.message.contains("even number"), "{e}");
+        assert!(read_edn("1 2").is_err());
+        assert!(read_edn("").is_err());
+        assert!(read_edn("foo").is_err());
+        assert!(read_edn("99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_crash() {
+        let src = "(".repeat(100_000);
+        assert!(read_edn(&src).unwrap_err().message.contains("nesting"));
+        let src = "#{".repeat(100_000);
+        assert!(read_edn(&src).is_err());
+    }
+
+    #[test]
+    fn fn_literal_expands() {
+        let forms = read_program("#(+ % %2 %&)").unwrap();
+        let FormKind::List(items) = &forms[0].kind else { panic!() };
+        let FormKind::Vector(params) = &items[1].kind else { panic!() };
+        let names: Vec<_> = params.iter().map(|p| p.as_symbol().unwrap()).collect();
+        assert_eq!(names, ["%1", "%2", "&", "%&"]);
+    }
+}

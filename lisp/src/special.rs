@@ -1,0 +1,432 @@
+//! Special forms and the macros PTC-Lisp builds in (`when`, `cond`, `->`, ...).
+
+use crate::analyze::{err_at, syntax, AResult, Analyzer, Bind, Case, Clause, Def, For, Loop, Node, Span};
+use crate::builtins;
+use crate::error::ErrorKind;
+use crate::reader::{form_to_value, Form, FormKind};
+use crate::value::Value;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+const SPECIAL: &[&str] = &[
+    "def", "defn", "defn-", "fn", "let", "if", "if-not", "when", "when-not", "if-let", "when-let", "if-some",
+    "when-some", "cond", "case", "do", "->", "->>", "as->", "cond->", "cond->>", "some->", "some->>", "and", "or",
+    "loop", "recur", "doseq", "dotimes", "for", "return", "fail", "quote", "comment",
+];
+
+/// Whether `name` is a special form or built-in macro.
+pub(crate) fn is_special(name: &str) -> bool {
+    SPECIAL.contains(&name)
+}
+
+/// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
+pub(crate) fn unsupported(name: &str) -> Option<String> {
+    let why = match name {
+        "try" | "catch" | "throw" | "finally" => "errors cannot be caught; check values with if/cond, or end with (fail reason)",
+        "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => "there is no mutable state; use loop/recur or reduce, and def to keep results",
+        "ns" | "require" | "import" | "use" | "in-ns" => "namespaces are built in: use str/x, set/x, data/x and tool/x directly",
+        "defmacro" | "eval" | "load-string" | "read-string" | "resolve" => "there is no eval or macros",
+        "lazy-seq" | "iterate" | "cycle" | "repeatedly" => "sequences are eager; build a bounded one with range, repeat or loop",
+        "binding" | "set!" | "def-" | "defonce" | "letfn" | "declare" => "use let, fn and def",
+        "println!" | "print" | "printf" | "prn" | "slurp" | "spit" => "use println; other I/O only through tools",
+        _ => return None,
+    };
+    Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
+}
+
+fn sym(name: &str, at: &Form) -> Form {
+    Form::new(FormKind::Symbol(name.into()), at.line, at.col)
+}
+
+fn list(items: Vec<Form>, at: &Form) -> Form {
+    Form::new(FormKind::List(items), at.line, at.col)
+}
+
+fn bindings<'f>(form: &'f Form, v: Option<&'f Form>, what: &str) -> AResult<&'f [Form]> {
+    match v.map(|f| &f.kind) {
+        Some(FormKind::Vector(items)) if items.len() % 2 == 0 => Ok(items),
+        Some(FormKind::Vector(_)) => Err(syntax(form, format!("{what} needs an even number of forms in its binding vector"))),
+        _ => Err(syntax(form, format!("{what} needs a binding vector, e.g. ({what} [x 1] ...)"))),
+    }
+}
+
+fn need(form: &Form, args: &[Form], min: usize, max: usize, usage: &str) -> AResult<()> {
+    if args.len() < min || args.len() > max {
+        return Err(err_at(form, ErrorKind::Arity, format!("wrong number of forms; usage: {usage}")));
+    }
+    Ok(())
+}
+
+fn if_node(c: Node, t: Node, e: Node) -> Node {
+    Node::If(Box::new([c, t, e]))
+}
+
+/// Inserts `x` into `step` as first (`thread_last == false`) or last argument.
+fn thread(x: Form, step: &Form, thread_last: bool) -> Form {
+    match &step.kind {
+        FormKind::List(items) if !items.is_empty() => {
+            let mut items = items.clone();
+            if thread_last {
+                items.push(x);
+            } else {
+                items.insert(1, x);
+            }
+            list(items, step)
+        }
+        _ => list(vec![step.clone(), x], step),
+    }
+}
+
+impl Analyzer {
+    pub fn special(&mut self, form: &Form, name: &str, args: &[Form], tail: bool) -> AResult<Node> {
+        let nil = || Node::Const(Value::Nil);
+        match name {
+            "do" => self.body(args, tail),
+            "quote" => {
+                need(form, args, 1, 1, "(quote form)")?;
+                Ok(Node::Const(form_to_value(&args[0])?))
+            }
+            "comment" => Ok(nil()),
+            "if" | "if-not" => {
+                need(form, args, 2, 3, "(if test then else?)")?;
+                let c = self.analyze(&args[0], false)?;
+                let t = self.analyze(&args[1], tail)?;
+                let e = match args.get(2) {
+                    Some(f) => self.analyze(f, tail)?,
+                    None => nil(),
+                };
+                Ok(if name == "if" { if_node(c, t, e) } else { if_node(c, e, t) })
+            }
+            "when" | "when-not" => {
+                need(form, args, 1, usize::MAX, "(when test body...)")?;
+                let c = self.analyze(&args[0], false)?;
+                let body = self.body(&args[1..], tail)?;
+                Ok(if name == "when" { if_node(c, body, nil()) } else { if_node(c, nil(), body) })
+            }
+            "if-let" | "when-let" | "if-some" | "when-some" => self.if_let(form, name, args, tail),
+            "cond" => self.cond(form, args, tail),
+            "case" => self.case(form, args, tail),
+            "and" | "or" => {
+                let mut nodes = Vec::with_capacity(args.len());
+                for (i, a) in args.iter().enumerate() {
+                    nodes.push(self.analyze(a, tail && i + 1 == args.len())?);
+                }
+                Ok(match (name, nodes.len()) {
+                    ("and", 0) => Node::Const(Value::Bool(true)),
+                    (_, 0) => nil(),
+                    (_, 1) => nodes.pop().expect("one node"),
+                    ("and", _) => Node::And(nodes),
+                    _ => Node::Or(nodes),
+                })
+            }
+            "->" | "->>" | "some->" | "some->>" => {
+                need(form, args, 1, usize::MAX, "(-> x (f a) g)")?;
+                let last = name.ends_with(">>");
+                if name.starts_with("some") {
+                    return self.some_thread(form, args, last, tail);
+                }
+                let mut x = args[0].clone();
+                for step in &args[1..] {
+                    x = thread(x, step, last);
+                }
+                self.analyze(&x, tail)
+            }
+            "cond->" | "cond->>" => self.cond_thread(form, name == "cond->>", args, tail),
+            "as->" => {
+                need(form, args, 2, usize::MAX, "(as-> x name forms...)")?;
+                let mut binds = vec![args[1].clone(), args[0].clone()];
+                for step in &args[2..] {
+                    binds.push(args[1].clone());
+                    binds.push(step.clone());
+                }
+                let v = Form::new(FormKind::Vector(binds), form.line, form.col);
+                self.let_form(form, &[v, args[1].clone()], tail)
+            }
+            "let" => self.let_form(form, args, tail),
+            "loop" => self.loop_form(form, args),
+            "recur" => {
+                let Some(slots) = self.scope().recur.clone() else {
+                    return Err(syntax(form, "recur is only allowed inside loop or fn"));
+                };
+                if !tail {
+                    return Err(syntax(form, "recur must be in tail position (the last thing its loop or fn does)"));
+                }
+                if args.len() != slots.len() {
+                    return Err(err_at(
+                        form,
+                        ErrorKind::Arity,
+                        format!("recur got {} arguments, its loop or fn expects {}", args.len(), slots.len()),
+                    ));
+                }
+                Ok(Node::Recur(self.all(args)?, slots))
+            }
+            "fn" => {
+                let (fname, rest) = match args.first().and_then(Form::as_symbol) {
+                    Some(n) => (Some(Arc::<str>::from(n)), &args[1..]),
+                    None => (None, args),
+                };
+                self.lambda(form, fname, None, rest, false)
+            }
+            "def" => {
+                need(form, args, 1, 3, "(def name \"doc\"? value)")?;
+                let name = self.def_name(form, &args[0])?;
+                let (doc, value) = match args {
+                    [_, doc_form, v] if matches!(doc_form.kind, FormKind::Str(_)) => (doc_of(doc_form), Some(v)),
+                    [_, v] => (None, Some(v)),
+                    [_] => (None, None),
+                    _ => return Err(syntax(form, "usage: (def name \"doc\"? value)")),
+                };
+                let value = match value {
+                    Some(v) => self.analyze(v, false)?,
+                    None => nil(),
+                };
+                Ok(Node::Def(Box::new(Def { name, doc, value, defn: false })))
+            }
+            "defn" | "defn-" => {
+                need(form, args, 2, usize::MAX, "(defn name \"doc\"? [params] body...)")?;
+                let name = self.def_name(form, &args[0])?;
+                let mut rest = &args[1..];
+                let mut doc = None;
+                if let [d, _, ..] = rest {
+                    if matches!(d.kind, FormKind::Str(_)) {
+                        doc = doc_of(d);
+                        rest = &rest[1..];
+                    }
+                }
+                if let [attr_map, _, ..] = rest {
+                    if matches!(attr_map.kind, FormKind::Map(_)) {
+                        rest = &rest[1..];
+                    }
+                }
+                let value = self.lambda(form, Some(name.clone()), doc.clone(), rest, true)?;
+                Ok(Node::Def(Box::new(Def { name, doc, value, defn: true })))
+            }
+            "doseq" | "for" | "dotimes" => self.comprehension(form, name, args),
+            "return" | "fail" => {
+                need(form, args, 0, 1, "(return value)")?;
+                let v = match args.first() {
+                    Some(f) => self.analyze(f, false)?,
+                    None => nil(),
+                };
+                Ok(if name == "return" { Node::Return(Box::new(v)) } else { Node::Fail(Box::new(v)) })
+            }
+            _ => Err(syntax(form, format!("unknown special form {name}"))),
+        }
+    }
+
+    fn def_name(&mut self, form: &Form, f: &Form) -> AResult<Arc<str>> {
+        let Some(name) = f.as_symbol() else {
+            return Err(syntax(form, "def needs a symbol name, e.g. (def total 10)"));
+        };
+        if builtins::lookup(name).is_some() || is_special(name) {
+            return Err(syntax(f, format!("cannot redefine the builtin `{name}`; choose another name")));
+        }
+        if name.contains('/') {
+            return Err(syntax(f, format!("cannot define a qualified name `{name}`")));
+        }
+        Ok(name.into())
+    }
+
+    pub fn let_form(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
+        let pairs = bindings(form, args.first(), "let")?;
+        let mark = self.scope().names.len();
+        let r = (|| {
+            let mut binds = Vec::new();
+            for pair in pairs.chunks(2) {
+                let value = self.analyze(&pair[1], false)?;
+                self.bind_value(&pair[0], value, &mut binds)?;
+            }
+            let body = self.body(&args[1..], tail)?;
+            Ok(Node::Let(binds, Box::new(body)))
+        })();
+        self.scope().names.truncate(mark);
+        r
+    }
+
+    fn loop_form(&mut self, form: &Form, args: &[Form]) -> AResult<Node> {
+        let pairs = bindings(form, args.first(), "loop")?;
+        let mark = self.scope().names.len();
+        let r = (|| {
+            let mut inits = Vec::new();
+            let mut slots = Vec::new();
+            // Initial values see the earlier loop bindings, as in let.
+            let mut binds = Vec::new();
+            for pair in pairs.chunks(2) {
+                let value = self.analyze(&pair[1], false)?;
+                let slot = self.new_slot();
+                inits.push(Bind { slot, value });
+                slots.push(slot);
+                self.bind_pattern(&pair[0], slot, &mut binds)?;
+            }
+            let saved = self.scope().recur.replace(slots.into());
+            let body = self.body(&args[1..], true);
+            self.scope().recur = saved;
+            Ok(Node::Loop(Box::new(Loop { inits, binds, body: body?, span: Span::of(form) })))
+        })();
+        self.scope().names.truncate(mark);
+        r
+    }
+
+    fn if_let(&mut self, form: &Form, name: &str, args: &[Form], tail: bool) -> AResult<Node> {
+        let pairs = bindings(form, args.first(), name)?;
+        if pairs.len() != 2 {
+            return Err(syntax(form, format!("{name} takes exactly one binding, e.g. ({name} [x (f)] ...)")));
+        }
+        let is_when = name.starts_with("when");
+        if (is_when && args.len() < 1) || (!is_when && !(2..=3).contains(&args.len())) {
+            return Err(err_at(form, ErrorKind::Arity, format!("usage: ({name} [x expr] then else?)")));
+        }
+        let value = self.analyze(&pairs[1], false)?;
+        let slot = self.new_slot();
+        let test = if name.ends_with("some") {
+            Node::CallBuiltin(builtins::lookup("some?").expect("some? is a builtin"), vec![Node::Local(slot)], Span::of(form))
+        } else {
+            Node::Local(slot)
+        };
+        let mark = self.scope().names.len();
+        let then = (|| {
+            let mut binds = Vec::new();
+            self.bind_pattern(&pairs[0], slot, &mut binds)?;
+            let body = if is_when { self.body(&args[1..], tail)? } else { self.analyze(&args[1], tail)? };
+            Ok(Node::Let(binds, Box::new(body)))
+        })();
+        self.scope().names.truncate(mark);
+        let otherwise = match (is_when, args.get(2)) {
+            (false, Some(f)) => self.analyze(f, tail)?,
+            _ => Node::Const(Value::Nil),
+        };
+        Ok(Node::Let(vec![Bind { slot, value }], Box::new(if_node(test, then?, otherwise))))
+    }
+
+    fn cond(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
+        if args.len() % 2 != 0 {
+            return Err(syntax(form, "cond needs test/expression pairs; use :else for the default"));
+        }
+        let mut node = Node::Const(Value::Nil);
+        for pair in args.chunks(2).rev() {
+            let test = self.analyze(&pair[0], false)?;
+            let then = self.analyze(&pair[1], tail)?;
+            node = match test {
+                Node::Const(v) if v.is_truthy() => then,
+                Node::Const(_) => node,
+                test => if_node(test, then, node),
+            };
+        }
+        Ok(node)
+    }
+
+    fn case(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
+        need(form, args, 1, usize::MAX, "(case x value result ... default?)")?;
+        let subject = self.analyze(&args[0], false)?;
+        let clauses = &args[1..];
+        let mut table = HashMap::new();
+        let mut branches = Vec::new();
+        for pair in clauses.chunks(2) {
+            let [test, result] = pair else { break };
+            let idx = branches.len();
+            let tests: Vec<&Form> = match &test.kind {
+                FormKind::List(alts) => alts.iter().collect(),
+                _ => vec![test],
+            };
+            for t in tests {
+                let v = form_to_value(t).map_err(|_| syntax(t, "case tests must be literal values"))?;
+                if table.insert(v, idx).is_some() {
+                    return Err(syntax(t, "duplicate case test"));
+                }
+            }
+            branches.push(self.analyze(result, tail)?);
+        }
+        let default = match clauses.len() % 2 {
+            1 => Some(self.analyze(&clauses[clauses.len() - 1], tail)?),
+            _ => None,
+        };
+        Ok(Node::Case(Box::new(Case { subject, table, branches, default, span: Span::of(form) })))
+    }
+
+    fn cond_thread(&mut self, form: &Form, last: bool, args: &[Form], tail: bool) -> AResult<Node> {
+        if args.is_empty() || args.len() % 2 != 1 {
+            return Err(syntax(form, "usage: (cond-> x test form ...)"));
+        }
+        // (let [g x g (if test (-> g form) g) ...] g)
+        let g = sym("cond->value__", form);
+        let mut binds = vec![g.clone(), args[0].clone()];
+        for pair in args[1..].chunks(2) {
+            let step = thread(g.clone(), &pair[1], last);
+            binds.push(g.clone());
+            binds.push(list(vec![sym("if", form), pair[0].clone(), step, g.clone()], form));
+        }
+        let v = Form::new(FormKind::Vector(binds), form.line, form.col);
+        self.let_form(form, &[v, g], tail)
+    }
+
+    fn some_thread(&mut self, form: &Form, args: &[Form], last: bool, tail: bool) -> AResult<Node> {
+        // (let [g x g (if (nil? g) nil (-> g step)) ...] g)
+        let g = sym("some->value__", form);
+        let mut binds = vec![g.clone(), args[0].clone()];
+        for step in &args[1..] {
+            let test = list(vec![sym("nil?", form), g.clone()], form);
+            let nil = Form::new(FormKind::Nil, form.line, form.col);
+            binds.push(g.clone());
+            binds.push(list(vec![sym("if", form), test, nil, thread(g.clone(), step, last)], form));
+        }
+        let v = Form::new(FormKind::Vector(binds), form.line, form.col);
+        self.let_form(form, &[v, g], tail)
+    }
+
+    fn comprehension(&mut self, form: &Form, name: &str, args: &[Form]) -> AResult<Node> {
+        let pairs = bindings(form, args.first(), name)?;
+        if name == "dotimes" {
+            let [var, n] = pairs else {
+                return Err(syntax(form, "usage: (dotimes [i n] body...)"));
+            };
+            let range = list(vec![sym("range", form), n.clone()], form);
+            let v = Form::new(FormKind::Vector(vec![var.clone(), range]), form.line, form.col);
+            let mut items = vec![v];
+            items.extend_from_slice(&args[1..]);
+            return self.comprehension(form, "doseq", &items);
+        }
+        let mark = self.scope().names.len();
+        let r = (|| {
+            let mut clauses = Vec::new();
+            for pair in pairs.chunks(2) {
+                let (k, v) = (&pair[0], &pair[1]);
+                match &k.kind {
+                    FormKind::Keyword(kw) if &**kw == "let" => {
+                        let inner = bindings(k, Some(v), ":let")?;
+                        let mut binds = Vec::new();
+                        for p in inner.chunks(2) {
+                            let value = self.analyze(&p[1], false)?;
+                            self.bind_value(&p[0], value, &mut binds)?;
+                        }
+                        clauses.push(Clause::Let(binds));
+                    }
+                    FormKind::Keyword(kw) if &**kw == "when" => clauses.push(Clause::When(self.analyze(v, false)?)),
+                    FormKind::Keyword(kw) if &**kw == "while" => clauses.push(Clause::While(self.analyze(v, false)?)),
+                    FormKind::Keyword(kw) => return Err(syntax(k, format!("unknown {name} modifier :{kw}; use :let, :when or :while"))),
+                    _ => {
+                        let coll = self.analyze(v, false)?;
+                        let slot = self.new_slot();
+                        let mut binds = Vec::new();
+                        self.bind_pattern(k, slot, &mut binds)?;
+                        clauses.push(Clause::Each { slot, coll, binds });
+                    }
+                }
+            }
+            if !matches!(clauses.first(), Some(Clause::Each { .. })) {
+                return Err(syntax(form, format!("{name} must start with a binding, e.g. ({name} [x xs] ...)")));
+            }
+            let body = self.body(&args[1..], false)?;
+            let f = Box::new(For { clauses, body });
+            Ok(if name == "for" { Node::For(f) } else { Node::Doseq(f) })
+        })();
+        self.scope().names.truncate(mark);
+        r
+    }
+}
+
+fn doc_of(f: &Form) -> Option<Arc<str>> {
+    match &f.kind {
+        FormKind::Str(s) => Some(s.clone()),
+        _ => None,
+    }
+}

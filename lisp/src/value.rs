@@ -1,0 +1,238 @@
+//! The PTC-Lisp value type shared by the reader, the evaluator and the host.
+
+use indexmap::{IndexMap, IndexSet};
+use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// Insertion-ordered map with any value as key.
+pub type Map = IndexMap<Value, Value>;
+/// Insertion-ordered set.
+pub type Set = IndexSet<Value>;
+
+/// A PTC-Lisp value.
+///
+/// Collections are reference counted, so cloning a value is cheap whatever
+/// its size. Equality follows Clojure's `=`: vectors and lists with equal
+/// elements are equal, an integer never equals a float.
+#[derive(Clone)]
+pub enum Value {
+    /// `nil`
+    Nil,
+    /// `true` / `false`
+    Bool(bool),
+    /// A 64-bit integer; arithmetic overflow is an error, never a wrap.
+    Int(i64),
+    /// A 64-bit float, including `##Inf`, `##-Inf` and `##NaN`.
+    Float(f64),
+    /// A string.
+    Str(Arc<str>),
+    /// A keyword, stored without its leading colon.
+    Keyword(Arc<str>),
+    /// `[...]`
+    Vector(Arc<Vec<Value>>),
+    /// `(...)` as data (a list value).
+    List(Arc<Vec<Value>>),
+    /// `#{...}`
+    Set(Arc<Set>),
+    /// `{...}`, insertion-ordered.
+    Map(Arc<Map>),
+    /// A function (builtin or user closure).
+    Fn(Arc<Function>),
+}
+
+/// What is known about a function: enough to describe it in a prompt.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct FnDesc {
+    /// The name it was defined under, if any.
+    pub name: Option<Arc<str>>,
+    /// Fixed parameter names.
+    pub params: Vec<Arc<str>>,
+    /// Name of the `& rest` parameter, if variadic.
+    pub variadic: Option<Arc<str>>,
+    /// Docstring given to `defn`.
+    pub docstring: Option<Arc<str>>,
+}
+
+/// A function value: its description plus, when it can be called, its body.
+pub struct Function {
+    /// Name, params and docstring.
+    pub desc: FnDesc,
+    /// How to call it (`None` for a function only described, e.g. read back from a session file).
+    pub(crate) body: Option<FnBody>,
+}
+
+/// The callable part of a function; the evaluator owns its shape.
+pub(crate) enum FnBody {
+    /// A core-library function.
+    Builtin(&'static crate::builtins::Builtin),
+    /// A user function: compiled code plus captured values.
+    Closure(crate::eval::Closure),
+    /// A function made by a builtin (`partial`, `comp`, `juxt`, ...).
+    Native(crate::builtins::Native),
+    /// A compiled regex (`#"..."`, `re-pattern`); prints as `#"..."`.
+    Regex(Arc<regex::Regex>),
+}
+
+impl Function {
+    /// A function known only by its description (not callable).
+    pub fn described(desc: FnDesc) -> Self {
+        Function { desc, body: None }
+    }
+
+    /// Whether this function can be called.
+    pub fn is_callable(&self) -> bool {
+        matches!(self.body, Some(FnBody::Builtin(_) | FnBody::Closure(_) | FnBody::Native(_)))
+    }
+
+    /// The regex this value wraps, if it is one (regexes print as `#"..."`).
+    pub fn regex_source(&self) -> Option<&str> {
+        match &self.body {
+            Some(FnBody::Regex(re)) => Some(re.as_str()),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Function {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#fn[{}]", self.desc.name.as_deref().unwrap_or("anonymous"))
+    }
+}
+
+impl Value {
+    /// A string value.
+    pub fn str(s: impl Into<Arc<str>>) -> Value {
+        Value::Str(s.into())
+    }
+
+    /// A keyword value (`name` without the colon).
+    pub fn keyword(name: impl Into<Arc<str>>) -> Value {
+        Value::Keyword(name.into())
+    }
+
+    /// A vector value.
+    pub fn vector(items: Vec<Value>) -> Value {
+        Value::Vector(Arc::new(items))
+    }
+
+    /// A map value from key/value pairs, in order (a later duplicate key replaces the value).
+    pub fn map(entries: impl IntoIterator<Item = (Value, Value)>) -> Value {
+        Value::Map(Arc::new(entries.into_iter().collect()))
+    }
+
+    /// Only `nil` and `false` are falsy.
+    pub fn is_truthy(&self) -> bool {
+        !matches!(self, Value::Nil | Value::Bool(false))
+    }
+
+    /// The Clojure type name used in error messages (`string`, `vector`, ...).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::Nil => "nil",
+            Value::Bool(_) => "boolean",
+            Value::Int(_) => "integer",
+            Value::Float(_) => "float",
+            Value::Str(_) => "string",
+            Value::Keyword(_) => "keyword",
+            Value::Vector(_) => "vector",
+            Value::List(_) => "list",
+            Value::Set(_) => "set",
+            Value::Map(_) => "map",
+            Value::Fn(_) => "function",
+        }
+    }
+
+    /// Elements of a vector or list.
+    pub fn as_seq(&self) -> Option<&[Value]> {
+        match self {
+            Value::Vector(v) | Value::List(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Nil, Nil) => true,
+            (Bool(a), Bool(b)) => a == b,
+            (Int(a), Int(b)) => a == b,
+            // Bit equality keeps Eq/Hash lawful for map keys; `=` on ##NaN is the evaluator's concern.
+            (Float(a), Float(b)) => a.to_bits() == b.to_bits() || a == b,
+            (Str(a), Str(b)) => a == b,
+            (Keyword(a), Keyword(b)) => a == b,
+            (Vector(a) | List(a), Vector(b) | List(b)) => a == b,
+            (Set(a), Set(b)) => a.len() == b.len() && a.iter().all(|x| b.contains(x)),
+            (Map(a), Map(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v == w)),
+            (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Value {}
+
+impl Hash for Value {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        use Value::*;
+        match self {
+            Nil => 0u8.hash(state),
+            Bool(b) => b.hash(state),
+            Int(i) => i.hash(state),
+            // -0.0 == 0.0, so both must hash alike.
+            Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits().hash(state),
+            Str(s) => s.hash(state),
+            Keyword(k) => {
+                1u8.hash(state);
+                k.hash(state)
+            }
+            Vector(v) | List(v) => {
+                2u8.hash(state);
+                v.len().hash(state);
+                for x in v.iter() {
+                    x.hash(state)
+                }
+            }
+            // Order-independent: sum of element hashes.
+            Set(s) => {
+                3u8.hash(state);
+                let mut acc = 0u64;
+                for x in s.iter() {
+                    acc = acc.wrapping_add(hash_one(x));
+                }
+                acc.hash(state)
+            }
+            Map(m) => {
+                4u8.hash(state);
+                let mut acc = 0u64;
+                for (k, v) in m.iter() {
+                    acc = acc.wrapping_add(hash_one(k).wrapping_mul(31).wrapping_add(hash_one(v)));
+                }
+                acc.hash(state)
+            }
+            Fn(f) => (Arc::as_ptr(f) as usize).hash(state),
+        }
+    }
+}
+
+fn hash_one(v: &Value) -> u64 {
+    use std::collections::hash_map::DefaultHasher;
+    let mut h = DefaultHasher::new();
+    v.hash(&mut h);
+    h.finish()
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl Default for Value {
+    /// `nil`.
+    fn default() -> Self {
+        Value::Nil
+    }
+}

@@ -1,0 +1,52 @@
+//! The uncompressed transcript (`full-history`): what the model would see
+//! if nothing were compressed. Windowed strategies reuse its pieces.
+
+use super::sections::{error_line, first_user_message, turn_info};
+use super::value_text::{format_value, ValueLimits};
+use crate::output::{Message, Rendered, Stats};
+use crate::request::{RenderRequest, Turn};
+
+/// Name of the built-in uncompressed strategy.
+pub const FULL_HISTORY: &str = "full-history";
+
+/// What a turn showed the model: its println output, or `user=> {result}`
+/// when it printed nothing, or `Error: {message}` when it failed.
+pub fn turn_outcome(turn: &Turn) -> String {
+    if let Some(error) = turn.error() {
+        return error_line(error.message());
+    }
+    if turn.prints().len() > 0 {
+        return turn.prints().collect::<Vec<_>>().join("\n");
+    }
+    let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
+    format!("user=> {result}")
+}
+
+/// The USER feedback after turn `turn`: its outcome, then the turn info for
+/// the next turn.
+pub fn feedback_message(turn: &Turn, max_turns: u32) -> String {
+    format!("{}\n\n{}", turn_outcome(turn), turn_info(turn.number() + 1, max_turns))
+}
+
+/// Appends `turns` as ASSISTANT/USER-feedback pairs, exactly as the full
+/// transcript shows them.
+pub fn push_verbatim_turns(messages: &mut Vec<Message>, turns: &[Turn], max_turns: u32) {
+    for turn in turns {
+        messages.push(Message::assistant(turn.raw_response()));
+        messages.push(Message::user(feedback_message(turn, max_turns)));
+    }
+}
+
+/// Renders the full transcript of `req`.
+pub fn full_history(req: &RenderRequest) -> Rendered {
+    let mut messages = vec![Message::system(req.system_prompt()), Message::user(first_user_message(req))];
+    push_verbatim_turns(&mut messages, req.turns(), req.max_turns());
+    let mut stats = Stats::new(FULL_HISTORY);
+    for turn in req.turns().iter().filter(|t| t.success()) {
+        stats.tool_calls_total += turn.tool_calls().len() as u32;
+        stats.printlns_total += turn.prints().len() as u32;
+    }
+    stats.tool_calls_shown = stats.tool_calls_total;
+    stats.printlns_shown = stats.printlns_total;
+    Rendered::new(messages, stats)
+}

@@ -1,0 +1,298 @@
+//! The sections of a coalesced USER message (spec: single-user-coalesced.md):
+//! mission, `tool/`, `data/`, `user/`, tool calls, output, error, turn info.
+//!
+//! Every strategy builds its prompt from these pieces, so the same facts
+//! read the same way whichever strategy renders them.
+
+use super::signature::Signature;
+use super::value_text::{format_value, is_blank, type_label, ValueLimits};
+use crate::output::Stats;
+use crate::request::{DataEntry, Definition, RenderRequest, ToolSpec, Turn};
+use crate::value::ValueRef;
+use std::collections::HashMap;
+
+/// Column that names are padded to before their `;` comment.
+pub const NAME_COLUMN: usize = 30;
+
+/// The final-turn warning (MSG-005).
+pub const FINAL_TURN_WARNING: &str = "⚠️ FINAL TURN - you must call (return result) or (fail response) next.";
+
+/// Limits of a coalesced summary (single-user-coalesced parameters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SummaryOptions {
+    /// Most recent println calls shown (API-004: 15).
+    pub println_limit: usize,
+    /// Most recent tool calls shown (API-005: 20).
+    pub tool_call_limit: usize,
+    /// Limits of samples in `data/` and `user/` (TRN-002: 3 items, 80 characters).
+    pub sample: ValueLimits,
+}
+
+impl Default for SummaryOptions {
+    fn default() -> Self {
+        SummaryOptions { println_limit: 15, tool_call_limit: 20, sample: ValueLimits::SAMPLE }
+    }
+}
+
+/// `Turns left: N`, or the final-turn warning when `turn == max_turns`.
+pub fn turn_info(turn: u32, max_turns: u32) -> String {
+    let left = (max_turns + 1).saturating_sub(turn);
+    if left > 1 {
+        format!("Turns left: {left}")
+    } else {
+        FINAL_TURN_WARNING.to_string()
+    }
+}
+
+/// `text` padded with spaces to [`NAME_COLUMN`], never cut, and always
+/// followed by at least one space.
+pub fn pad(text: &str) -> String {
+    let width = text.chars().count();
+    let spaces = if width < NAME_COLUMN { NAME_COLUMN - width } else { 1 };
+    format!("{text}{}", " ".repeat(spaces))
+}
+
+/// A docstring as shown: every `;` removed (DEF-007), line breaks as spaces.
+pub fn clean_docstring(doc: &str) -> String {
+    doc.chars().filter(|&c| c != ';').map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect()
+}
+
+/// `Error: {message}`, without doubling a prefix the message already has.
+pub fn error_line(message: &str) -> String {
+    if message.starts_with("Error:") {
+        message.to_string()
+    } else {
+        format!("Error: {message}")
+    }
+}
+
+/// The `tool/` section: one line per tool in name order, then an example.
+pub fn tools_section(tools: &[ToolSpec]) -> String {
+    if tools.is_empty() {
+        return ";; No tools available".to_string();
+    }
+    let mut sorted: Vec<(&ToolSpec, Signature)> = tools.iter().map(|t| (t, Signature::of(t))).collect();
+    sorted.sort_by(|a, b| a.0.name().cmp(b.0.name()));
+    let mut out = String::from(";; === tool/ ===");
+    for (tool, sig) in &sorted {
+        out.push_str(&format!("\ntool/{}({}) -> {}", tool.name(), sig.params_text(), sig.returns));
+        if let Some(desc) = tool.description().filter(|d| !d.trim().is_empty()) {
+            out.push_str("  ; ");
+            out.push_str(&desc.replace('\n', " "));
+        }
+    }
+    match sorted.iter().find(|(_, sig)| !sig.params.is_empty()) {
+        Some((tool, sig)) => {
+            let args: Vec<String> = sig.params.iter().map(|(n, _)| format!(":{n} ...")).collect();
+            out.push_str(&format!("\n;; Example: (tool/{} {{{}}})", tool.name(), args.join(" ")));
+        }
+        None => out.push_str("\n;; Call with named args: (tool/name {:key value})"),
+    }
+    out
+}
+
+/// `; {type}, sample: {sample}`; blank values (nil, empty) get no sample.
+fn type_and_sample(value: &crate::Value, show_sample: bool, limits: ValueLimits) -> String {
+    let label = type_label(value);
+    if show_sample && !is_blank(value) {
+        format!("{label}, sample: {}", format_value(value, limits))
+    } else {
+        label
+    }
+}
+
+/// The `data/` section, keys in name order; `None` without data.
+pub fn data_section(data: &[DataEntry], sample: ValueLimits) -> Option<String> {
+    if data.is_empty() {
+        return None;
+    }
+    let mut sorted: Vec<&DataEntry> = data.iter().collect();
+    sorted.sort_by(|a, b| a.name().cmp(b.name()));
+    let mut out = String::from(";; === data/ ===");
+    for entry in sorted {
+        let name = format!("data/{}", entry.name());
+        out.push_str(&format!("\n{}; {}", pad(&name), type_and_sample(entry.value(), true, sample)));
+    }
+    Some(out)
+}
+
+/// The user namespace after `turns`: successful turns' definitions folded,
+/// latest value winning, in order of first definition (DEF-001/002/009).
+pub fn memory_of(turns: &[Turn]) -> Vec<&Definition> {
+    let mut order: Vec<&Definition> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    for def in turns.iter().filter(|t| t.success()).flat_map(|t| t.definitions()) {
+        match index.get(def.name()) {
+            Some(&i) => order[i] = def,
+            None => {
+                index.insert(def.name(), order.len());
+                order.push(def);
+            }
+        }
+    }
+    order
+}
+
+/// `(name [a b & rest])`
+pub fn function_signature(name: &str, def: &Definition) -> String {
+    let Some(f) = def.value().as_function() else { return format!("({name} [])") };
+    let mut params: Vec<&str> = f.params().collect();
+    if let Some(rest) = f.variadic() {
+        params.push("&");
+        params.push(rest);
+    }
+    format!("({name} [{}])", params.join(" "))
+}
+
+/// One `user/` line for a definition.
+pub fn definition_line(def: &Definition, show_sample: bool, sample: ValueLimits) -> String {
+    let doc = def.docstring().map(clean_docstring);
+    if let Some(f) = def.value().as_function() {
+        let head = function_signature(def.name(), def);
+        let ret = f.return_type().map(|t| format!(" -> {t}")).unwrap_or_default();
+        match doc {
+            Some(doc) => format!("{}; \"{doc}\"{ret}", pad(&head)),
+            None => format!("{head}{ret}"),
+        }
+    } else {
+        let doc = doc.map(|d| format!("\"{d}\" ")).unwrap_or_default();
+        format!("{}; {doc}= {}", pad(def.name()), type_and_sample(def.value(), show_sample, sample))
+    }
+}
+
+/// The `user/` section: functions first, then values, each in order of
+/// first definition (DEF-008, DEF-009); `None` when nothing is defined.
+pub fn user_section(memory: &[&Definition], show_samples: bool, sample: ValueLimits) -> Option<String> {
+    if memory.is_empty() {
+        return None;
+    }
+    let mut out = String::from(";; === user/ (your prelude) ===");
+    let (functions, values): (Vec<&&Definition>, Vec<&&Definition>) = memory.iter().partition(|d| d.is_function());
+    for def in functions.into_iter().chain(values) {
+        out.push('\n');
+        out.push_str(&definition_line(def, show_samples, sample));
+    }
+    Some(out)
+}
+
+/// Whether any successful turn printed (SAM-001/002: the check is global).
+pub fn any_println(turns: &[Turn]) -> bool {
+    turns.iter().any(|t| t.success() && t.prints().len() > 0)
+}
+
+/// `name(args)` of a tool call, args cut to 3 items / 60 characters (TRN-003).
+pub fn tool_call_text(name: &str, args: &crate::Value) -> String {
+    let args = match args.view() {
+        ValueRef::Nil => "{}".to_string(),
+        _ => format_value(args, ValueLimits::TOOL_ARGS),
+    };
+    format!("{name}({args})")
+}
+
+/// The tool calls section over the successful `turns`: the most recent
+/// `limit` calls, oldest first, consecutive identical calls collapsed to
+/// ` xN` (TC-001..008). `None` when no turn has completed.
+pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Option<String> {
+    if turns.is_empty() {
+        return None;
+    }
+    let calls: Vec<_> = turns.iter().filter(|t| t.success()).flat_map(|t| t.tool_calls()).collect();
+    let shown = &calls[calls.len().saturating_sub(limit)..];
+    stats.tool_calls_total += calls.len() as u32;
+    stats.tool_calls_shown += shown.len() as u32;
+    stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
+    if shown.is_empty() {
+        return Some(";; No tool calls made".to_string());
+    }
+    let mut out = String::from(";; Tool calls made:");
+    let mut i = 0;
+    while i < shown.len() {
+        let mut run = 1;
+        while i + run < shown.len()
+            && shown[i + run].name() == shown[i].name()
+            && shown[i + run].args() == shown[i].args()
+        {
+            run += 1;
+        }
+        out.push_str("\n;   ");
+        out.push_str(&tool_call_text(shown[i].name(), shown[i].args()));
+        if run > 1 {
+            out.push_str(&format!(" x{run}"));
+        }
+        i += run;
+    }
+    Some(out)
+}
+
+/// The output section: the most recent `limit` println calls of successful
+/// turns, verbatim (FMT-010, TRN-006..010). `None` when nothing printed.
+pub fn output_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Option<String> {
+    let prints: Vec<&str> = turns.iter().filter(|t| t.success()).flat_map(|t| t.prints()).collect();
+    let shown = &prints[prints.len().saturating_sub(limit)..];
+    stats.printlns_total += prints.len() as u32;
+    stats.printlns_shown += shown.len() as u32;
+    stats.printlns_dropped += (prints.len() - shown.len()) as u32;
+    if shown.is_empty() {
+        return None;
+    }
+    Some(format!(";; Output:\n{}", shown.join("\n")))
+}
+
+/// The program of a turn, or `(unknown program)` when none was extracted.
+pub fn program_or_unknown(turn: &Turn) -> &str {
+    turn.program().unwrap_or("(unknown program)")
+}
+
+/// The error section for a failed turn: its program and its error.
+pub fn error_section(turn: &Turn) -> String {
+    let message = turn.error().map(|e| e.message()).unwrap_or("unknown error");
+    format!(
+        "---\nYour previous attempt:\n```clojure\n{}\n```\n\n{}\n---",
+        program_or_unknown(turn),
+        error_line(message)
+    )
+}
+
+/// Builds the single coalesced USER message of `turns` (all of them, or the
+/// older part a windowed strategy folds), filling `stats`.
+///
+/// `show_error` adds the error section when the last of `turns` failed;
+/// `turn_info` appends `Turns left` for that turn number. With no turns this
+/// is exactly the turn-1 message, so the prefix stays stable across a run.
+pub fn coalesced_message(
+    req: &RenderRequest,
+    turns: &[Turn],
+    opts: &SummaryOptions,
+    show_error: bool,
+    turn_info_for: Option<u32>,
+    stats: &mut Stats,
+) -> String {
+    let mut sections: Vec<String> = vec![req.mission().to_string(), tools_section(req.tools())];
+    sections.extend(data_section(req.data(), opts.sample));
+    let memory = memory_of(turns);
+    sections.extend(user_section(&memory, !any_println(req.turns()), opts.sample));
+    sections.extend(tool_calls_section(turns, opts.tool_call_limit, stats));
+    sections.extend(output_section(turns, opts.println_limit, stats));
+    let successes = turns.iter().filter(|t| t.success()).count() as u32;
+    let failures = turns.len() as u32 - successes;
+    stats.turns_compressed += successes;
+    match turns.last() {
+        Some(last) if show_error && !last.success() => {
+            sections.push(error_section(last));
+            stats.error_turns_collapsed += failures - 1;
+        }
+        _ => stats.error_turns_collapsed += failures,
+    }
+    if let Some(turn) = turn_info_for {
+        sections.push(turn_info(turn, req.max_turns()));
+    }
+    sections.retain(|s| !s.is_empty());
+    sections.join("\n\n")
+}
+
+/// The first USER message of a run (turn 1), shared by full-history and
+/// every coalescing strategy so the cached prefix never changes.
+pub fn first_user_message(req: &RenderRequest) -> String {
+    let mut ignored = Stats::default();
+    coalesced_message(req, &[], &SummaryOptions::default(), false, Some(1), &mut ignored)
+}

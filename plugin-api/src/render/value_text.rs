@@ -1,0 +1,342 @@
+//! Values as prompt text: type labels (TYP-001..012) and the bounded,
+//! truncating printer (TRN-001..005, SAM-003).
+
+use crate::value::{Value, ValueRef};
+use std::fmt::Write;
+
+/// How much of a value to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueLimits {
+    /// Items shown per collection, at every depth.
+    pub items: usize,
+    /// Characters shown of a string.
+    pub chars: usize,
+}
+
+impl ValueLimits {
+    /// Samples in `data/` and `user/` (TRN-002): 3 items, 80 characters.
+    pub const SAMPLE: ValueLimits = ValueLimits { items: 3, chars: 80 };
+    /// Tool call arguments (TRN-003): 3 items, 60 characters.
+    pub const TOOL_ARGS: ValueLimits = ValueLimits { items: 3, chars: 60 };
+}
+
+/// Collections nested deeper than this print as `...`.
+const MAX_DEPTH: usize = 8;
+/// A string is never cut below this many characters while the budget shrinks.
+const MIN_CHARS: usize = 8;
+
+/// The type label of a value: `list[3]`, `map[2]`, `set[1]`, `string`,
+/// `integer`, `float`, `boolean`, `keyword`, `nil`, `#fn[x y]`, `var`.
+pub fn type_label(value: &Value) -> String {
+    match value.view() {
+        ValueRef::Nil => "nil".into(),
+        ValueRef::Bool(_) => "boolean".into(),
+        ValueRef::Int(_) => "integer".into(),
+        ValueRef::Float(_) => "float".into(),
+        ValueRef::Str(_) => "string".into(),
+        ValueRef::Keyword(_) => "keyword".into(),
+        ValueRef::Vector(v) | ValueRef::List(v) => format!("list[{}]", v.len()),
+        ValueRef::Set(v) => format!("set[{}]", v.len()),
+        ValueRef::Map(m) => format!("map[{}]", m.len()),
+        ValueRef::Fn(f) => {
+            let mut params: Vec<&str> = f.params().collect();
+            if let Some(rest) = f.variadic() {
+                params.push("&");
+                params.push(rest);
+            }
+            format!("#fn[{}]", params.join(" "))
+        }
+        ValueRef::Var(_) => "var".into(),
+    }
+}
+
+/// Whether a value has nothing worth sampling (`nil` or an empty collection).
+pub fn is_blank(value: &Value) -> bool {
+    match value.view() {
+        ValueRef::Nil => true,
+        ValueRef::Vector(v) | ValueRef::List(v) | ValueRef::Set(v) => v.is_empty(),
+        ValueRef::Map(m) => m.is_empty(),
+        _ => false,
+    }
+}
+
+/// Prints `value` in Clojure syntax within `limits`.
+///
+/// Collections show their first `limits.items` items, strings their first
+/// `limits.chars` characters. Whatever the value, the line stays within
+/// about `4 * limits.chars` characters: when the plain rules would exceed
+/// that, string budgets halve (down to 8 characters), then collections show
+/// one item each. Only the items shown are ever visited.
+pub fn format_value(value: &Value, limits: ValueLimits) -> String {
+    let cap = limits.chars.max(MIN_CHARS) * 4;
+    let mut attempt = limits;
+    loop {
+        let last = attempt.chars <= MIN_CHARS && attempt.items <= 1;
+        let mut p = Printer { limits: attempt, cap: if last { usize::MAX } else { cap }, out: String::new(), len: 0 };
+        if p.value(value, 0).is_ok() {
+            return p.out;
+        }
+        if attempt.chars > MIN_CHARS {
+            attempt.chars = (attempt.chars / 2).max(MIN_CHARS);
+        } else {
+            attempt.items = 1;
+        }
+    }
+}
+
+/// A string in double quotes with Clojure escapes, cut to `max_chars`
+/// characters (never inside a UTF-8 character) with `...` before the closing quote.
+pub fn quote_str(s: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(s.len().min(max_chars * 4) + 2);
+    out.push('"');
+    let mut cut = false;
+    for (i, c) in s.chars().enumerate() {
+        if i == max_chars {
+            cut = true;
+            break;
+        }
+        push_escaped(&mut out, c);
+    }
+    if cut {
+        out.push_str("...");
+    }
+    out.push('"');
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c {
+        '"' => out.push_str("\\\""),
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\t' => out.push_str("\\t"),
+        '\r' => out.push_str("\\r"),
+        c => out.push(c),
+    }
+}
+
+/// A float as Clojure prints it: `1.0`, `0.25`, `1.0E20`, `1.5E-7`, `##Inf`, `##-Inf`, `##NaN`.
+pub fn format_float(f: f64) -> String {
+    if f.is_nan() {
+        return "##NaN".into();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "##Inf".into() } else { "##-Inf".into() };
+    }
+    let magnitude = f.abs();
+    if magnitude == 0.0 || (1e-3..1e7).contains(&magnitude) {
+        let s = format!("{f}");
+        if s.contains('.') {
+            s
+        } else {
+            s + ".0"
+        }
+    } else {
+        let s = format!("{f:e}");
+        let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
+        let mantissa = if mantissa.contains('.') { mantissa.to_string() } else { format!("{mantissa}.0") };
+        format!("{mantissa}E{exponent}")
+    }
+}
+
+struct Overflow;
+
+struct Printer {
+    limits: ValueLimits,
+    cap: usize,
+    out: String,
+    len: usize,
+}
+
+impl Printer {
+    fn push(&mut self, s: &str) -> Result<(), Overflow> {
+        self.len += s.chars().count();
+        self.out.push_str(s);
+        if self.len > self.cap {
+            Err(Overflow)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn value(&mut self, value: &Value, depth: usize) -> Result<(), Overflow> {
+        match value.view() {
+            ValueRef::Nil => self.push("nil"),
+            ValueRef::Bool(b) => self.push(if b { "true" } else { "false" }),
+            ValueRef::Int(i) => {
+                let mut buf = String::new();
+                let _ = write!(buf, "{i}");
+                self.push(&buf)
+            }
+            ValueRef::Float(f) => self.push(&format_float(f)),
+            ValueRef::Str(s) => self.push(&quote_str(s, self.limits.chars)),
+            ValueRef::Keyword(k) => {
+                self.push(":")?;
+                self.push(k)
+            }
+            ValueRef::Var(n) => {
+                self.push("#'")?;
+                self.push(n)
+            }
+            ValueRef::Fn(f) => {
+                let name = if f.name().is_empty() { "anonymous" } else { f.name() };
+                self.push("#fn[")?;
+                self.push(name)?;
+                self.push("]")
+            }
+            ValueRef::Vector(items) => self.seq("[", "]", items, depth),
+            ValueRef::List(items) => self.seq("(", ")", items, depth),
+            ValueRef::Set(items) => self.seq("#{", "}", items, depth),
+            ValueRef::Map(entries) => {
+                if depth >= MAX_DEPTH && !entries.is_empty() {
+                    return self.push("{...}");
+                }
+                self.push("{")?;
+                for (i, e) in entries.iter().take(self.limits.items).enumerate() {
+                    if i > 0 {
+                        self.push(" ")?;
+                    }
+                    self.value(e.key(), depth + 1)?;
+                    self.push(" ")?;
+                    self.value(e.value(), depth + 1)?;
+                }
+                if entries.len() > self.limits.items {
+                    self.push(" ...")?;
+                }
+                self.push("}")
+            }
+        }
+    }
+
+    fn seq(&mut self, open: &str, close: &str, items: &[Value], depth: usize) -> Result<(), Overflow> {
+        if depth >= MAX_DEPTH && !items.is_empty() {
+            self.push(open)?;
+            self.push("...")?;
+            return self.push(close);
+        }
+        self.push(open)?;
+        let shown = items.len().min(self.limits.items);
+        for (i, item) in items[..shown].iter().enumerate() {
+            if i > 0 {
+                self.push(" ")?;
+            }
+            self.value(item, depth + 1)?;
+        }
+        if items.len() > shown {
+            self.push(" ...")?;
+        }
+        self.push(close)?;
+        if items.len() > shown {
+            self.push(&format!(" ({} items, showing first {shown})", items.len()))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ints(n: i64) -> Value {
+        Value::vector((1..=n).map(Value::int).collect())
+    }
+
+    #[test]
+    fn typ_labels() {
+        // TYP-001..012
+        assert_eq!(type_label(&Value::vector(vec![])), "list[0]");
+        assert_eq!(type_label(&ints(3)), "list[3]");
+        assert_eq!(type_label(&Value::list(vec![Value::nil()])), "list[1]");
+        assert_eq!(type_label(&Value::map(vec![])), "map[0]");
+        assert_eq!(type_label(&Value::map(vec![(Value::keyword("a"), Value::int(1))])), "map[1]");
+        assert_eq!(type_label(&Value::string("x")), "string");
+        assert_eq!(type_label(&Value::int(1)), "integer");
+        assert_eq!(type_label(&Value::float(1.5)), "float");
+        assert_eq!(type_label(&Value::bool(true)), "boolean");
+        assert_eq!(type_label(&Value::keyword("k")), "keyword");
+        assert_eq!(type_label(&Value::nil()), "nil");
+        let f = crate::FnDesc::new("f", vec!["x".into()]).with_variadic(Some("more".into()));
+        assert_eq!(type_label(&Value::function(f)), "#fn[x & more]");
+        assert_eq!(type_label(&Value::set(vec![Value::int(1), Value::int(2), Value::int(3)])), "set[3]");
+    }
+
+    #[test]
+    fn trn_004_truncated_collections_say_how_many() {
+        assert_eq!(format_value(&ints(10), ValueLimits::SAMPLE), "[1 2 3 ...] (10 items, showing first 3)");
+        assert_eq!(format_value(&ints(3), ValueLimits::SAMPLE), "[1 2 3]");
+        let list = Value::list((1..=5).map(Value::int).collect());
+        assert_eq!(format_value(&list, ValueLimits::SAMPLE), "(1 2 3 ...) (5 items, showing first 3)");
+        let set = Value::set((1..=4).map(Value::int).collect());
+        assert_eq!(format_value(&set, ValueLimits::SAMPLE), "#{1 2 3 ...} (4 items, showing first 3)");
+        let map = Value::map((1..=4).map(|i| (Value::keyword(format!("k{i}")), Value::int(i))).collect());
+        assert_eq!(format_value(&map, ValueLimits::SAMPLE), "{:k1 1 :k2 2 :k3 3 ...}");
+    }
+
+    #[test]
+    fn trn_004_rule_applies_at_every_depth() {
+        let nested = Value::vector(vec![ints(5), ints(2)]);
+        assert_eq!(format_value(&nested, ValueLimits::SAMPLE), "[[1 2 3 ...] (5 items, showing first 3) [1 2]]");
+    }
+
+    #[test]
+    fn sam_003_clojure_syntax() {
+        let m =
+            Value::map(vec![(Value::keyword("name"), Value::string("Alice")), (Value::keyword("age"), Value::int(30))]);
+        assert_eq!(format_value(&m, ValueLimits::SAMPLE), r#"{:name "Alice" :age 30}"#);
+        assert_eq!(format_value(&Value::set(vec![Value::int(1), Value::int(2)]), ValueLimits::SAMPLE), "#{1 2}");
+        assert_eq!(format_value(&Value::keyword("kw"), ValueLimits::SAMPLE), ":kw");
+        assert_eq!(format_value(&Value::nil(), ValueLimits::SAMPLE), "nil");
+        assert_eq!(format_value(&Value::string("a\"b\nc"), ValueLimits::SAMPLE), r#""a\"b\nc""#);
+        assert_eq!(format_value(&Value::var("x"), ValueLimits::SAMPLE), "#'x");
+    }
+
+    #[test]
+    fn trn_005_long_strings_end_with_dots_inside_quotes() {
+        let s = "very long text ".repeat(10);
+        let out = format_value(&Value::string(s), ValueLimits { items: 3, chars: 10 });
+        assert_eq!(out, "\"very long ...\"");
+    }
+
+    #[test]
+    fn truncation_never_splits_a_character() {
+        let s = "日本語のテキスト🎉🎉🎉e\u{301}";
+        assert_eq!(quote_str(s, 9), "\"日本語のテキスト🎉...\"");
+        assert_eq!(quote_str(s, 12), "\"日本語のテキスト🎉🎉🎉e...\"");
+    }
+
+    #[test]
+    fn floats_print_like_clojure() {
+        assert_eq!(format_float(1.0), "1.0");
+        assert_eq!(format_float(0.1), "0.1");
+        assert_eq!(format_float(-2.5), "-2.5");
+        assert_eq!(format_float(1e20), "1.0E20");
+        assert_eq!(format_float(1.5e-7), "1.5E-7");
+        assert_eq!(format_float(1234567.0), "1234567.0");
+        assert_eq!(format_float(f64::INFINITY), "##Inf");
+        assert_eq!(format_float(f64::NEG_INFINITY), "##-Inf");
+        assert_eq!(format_float(f64::NAN), "##NaN");
+    }
+
+    #[test]
+    fn sample_stays_bounded_for_wide_and_deep_values() {
+        let long = Value::string("x".repeat(10_000));
+        let row = Value::map((0..10).map(|i| (Value::keyword(format!("field{i}")), long.clone())).collect());
+        let wide = Value::vector(vec![row.clone(), row.clone(), row]);
+        let out = format_value(&wide, ValueLimits::SAMPLE);
+        assert!(out.chars().count() <= 320, "{} chars: {out}", out.len());
+        assert!(out.contains("..."));
+
+        let mut deep = Value::vector(vec![long]);
+        for _ in 0..200 {
+            deep = Value::vector(vec![deep, Value::string("y".repeat(100)), ints(5)]);
+        }
+        let out = format_value(&deep, ValueLimits::SAMPLE);
+        assert!(out.chars().count() <= 400, "{} chars: {out}", out.len());
+    }
+
+    #[test]
+    fn huge_collection_is_cheap_to_sample() {
+        let big = Value::vector((0..1_000_000).map(Value::int).collect());
+        assert_eq!(format_value(&big, ValueLimits::SAMPLE), "[0 1 2 ...] (1000000 items, showing first 3)");
+    }
+}
