@@ -3,11 +3,11 @@
 //! `main` parses arguments and calls these; every failure is one line.
 
 use crate::config::Config;
-use crate::registry::{Registry, Renderer};
-use crate::session::Session;
-use crate::tokens::{TokenCounter, DEFAULT_ENCODING};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{Rendered, Stats};
+use ptc_plugin_api::Stats;
+use ptc_registry::{Registry, Renderer};
+use ptc_session::Session;
+use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
 use std::fmt::Write;
 use std::path::Path;
@@ -38,11 +38,11 @@ pub type CliResult = Result<Output, String>;
 /// `ptc strategies`: plugins, instances, agents and load errors.
 pub fn strategies(config_path: &Path, format: Format) -> CliResult {
     let config = Config::load(config_path).map_err(|e| e.to_string())?;
-    let registry = Registry::from_config(&config);
+    let registry = Registry::discover(&config.plugin_paths);
     let instances: Vec<(String, String, Result<(), String>)> = config
         .strategies
         .values()
-        .map(|s| (s.name.clone(), s.plugin.clone(), registry.build(s).map(|_| ()).map_err(|e| e.to_string())))
+        .map(|s| (s.name.clone(), s.plugin.clone(), config.build(&registry, s).map(|_| ())))
         .collect();
     let nothing_usable = registry.plugins().next().is_none() && !registry.errors().is_empty();
     let code = i32::from(nothing_usable);
@@ -125,12 +125,11 @@ pub fn strategies(config_path: &Path, format: Format) -> CliResult {
 /// Picks the renderer for `ptc render`: an instance of the config, or a
 /// plugin by its own name with default parameters, or full-history.
 pub fn pick_renderer(config: &Config, registry: &Registry, name: &str) -> Result<Renderer, String> {
-    if name == FULL_HISTORY || config.strategies.contains_key(name) {
-        return registry.instantiate(config, name).map_err(|e| e.to_string());
-    }
     match registry.plugin(name) {
-        Some(plugin) => plugin.instantiate("{}").map_err(|e| format!("strategy `{name}`: {e}")),
-        None => registry.instantiate(config, name).map_err(|e| e.to_string()),
+        Some(plugin) if !config.strategies.contains_key(name) => {
+            plugin.instantiate("{}").map_err(|e| format!("strategy `{name}`: {e}"))
+        }
+        _ => config.instantiate(registry, name),
     }
 }
 
@@ -163,7 +162,7 @@ pub fn render(args: &RenderArgs<'_>) -> CliResult {
             .and_then(|a| a.strategy.clone())
             .unwrap_or_else(|| FULL_HISTORY.to_string()),
     };
-    let registry = if name == FULL_HISTORY { Registry::default() } else { Registry::from_config(&config) };
+    let registry = if name == FULL_HISTORY { Registry::default() } else { Registry::discover(&config.plugin_paths) };
     let renderer = pick_renderer(&config, &registry, &name)?;
     let rendered = renderer.render(&request).map_err(|e| format!("strategy `{name}`: {e}"))?;
     let tokens = TokenCounter::new(DEFAULT_ENCODING)?.count_messages(rendered.messages());
@@ -176,7 +175,7 @@ pub fn render(args: &RenderArgs<'_>) -> CliResult {
             });
             serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"
         }
-        Format::Text => messages_text(&rendered),
+        Format::Text => ptc_plugin_api::render::messages_text(rendered.messages()),
     };
     let mut warnings: Vec<String> = registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect();
     warnings.extend(rendered.stats().warnings().map(|w| format!("strategy `{name}`: {w}")));
@@ -188,15 +187,6 @@ pub fn render(args: &RenderArgs<'_>) -> CliResult {
         rendered.messages().len()
     ));
     Ok(Output { stdout, warnings, code: 0 })
-}
-
-/// Messages as text: a `=== role ===` header, then the content.
-pub fn messages_text(rendered: &Rendered) -> String {
-    let mut out = String::new();
-    for m in rendered.messages() {
-        let _ = writeln!(out, "=== {} ===\n{}\n", m.role(), m.content());
-    }
-    out
 }
 
 /// Stats as a JSON object.

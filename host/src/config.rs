@@ -4,14 +4,14 @@
 //! Every error names the file, line and column.
 
 use indexmap::IndexMap;
+use ptc_registry::{Registry, Renderer};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
-/// Environment variable with extra plugin folders or files (`:`-separated on Unix).
-pub const PLUGIN_PATH_ENV: &str = "PTC_PLUGIN_PATH";
+pub use ptc_registry::PLUGIN_PATH_ENV;
 
 /// A position in a config file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +196,28 @@ impl Config {
             agents.insert(name.clone(), Agent { name, strategy, location });
         }
         Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents })
+    }
+}
+
+impl Config {
+    /// Builds strategy instance `name` (or the built-in `full-history`)
+    /// from the plugins in `registry`.
+    pub fn instantiate(&self, registry: &Registry, name: &str) -> Result<Renderer, String> {
+        if name == ptc_plugin_api::render::FULL_HISTORY {
+            return Ok(Renderer::FullHistory);
+        }
+        let instance = self
+            .strategies
+            .get(name)
+            .ok_or_else(|| format!("no strategy named `{name}` (defined: {})", defined_list(&self.strategies)))?;
+        self.build(registry, instance)
+    }
+
+    /// Builds one configured instance.
+    pub fn build(&self, registry: &Registry, instance: &StrategyInstance) -> Result<Renderer, String> {
+        registry
+            .build(&instance.name, &instance.plugin, &instance.params.to_string())
+            .map_err(|e| format!("{}: {e}", instance.location))
     }
 }
 

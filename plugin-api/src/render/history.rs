@@ -50,3 +50,13 @@ pub fn full_history(req: &RenderRequest) -> Rendered {
     stats.printlns_shown = stats.printlns_total;
     Rendered::new(messages, stats)
 }
+
+/// Messages as plain text: a `=== role ===` header line, the content, a
+/// blank line. Used by `ptc render` and the golden files.
+pub fn messages_text(messages: &[Message]) -> String {
+    let mut out = String::new();
+    for m in messages {
+        out.push_str(&format!("=== {} ===\n{}\n\n", m.role(), m.content()));
+    }
+    out
+}

@@ -7,7 +7,7 @@ mod sections;
 mod signature;
 mod value_text;
 
-pub use history::{feedback_message, full_history, push_verbatim_turns, turn_outcome, FULL_HISTORY};
+pub use history::{feedback_message, full_history, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY};
 pub use sections::{
     any_println, clean_docstring, coalesced_message, data_section, definition_line, error_line, error_section,
     first_user_message, function_signature, memory_of, output_section, pad, program_or_unknown, tool_call_text,

@@ -22,6 +22,8 @@ impl ValueLimits {
 
 /// Collections nested deeper than this print as `...`.
 const MAX_DEPTH: usize = 8;
+/// A sample line may always use this many characters, whatever the string limit.
+const MIN_LINE_CAP: usize = 200;
 /// A string is never cut below this many characters while the budget shrinks.
 const MIN_CHARS: usize = 8;
 
@@ -65,10 +67,10 @@ pub fn is_blank(value: &Value) -> bool {
 /// Collections show their first `limits.items` items, strings their first
 /// `limits.chars` characters. Whatever the value, the line stays within
 /// about `4 * limits.chars` characters: when the plain rules would exceed
-/// that, string budgets halve (down to 8 characters), then collections show
+/// that (or 200, if larger), string budgets halve (down to 8 characters), then collections show
 /// one item each. Only the items shown are ever visited.
 pub fn format_value(value: &Value, limits: ValueLimits) -> String {
-    let cap = limits.chars.max(MIN_CHARS) * 4;
+    let cap = (limits.chars * 4).max(MIN_LINE_CAP);
     let mut attempt = limits;
     loop {
         let last = attempt.chars <= MIN_CHARS && attempt.items <= 1;

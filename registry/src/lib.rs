@@ -1,11 +1,23 @@
 //! Finds strategy plugins, loads them, and builds strategy instances.
 //!
+//! ```no_run
+//! use ptc_registry::Registry;
+//! use std::path::PathBuf;
+//!
+//! let registry = Registry::discover(&[PathBuf::from("target/debug")]);
+//! for error in registry.errors() {
+//!     eprintln!("plugin not loaded: {error}");
+//! }
+//! let strategy = registry.build("coalesced", "single-user-coalesced", r#"{"println_limit": 5}"#).unwrap();
+//! # let request = ptc_plugin_api::RenderRequest::new("mission", "system", 5);
+//! let rendered = strategy.render(&request).unwrap();
+//! ```
+//!
 //! Each plugin is loaded with `lib_header_from_path` + `init_root_module`
 //! (never `RootModule::load_from_*`, which caches one module per interface
 //! type so a second plugin would silently return the first) and is never
 //! unloaded. A bad file costs one error line; the others still load.
 
-use crate::config::{Config, StrategyInstance};
 use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
 use abi_stable::std_types::RStr;
 use indexmap::IndexMap;
@@ -14,6 +26,9 @@ use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// Environment variable with extra plugin folders or files (`:`-separated on Unix).
+pub const PLUGIN_PATH_ENV: &str = "PTC_PLUGIN_PATH";
 
 /// What a loaded plugin says about itself, and where it came from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
@@ -67,13 +82,6 @@ pub enum InstanceError {
         /// Names that are loaded.
         loaded: Vec<String>,
     },
-    /// No `[strategy.NAME]` with that name.
-    UnknownInstance {
-        /// The name asked for.
-        name: String,
-        /// Names that exist.
-        defined: Vec<String>,
-    },
     /// The plugin refused its parameters (or panicked building).
     Construct {
         /// Instance name.
@@ -90,13 +98,9 @@ impl fmt::Display for InstanceError {
         match self {
             InstanceError::UnknownPlugin { instance, plugin, loaded } => write!(
                 f,
-                "strategy `{instance}`: no loaded plugin is named `{plugin}` (loaded: {}); check [plugins] paths or {}",
-                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") },
-                crate::config::PLUGIN_PATH_ENV
+                "strategy `{instance}`: no loaded plugin is named `{plugin}` (loaded: {}); check [plugins] paths or {PLUGIN_PATH_ENV}",
+                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") }
             ),
-            InstanceError::UnknownInstance { name, defined } => {
-                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))
-            }
             InstanceError::Construct { instance, file, error } => {
                 write!(f, "strategy `{instance}` ({}): {error}", file.display())
             }
@@ -153,11 +157,6 @@ impl Registry {
         registry
     }
 
-    /// Loads the plugins of `config`.
-    pub fn from_config(config: &Config) -> Registry {
-        Registry::discover(&config.plugin_paths)
-    }
-
     fn error(&mut self, path: &Path, reason: String) {
         self.errors.push(LoadError { path: path.to_path_buf(), reason });
     }
@@ -200,28 +199,20 @@ impl Registry {
         &self.errors
     }
 
-    /// Builds the instance `name` of `config`; `full-history` is built in.
-    pub fn instantiate(&self, config: &Config, name: &str) -> Result<Renderer, InstanceError> {
-        if name == FULL_HISTORY {
+    /// Builds strategy `plugin` (a loaded plugin's name, or `full-history`)
+    /// as instance `instance` with JSON `params`.
+    pub fn build(&self, instance: &str, plugin: &str, params: &str) -> Result<Renderer, InstanceError> {
+        if plugin == FULL_HISTORY {
             return Ok(Renderer::FullHistory);
         }
-        let instance = config.strategies.get(name).ok_or_else(|| InstanceError::UnknownInstance {
-            name: name.to_string(),
-            defined: std::iter::once(FULL_HISTORY.to_string()).chain(config.strategies.keys().cloned()).collect(),
-        })?;
-        self.build(instance)
-    }
-
-    /// Builds a strategy instance from its config table.
-    pub fn build(&self, instance: &StrategyInstance) -> Result<Renderer, InstanceError> {
-        let plugin = self.plugin(&instance.plugin).ok_or_else(|| InstanceError::UnknownPlugin {
-            instance: instance.name.clone(),
-            plugin: instance.plugin.clone(),
+        let found = self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
+            instance: instance.to_string(),
+            plugin: plugin.to_string(),
             loaded: self.plugins.keys().cloned().collect(),
         })?;
-        plugin.instantiate(&instance.params.to_string()).map_err(|error| InstanceError::Construct {
-            instance: instance.name.clone(),
-            file: plugin.description.file.clone(),
+        found.instantiate(params).map_err(|error| InstanceError::Construct {
+            instance: instance.to_string(),
+            file: found.description.file.clone(),
             error,
         })
     }

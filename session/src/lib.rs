@@ -1,6 +1,15 @@
 //! Session files (`ptc-session/1`, see `spec/session-format.md`): reading
 //! them with the JSON path of any problem, and turning them into render
 //! requests. Lisp values inside are EDN text.
+//!
+//! ```
+//! let json = r#"{"format": "ptc-session/1", "mission": "Count orders", "turns": []}"#;
+//! let session = ptc_session::Session::parse(json).unwrap();
+//! let request = session.request_for_turn(None).unwrap();
+//! assert_eq!(request.turn(), 1);
+//! ```
+
+pub mod convert;
 
 use crate::convert::{fn_desc, to_abi};
 use indexmap::IndexMap;

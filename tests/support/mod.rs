@@ -1,0 +1,79 @@
+//! Shared helpers for the cross-crate tests: building the plugin cdylibs
+//! (`cargo test` does not put them where a test can load them) and finding
+//! fixtures.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// Every plugin crate the tests load, built together once per test binary.
+pub const PLUGIN_CRATES: &[&str] = &[
+    "ptc-strategy-single-user-coalesced",
+    "ptc-example-keep-last-turns",
+    "ptc-test-plugin-panicking",
+    "ptc-test-plugin-wrong-interface",
+];
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace root").to_path_buf()
+}
+
+/// `target/<profile>` of this test build (the test executable lives in its `deps/`).
+pub fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test knows its own path");
+    exe.parent().and_then(Path::parent).expect("test executables live in target/<profile>/deps").to_path_buf()
+}
+
+/// Builds every plugin crate (debug profile, like the test) and returns the
+/// folder holding the libraries. Panics with cargo's output when it fails.
+pub fn plugin_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = profile_dir();
+        let target = dir.parent().expect("target/<profile> has a parent").to_path_buf();
+        let mut cmd = Command::new(env!("CARGO"));
+        cmd.arg("build").arg("--quiet").arg("--target-dir").arg(&target).current_dir(root());
+        if dir.file_name().is_some_and(|n| n == "release") {
+            cmd.arg("--release");
+        }
+        for krate in PLUGIN_CRATES {
+            cmd.arg("-p").arg(krate);
+        }
+        let out = cmd.output().expect("cargo runs");
+        assert!(out.status.success(), "building plugins failed:\n{}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
+/// Path of a built library by crate lib name, e.g. `ptc_test_panicking`.
+pub fn library(lib_name: &str) -> PathBuf {
+    plugin_dir().join(format!("{}{lib_name}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX))
+}
+
+/// Compares `actual` with the golden file at `path`; with `PTC_BLESS=1`
+/// writes it instead. Returns a readable diff description on mismatch.
+pub fn check_golden(path: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("PTC_BLESS").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(path.parent().expect("golden files sit in a folder")).expect("create golden folder");
+        std::fs::write(path, actual).expect("write golden file");
+        return Ok(());
+    }
+    let expected = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: {e} (run with PTC_BLESS=1 to create it)", path.display()))?;
+    if expected == actual {
+        return Ok(());
+    }
+    let line = expected
+        .lines()
+        .zip(actual.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| expected.lines().count().min(actual.lines().count()));
+    Err(format!(
+        "{} differs at line {}:\n  expected: {:?}\n  actual:   {:?}\n(re-bless with PTC_BLESS=1 if the change is intended)",
+        path.display(),
+        line + 1,
+        expected.lines().nth(line).unwrap_or("<end of file>"),
+        actual.lines().nth(line).unwrap_or("<end of file>"),
+    ))
+}
