@@ -20,7 +20,7 @@ fn strategies_command(c: &mut Criterion) {
     std::fs::write(&config, format!("[plugins]\npaths = [{:?}]\n", dir.display().to_string())).unwrap();
     let plugins = std::fs::read_dir(dir)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("ptc_strategy_"))
+        .filter(|e| ptc_registry::is_plugin_file_name(&e.as_ref().unwrap().path()))
         .count();
     let mut group = c.benchmark_group("ptc_strategies");
     group.sample_size(20);

@@ -81,6 +81,115 @@ pub struct Agent {
     pub strategy: Option<String>,
     /// Where the table is.
     pub location: Location,
+    /// The mission (required by `ptc run`).
+    pub mission: Option<String>,
+    /// Turn limit (default 5).
+    pub max_turns: u32,
+    /// Replaces the built-in system prompt when set.
+    pub system_prompt: Option<String>,
+    /// Input data: name to JSON file (resolved against the config folder).
+    pub data: IndexMap<String, PathBuf>,
+    /// Tools offered: `[tool.NAME]` tables or built-in example tools.
+    pub tools: Vec<String>,
+    /// The model backend.
+    pub llm: Option<LlmConfig>,
+    /// Sandbox limit overrides.
+    pub limits: LimitsConfig,
+    /// Prompt token budget of one turn (real tiktoken count); `None`: unlimited.
+    pub max_prompt_tokens: Option<u64>,
+    /// Instances tried in order when a prompt exceeds `max_prompt_tokens`.
+    pub fallback: Vec<String>,
+    /// tiktoken encoding of the agent's model (default `o200k_base`); checked when counting.
+    pub token_encoding: Option<String>,
+}
+
+/// `llm = { backend = "replay", file = "..." }` or `{ backend = "openai", ... }`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(tag = "backend", rename_all = "lowercase", deny_unknown_fields)]
+pub enum LlmConfig {
+    /// Answers from a JSON file (an array of strings, one per turn).
+    Replay {
+        /// The transcript file (relative to the config file).
+        file: PathBuf,
+    },
+    /// An OpenAI-compatible chat completions server.
+    Openai {
+        /// Server root; requests go to `{base_url}/v1/chat/completions`.
+        base_url: String,
+        /// Model name.
+        model: String,
+        /// Environment variable holding the API key (never printed or stored).
+        #[serde(default)]
+        api_key_env: Option<String>,
+        /// Sampling temperature.
+        #[serde(default)]
+        temperature: Option<f64>,
+        /// Per-request timeout (default 60,000 ms).
+        #[serde(default)]
+        timeout_ms: Option<u64>,
+        /// Retries on 429, 5xx and timeouts (default 3).
+        #[serde(default)]
+        max_retries: Option<u32>,
+    },
+}
+
+/// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// Wall clock per program, tool calls included.
+    pub timeout_ms: Option<u64>,
+    /// Evaluation steps.
+    pub max_steps: Option<u64>,
+    /// Call depth.
+    pub max_depth: Option<usize>,
+    /// Iterations per loop.
+    pub max_loop_iterations: Option<u64>,
+    /// Elements in any collection built.
+    pub max_collection_size: Option<usize>,
+    /// Bytes in any string built.
+    pub max_string_bytes: Option<usize>,
+    /// Estimated bytes of memory kept between turns.
+    pub max_memory_bytes: Option<usize>,
+    /// Characters kept per println.
+    pub println_char_limit: Option<usize>,
+}
+
+impl LimitsConfig {
+    /// The defaults with these overrides applied.
+    pub fn to_limits(&self) -> ptc_lisp::Limits {
+        let mut l = ptc_lisp::Limits::default();
+        if let Some(ms) = self.timeout_ms {
+            l.timeout = std::time::Duration::from_millis(ms);
+        }
+        l.max_steps = self.max_steps.unwrap_or(l.max_steps);
+        l.max_depth = self.max_depth.unwrap_or(l.max_depth);
+        l.max_loop_iterations = self.max_loop_iterations.unwrap_or(l.max_loop_iterations);
+        l.max_collection_size = self.max_collection_size.unwrap_or(l.max_collection_size);
+        l.max_string_bytes = self.max_string_bytes.unwrap_or(l.max_string_bytes);
+        l.max_memory_bytes = self.max_memory_bytes.unwrap_or(l.max_memory_bytes);
+        l.println_char_limit = self.println_char_limit.unwrap_or(l.println_char_limit);
+        l
+    }
+}
+
+/// A `[tool.NAME]` table: an external command speaking JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolConfig {
+    /// The tool name.
+    pub name: String,
+    /// Program and arguments; JSON args on stdin, JSON result on stdout.
+    pub command: Vec<String>,
+    /// Signature shown to the model, e.g. `(id :int) -> :map`.
+    pub signature: Option<String>,
+    /// Description shown to the model.
+    pub description: Option<String>,
+    /// Kill the command after this long (default 10,000 ms).
+    pub timeout_ms: u64,
+    /// The folder the command runs in (the config file's folder).
+    pub dir: PathBuf,
+    /// Where the table is.
+    pub location: Location,
 }
 
 /// A loaded `strategies.toml`.
@@ -94,6 +203,8 @@ pub struct Config {
     pub strategies: IndexMap<String, StrategyInstance>,
     /// Agents, in file order.
     pub agents: IndexMap<String, Agent>,
+    /// Command tools, in file order.
+    pub tools: IndexMap<String, ToolConfig>,
 }
 
 #[derive(Deserialize)]
@@ -105,6 +216,20 @@ struct RawConfig {
     strategy: IndexMap<String, Spanned<Table>>,
     #[serde(default)]
     agent: IndexMap<String, Spanned<RawAgent>>,
+    #[serde(default)]
+    tool: IndexMap<String, Spanned<RawTool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTool {
+    command: Vec<String>,
+    #[serde(default)]
+    signature: Option<String>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    timeout_ms: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -118,6 +243,26 @@ struct RawPlugins {
 #[serde(deny_unknown_fields)]
 struct RawAgent {
     strategy: Option<Spanned<String>>,
+    #[serde(default)]
+    mission: Option<String>,
+    #[serde(default)]
+    max_turns: Option<Spanned<u32>>,
+    #[serde(default)]
+    system_prompt: Option<String>,
+    #[serde(default)]
+    data: IndexMap<String, String>,
+    #[serde(default)]
+    tools: Vec<Spanned<String>>,
+    #[serde(default)]
+    llm: Option<LlmConfig>,
+    #[serde(default)]
+    limits: LimitsConfig,
+    #[serde(default)]
+    max_prompt_tokens: Option<Spanned<u64>>,
+    #[serde(default)]
+    fallback: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    token_encoding: Option<String>,
 }
 
 /// Turns byte offsets of one file into line/column locations.
@@ -174,6 +319,25 @@ impl Config {
             strategies.insert(name, instance);
         }
 
+        let mut tools = IndexMap::new();
+        for (name, tool) in raw.tool {
+            let span = tool.span();
+            let tool = tool.into_inner();
+            if tool.command.is_empty() {
+                return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
+            }
+            let config = ToolConfig {
+                name: name.clone(),
+                command: tool.command,
+                signature: tool.signature,
+                description: tool.description,
+                timeout_ms: tool.timeout_ms.unwrap_or(10_000),
+                dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
+                location: src.at(span.start),
+            };
+            tools.insert(name, config);
+        }
+
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
             let location = src.at(agent.span().start);
@@ -192,10 +356,51 @@ impl Config {
                     ));
                 }
             }
-            let strategy = agent.strategy.map(|s| s.into_inner());
-            agents.insert(name.clone(), Agent { name, strategy, location });
+            for tool in &agent.tools {
+                let known = tools.contains_key(tool.get_ref()) || crate::tools::builtin(tool.get_ref()).is_some();
+                if !known {
+                    let mut names: Vec<&str> = tools.keys().map(String::as_str).collect();
+                    names.extend(crate::tools::BUILTIN_NAMES);
+                    return Err(src.error(
+                        tool.span(),
+                        format!(
+                            "agent `{name}` uses tool `{}`, which is neither a [tool.NAME] table nor built in (known: {})",
+                            tool.get_ref(),
+                            names.join(", ")
+                        ),
+                    ));
+                }
+            }
+            let (max_prompt_tokens, fallback) = agent_budget(&src, &name, &strategies, &agent)?;
+            let max_turns = match agent.max_turns {
+                Some(m) if *m.get_ref() == 0 => {
+                    return Err(src.error(m.span(), format!("agent `{name}`: max_turns must be at least 1")))
+                }
+                Some(m) => m.into_inner(),
+                None => 5,
+            };
+            let llm = agent.llm.map(|llm| match llm {
+                LlmConfig::Replay { file } => LlmConfig::Replay { file: base.join(file) },
+                other => other,
+            });
+            let agent = Agent {
+                name: name.clone(),
+                strategy: agent.strategy.map(|s| s.into_inner()),
+                location,
+                mission: agent.mission,
+                max_turns,
+                system_prompt: agent.system_prompt,
+                data: agent.data.into_iter().map(|(k, v)| (k, base.join(v))).collect(),
+                tools: agent.tools.into_iter().map(|t| t.into_inner()).collect(),
+                llm,
+                limits: agent.limits,
+                max_prompt_tokens,
+                fallback,
+                token_encoding: agent.token_encoding,
+            };
+            agents.insert(name, agent);
         }
-        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents })
+        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools })
     }
 }
 
@@ -219,6 +424,48 @@ impl Config {
             .build(&instance.name, &instance.plugin, &instance.params.to_string())
             .map_err(|e| format!("{}: {e}", instance.location))
     }
+}
+
+/// Checks `max_prompt_tokens` (at least 1) and `fallback` (defined
+/// instances, only with a budget).
+fn agent_budget(
+    src: &Source<'_>,
+    name: &str,
+    strategies: &IndexMap<String, StrategyInstance>,
+    agent: &RawAgent,
+) -> Result<(Option<u64>, Vec<String>), ConfigError> {
+    let budget = match &agent.max_prompt_tokens {
+        Some(m) if *m.get_ref() == 0 => {
+            return Err(src.error(m.span(), format!("agent `{name}`: max_prompt_tokens must be at least 1")))
+        }
+        Some(m) => Some(*m.get_ref()),
+        None => None,
+    };
+    let mut fallback = Vec::new();
+    if let Some(list) = &agent.fallback {
+        if budget.is_none() && !list.get_ref().is_empty() {
+            return Err(src.error(
+                list.span(),
+                format!("agent `{name}`: `fallback` is only used with `max_prompt_tokens`; set a budget or remove it"),
+            ));
+        }
+        for instance in list.get_ref() {
+            let known = instance.get_ref() == ptc_plugin_api::render::FULL_HISTORY
+                || strategies.contains_key(instance.get_ref());
+            if !known {
+                return Err(src.error(
+                    instance.span(),
+                    format!(
+                        "agent `{name}`: fallback `{}` is not a defined strategy (defined: {})",
+                        instance.get_ref(),
+                        defined_list(strategies)
+                    ),
+                ));
+            }
+            fallback.push(instance.get_ref().clone());
+        }
+    }
+    Ok((budget, fallback))
 }
 
 fn defined_list(strategies: &IndexMap<String, StrategyInstance>) -> String {
@@ -323,5 +570,93 @@ strategy = "compact"
         let err = parse("[strategy.s]\nwindow = 2\n").unwrap_err();
         assert_eq!(err, "/cfg/strategies.toml:1:1: strategy `s`: missing `plugin = \"...\"`");
         assert!(parse("[agent.a]\nstrategy = \"full-history\"\n").is_ok());
+    }
+
+    #[test]
+    fn reads_agent_run_fields_and_tools() {
+        let c = parse(
+            r#"
+[tool.quote]
+command = ["python3", "quote.py"]
+signature = "(country :string) -> :map"
+timeout_ms = 200
+
+[agent.a]
+mission = "Find it"
+max_turns = 3
+system_prompt = "custom"
+data = { orders = "data/orders.json" }
+tools = ["quote", "customer"]
+llm = { backend = "replay", file = "replay/a.json" }
+limits = { timeout_ms = 50, max_steps = 1000 }
+
+[agent.b]
+mission = "m"
+llm = { backend = "openai", base_url = "http://localhost:1", model = "gpt", api_key_env = "KEY", max_retries = 1 }
+"#,
+        )
+        .unwrap();
+        let a = &c.agents["a"];
+        assert_eq!(
+            (a.mission.as_deref(), a.max_turns, a.system_prompt.as_deref()),
+            (Some("Find it"), 3, Some("custom"))
+        );
+        assert_eq!(a.data["orders"], PathBuf::from("/cfg/data/orders.json"));
+        assert_eq!(a.tools, ["quote", "customer"]);
+        assert_eq!(a.llm, Some(LlmConfig::Replay { file: PathBuf::from("/cfg/replay/a.json") }));
+        let limits = a.limits.to_limits();
+        assert_eq!((limits.timeout.as_millis(), limits.max_steps, limits.max_depth), (50, 1000, 256));
+        let t = &c.tools["quote"];
+        assert_eq!((t.command.len(), t.timeout_ms, t.dir.clone()), (2, 200, PathBuf::from("/cfg")));
+        assert_eq!(c.agents["b"].max_turns, 5);
+        assert!(matches!(&c.agents["b"].llm, Some(LlmConfig::Openai { max_retries: Some(1), .. })));
+    }
+
+    #[test]
+    fn agent_run_field_errors_have_locations() {
+        let err = parse("[agent.a]\ntools = [\"nope\"]\n").unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:10: agent `a` uses tool `nope`"), "{err}");
+        let err = parse("[agent.a]\nllm = { backend = \"replay\", fil = \"x\" }\n").unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:") && err.contains("unknown field `fil`"), "{err}");
+        let err = parse("[agent.a]\nllm = { backend = \"claude\" }\n").unwrap_err();
+        assert!(err.contains("unknown variant `claude`"), "{err}");
+        let err = parse("[agent.a]\nlimits = { timeout = 5 }\n").unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:") && err.contains("unknown field `timeout`"), "{err}");
+        let err = parse("[agent.a]\nmax_turns = 0\n").unwrap_err();
+        assert_eq!(err, "/cfg/strategies.toml:2:13: agent `a`: max_turns must be at least 1");
+        let err = parse("[tool.t]\ncommand = []\n").unwrap_err();
+        assert_eq!(err, "/cfg/strategies.toml:1:1: tool `t`: `command` needs at least the program");
+    }
+
+    #[test]
+    fn agent_budget_fields() {
+        let c = parse(
+            "[strategy.a]\nplugin = \"aggressive\"\n[strategy.b]\nplugin = \"x\"\n\n[agent.t]\nstrategy = \"a\"\n\
+             max_prompt_tokens = 4000\nfallback = [\"b\", \"full-history\"]\ntoken_encoding = \"cl100k_base\"\n[agent.u]\n",
+        )
+        .unwrap();
+        let t = &c.agents["t"];
+        assert_eq!(t.max_prompt_tokens, Some(4000));
+        assert_eq!(t.fallback, ["b", "full-history"]);
+        assert_eq!(t.token_encoding.as_deref(), Some("cl100k_base"));
+        let u = &c.agents["u"];
+        assert_eq!((u.max_prompt_tokens, u.fallback.len(), u.token_encoding.as_deref()), (None, 0, None));
+    }
+
+    #[test]
+    fn agent_budget_errors_have_line_and_column() {
+        let err = parse("[agent.t]\nmax_prompt_tokens = 0\n").unwrap_err();
+        assert_eq!(err, "/cfg/strategies.toml:2:21: agent `t`: max_prompt_tokens must be at least 1");
+        let err = parse("[agent.t]\nmax_prompt_tokens = 10\nfallback = [\"nope\"]\n").unwrap_err();
+        assert_eq!(
+            err,
+            "/cfg/strategies.toml:3:13: agent `t`: fallback `nope` is not a defined strategy (defined: full-history)"
+        );
+        let err = parse("[agent.t]\nfallback = [\"full-history\"]\n").unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:12: agent `t`: `fallback` is only used with"), "{err}");
+        let err = parse("[agent.t]\nmax_prompt_tokens = -3\n").unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:21: "), "{err}");
+        let err = parse("[agent.t]\nfallbacks = []\n").unwrap_err();
+        assert!(err.contains("2:1: unknown field `fallbacks`"), "{err}");
     }
 }

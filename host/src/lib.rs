@@ -21,3 +21,10 @@
 
 pub mod cli;
 pub mod config;
+pub mod llm;
+pub mod run;
+pub mod tools;
+pub mod trace;
+pub mod eval;
+pub mod compare;
+pub mod policy;

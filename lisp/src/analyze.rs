@@ -245,7 +245,9 @@ impl Analyzer {
                 }
             }
             FormKind::Regex(src) => Node::Const(builtins::regex::compile(src).map_err(|m| syntax(form, m))?),
-            FormKind::Tagged(tag, _) => return Err(syntax(form, format!("tagged literal #{tag} is not supported in programs"))),
+            FormKind::Tagged(tag, _) => {
+                return Err(syntax(form, format!("tagged literal #{tag} is not supported in programs")))
+            }
             _ => Node::Const(form_to_value(form)?),
         })
     }
@@ -338,7 +340,7 @@ impl Analyzer {
             if crate::special::is_special(name) && self.local(name).is_none() {
                 return self.special(form, name, args, tail);
             }
-            if let Some(msg) = crate::special::unsupported(name) {
+            if let Some(msg) = crate::special::unsupported(name).filter(|_| self.local(name).is_none()) {
                 return Err(syntax(form, msg));
             }
             if let Some(tool) = name.strip_prefix("tool/") {
@@ -352,19 +354,37 @@ impl Analyzer {
                     _ => builtins::lookup(name),
                 };
                 if let Some(b) = builtin {
-                    if args.len() < b.min as usize || args.len() > b.max as usize {
+                    if !b.accepts(args.len()) {
                         return Err(err_at(form, ErrorKind::Arity, builtins::arity_message(b, args.len())));
+                    }
+                    if b.name == "where" && args.len() == 3 {
+                        return self.where_call(b, args, span);
                     }
                     return Ok(Node::CallBuiltin(b, self.all(args)?, span));
                 }
             }
         }
-        if matches!(head.kind, FormKind::Int(_) | FormKind::Float(_) | FormKind::Str(_) | FormKind::Nil | FormKind::Bool(_)) {
+        if matches!(
+            head.kind,
+            FormKind::Int(_) | FormKind::Float(_) | FormKind::Str(_) | FormKind::Nil | FormKind::Bool(_)
+        ) {
             let v = form_to_value(head)?;
             return Err(err_at(form, ErrorKind::Type, format!("{} {} is not a function", v.type_name(), v)));
         }
         let f = self.analyze(head, false)?;
         Ok(Node::Call(Box::new(f), self.all(args)?, span))
+    }
+
+    /// `(where :field includes x)`: the operators without a builtin of their name read as keywords.
+    fn where_call(&mut self, b: &'static Builtin, args: &[Form], span: Span) -> AResult<Node> {
+        let mut nodes = Vec::with_capacity(3);
+        for (i, a) in args.iter().enumerate() {
+            nodes.push(match a.as_symbol() {
+                Some(op @ ("includes" | "in")) if i == 1 && self.local(op).is_none() => Node::Const(Value::keyword(op)),
+                _ => self.analyze(a, false)?,
+            });
+        }
+        Ok(Node::CallBuiltin(b, nodes, span))
     }
 
     /// Analyzes a `fn`: `[params] body...` or `([params] body...)+`.

@@ -6,7 +6,7 @@
 //! evaluated is a step; every 1024 steps the clock is checked.
 
 use crate::analyze::{Bind, CaptureSrc, Clause, For, Lambda, Loop, Node, Span};
-use crate::builtins;
+use crate::builtins::{self, Builtin};
 use crate::error::{ErrorKind, LispError};
 use crate::limits::Limits;
 use crate::memory::Memory;
@@ -18,9 +18,9 @@ use std::time::Instant;
 
 /// Native stack the evaluator may use below its entry point before it
 /// reports `depth_limit` (test threads have 2 MiB; this leaves headroom).
-const STACK_BUDGET: usize = 1536 * 1024;
+const STACK_BUDGET: usize = 1024 * 1024;
 /// Deepest nesting of values the evaluator builds (dropping and printing recurse).
-pub(crate) const MAX_VALUE_DEPTH: usize = 1000;
+pub(crate) const MAX_VALUE_DEPTH: usize = 500;
 /// Steps between clock checks.
 const CHECK_EVERY: u64 = 1024;
 
@@ -179,14 +179,13 @@ impl<'a> Interp<'a> {
     /// Fails if putting `v` inside a new collection would nest values too deeply.
     pub fn check_nesting(&self, v: &Value) -> Result<(), Ctl> {
         if value_depth_exceeds(v, MAX_VALUE_DEPTH - 1) {
-            return Err(fail(
-                ErrorKind::SizeLimit,
-                format!("values nested more than {MAX_VALUE_DEPTH} levels deep"),
-            ));
+            return Err(fail(ErrorKind::SizeLimit, format!("values nested more than {MAX_VALUE_DEPTH} levels deep")));
         }
         Ok(())
     }
 
+    /// Evaluates a node. Kept small (rare forms live in [`Self::eval_other`])
+    /// because its frame is paid once per nesting level of every call.
     pub fn eval(&mut self, node: &Node, env: &mut Env) -> R {
         self.steps += 1;
         if self.steps >= self.next_check {
@@ -196,35 +195,74 @@ impl<'a> Interp<'a> {
             Node::Const(v) => Ok(v.clone()),
             Node::Local(s) => Ok(env.locals[*s as usize].clone()),
             Node::Capture(i) => Ok(env.captures[*i as usize].clone()),
+            Node::If(b) => {
+                let branch = if self.eval(&b[0], env)?.is_truthy() { 1 } else { 2 };
+                self.eval(&b[branch], env)
+            }
+            Node::Let(binds, body) => {
+                self.run_binds(binds, env)?;
+                self.eval(body, env)
+            }
+            Node::CallBuiltin(b, args, span) => self.call_builtin(b, args, *span, env),
+            Node::Call(f, args, span) => self.call_node(f, args, *span, env),
+            _ => self.eval_other(node, env),
+        }
+    }
+
+    #[inline(never)]
+    fn call_builtin(&mut self, b: &'static Builtin, args: &[Node], span: Span, env: &mut Env) -> R {
+        // Few arguments live on the stack: most builtin calls allocate nothing.
+        let r = if args.len() <= 3 {
+            let mut buf = [Value::Nil, Value::Nil, Value::Nil];
+            for (slot, a) in buf.iter_mut().zip(args) {
+                *slot = self.eval(a, env)?;
+            }
+            (b.f)(self, &mut buf[..args.len()])
+        } else {
+            let mut argv = self.eval_args(args, env)?;
+            (b.f)(self, &mut argv)
+        };
+        match r {
+            Ok(v) => Ok(v),
+            Err(c) => Err(c.at(span)),
+        }
+    }
+
+    /// Calls `f` with a fixed number of arguments, without allocating when `f` is a builtin.
+    #[inline]
+    pub fn call_n<const N: usize>(&mut self, f: &Value, mut args: [Value; N]) -> R {
+        if let Value::Fn(func) = f {
+            if let Some(FnBody::Builtin(b)) = &func.body {
+                if b.accepts(N) {
+                    return (b.f)(self, &mut args);
+                }
+            }
+        }
+        self.apply(f, args.into())
+    }
+
+    #[inline(never)]
+    fn call_node(&mut self, f: &Node, args: &[Node], span: Span, env: &mut Env) -> R {
+        let fv = self.eval(f, env)?;
+        let argv = self.eval_args(args, env)?;
+        match self.apply(&fv, argv) {
+            Ok(v) => Ok(v),
+            Err(c) => Err(c.at(span)),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_other(&mut self, node: &Node, env: &mut Env) -> R {
+        match node {
             Node::SelfFn => Ok(Value::Fn(env.self_fn.expect("SelfFn only appears inside a named fn").clone())),
             Node::Global(name, span) => self.global(name).map_err(|c| c.at(*span)),
             Node::Data(name, span) => self.data_value(name).map_err(|c| c.at(*span)),
-            Node::If(b) => {
-                if self.eval(&b[0], env)?.is_truthy() {
-                    self.eval(&b[1], env)
-                } else {
-                    self.eval(&b[2], env)
-                }
-            }
             Node::Do(nodes) => {
                 let (last, init) = nodes.split_last().expect("Do nodes are never empty");
                 for n in init {
                     self.eval(n, env)?;
                 }
                 self.eval(last, env)
-            }
-            Node::Let(binds, body) => {
-                self.run_binds(binds, env)?;
-                self.eval(body, env)
-            }
-            Node::CallBuiltin(b, args, span) => {
-                let mut argv = self.eval_args(args, env)?;
-                (b.f)(self, &mut argv).map_err(|c| c.at(*span))
-            }
-            Node::Call(f, args, span) => {
-                let fv = self.eval(f, env)?;
-                let argv = self.eval_args(args, env)?;
-                self.apply(&fv, argv).map_err(|c| c.at(*span))
             }
             Node::Fn(lam) => Ok(make_closure(lam, env)),
             Node::Loop(l) => self.eval_loop(l, env),
@@ -284,7 +322,9 @@ impl<'a> Interp<'a> {
                     Some(&i) => self.eval(&c.branches[i], env),
                     None => match &c.default {
                         Some(d) => self.eval(d, env),
-                        None => Err(fail(ErrorKind::Other, format!("no case clause matches {}", preview(&v))).at(c.span)),
+                        None => {
+                            Err(fail(ErrorKind::Other, format!("no case clause matches {}", preview(&v))).at(c.span))
+                        }
                     },
                 }
             }
@@ -317,6 +357,13 @@ impl<'a> Interp<'a> {
                     _ => Value::Nil,
                 })
             }
+            Node::Const(_)
+            | Node::Local(_)
+            | Node::Capture(_)
+            | Node::If(_)
+            | Node::Let(..)
+            | Node::CallBuiltin(..)
+            | Node::Call(..) => self.eval(node, env),
             Node::GetKey(slot, key, default) => {
                 let found = match &env.locals[*slot as usize] {
                     Value::Map(m) => m.get(key).cloned(),
@@ -439,7 +486,10 @@ impl<'a> Interp<'a> {
             None => {
                 let names: Vec<&str> = self.data.keys().map(String::as_str).collect();
                 let available = if names.is_empty() { "none".to_string() } else { names.join(", ") };
-                Err(fail(ErrorKind::UnboundSymbol, format!("no input data named `data/{name}`; available: {available}")))
+                Err(fail(
+                    ErrorKind::UnboundSymbol,
+                    format!("no input data named `data/{name}`; available: {available}"),
+                ))
             }
         }
     }
@@ -461,10 +511,22 @@ impl<'a> Interp<'a> {
 
     /// Calls any callable value: functions, keywords, maps, sets, vectors.
     pub fn apply(&mut self, f: &Value, mut args: Vec<Value>) -> R {
+        if let Value::Fn(func) = f {
+            match &func.body {
+                Some(FnBody::Closure(c)) => return self.call_closure(func, c, args),
+                Some(FnBody::Builtin(b)) if b.accepts(args.len()) => return (b.f)(self, &mut args),
+                _ => {}
+            }
+        }
+        self.apply_other(f, args)
+    }
+
+    #[inline(never)]
+    fn apply_other(&mut self, f: &Value, mut args: Vec<Value>) -> R {
         match f {
             Value::Fn(func) => match &func.body {
                 Some(FnBody::Builtin(b)) => {
-                    if args.len() < b.min as usize || args.len() > b.max as usize {
+                    if !b.accepts(args.len()) {
                         return Err(fail(ErrorKind::Arity, builtins::arity_message(b, args.len())));
                     }
                     (b.f)(self, &mut args)
@@ -476,15 +538,15 @@ impl<'a> Interp<'a> {
                     self.depth -= 1;
                     r
                 }
-                Some(FnBody::Regex(_)) => Err(fail(ErrorKind::Type, "a regex is not a function; use re-find or re-matches")),
+                Some(FnBody::Regex(_)) => {
+                    Err(fail(ErrorKind::Type, "a regex is not a function; use re-find or re-matches"))
+                }
                 None => Err(fail(
                     ErrorKind::Type,
                     format!("{} was restored from a saved session without its code and cannot be called", preview(f)),
                 )),
             },
-            Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_) => {
-                builtins::call_collection(f, &args)
-            }
+            Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_) => builtins::call_collection(f, &args),
             other => Err(fail(ErrorKind::Type, format!("{} is not a function", preview(other)))),
         }
     }
@@ -493,10 +555,7 @@ impl<'a> Interp<'a> {
         self.depth += 1;
         if self.depth > self.limits.max_depth || self.stack_base.saturating_sub(stack_marker()) > STACK_BUDGET {
             self.depth -= 1;
-            return Err(fail(
-                ErrorKind::DepthLimit,
-                format!("call depth limit ({}) reached; is a recursion missing its base case?", self.limits.max_depth),
-            ));
+            return Err(depth_error(self.limits));
         }
         Ok(())
     }
@@ -505,12 +564,11 @@ impl<'a> Interp<'a> {
         let lam = &c.lambda;
         let n = args.len();
         let Some(arity) = lam.arities.iter().find(|a| n == a.fixed || (a.variadic && n >= a.fixed)) else {
-            return Err(fail(ErrorKind::Arity, closure_arity_message(lam, n)));
+            return Err(arity_error(lam, n));
         };
         self.enter()?;
         if arity.variadic {
-            let rest = args.split_off(arity.fixed);
-            args.push(if rest.is_empty() { Value::Nil } else { Value::List(Arc::new(rest)) });
+            pack_rest(&mut args, arity.fixed);
         }
         args.resize(arity.nslots as usize, Value::Nil);
         let mut env = Env { locals: &mut args, captures: &c.captures, self_fn: Some(func) };
@@ -574,14 +632,33 @@ fn make_closure(lam: &Arc<Lambda>, env: &Env) -> Value {
 fn destructure_nth(v: &Value, idx: usize) -> R {
     match v {
         Value::Nil => Ok(Value::Nil),
-        Value::Map(_) | Value::Set(_) => Err(fail(
-            ErrorKind::Type,
-            format!("vector destructuring expects a sequence, got {}", preview(v)),
-        )),
+        Value::Map(_) | Value::Set(_) => {
+            Err(fail(ErrorKind::Type, format!("vector destructuring expects a sequence, got {}", preview(v))))
+        }
         _ => Ok(builtins::items(v, "destructuring")?.get(idx).cloned().unwrap_or(Value::Nil)),
     }
 }
 
+#[inline(never)]
+fn depth_error(limits: &Limits) -> Ctl {
+    fail(
+        ErrorKind::DepthLimit,
+        format!("call depth limit ({}) reached; is a recursion missing its base case?", limits.max_depth),
+    )
+}
+
+#[inline(never)]
+fn arity_error(lam: &Lambda, n: usize) -> Ctl {
+    fail(ErrorKind::Arity, closure_arity_message(lam, n))
+}
+
+#[inline(never)]
+fn pack_rest(args: &mut Vec<Value>, fixed: usize) {
+    let rest = args.split_off(fixed);
+    args.push(if rest.is_empty() { Value::Nil } else { Value::List(Arc::new(rest)) });
+}
+
+#[inline(never)]
 fn loop_limit(limits: &Limits) -> Ctl {
     fail(
         ErrorKind::LoopLimit,
@@ -629,28 +706,31 @@ impl std::fmt::Write for LimitedWriter<'_> {
 
 /// Whether `v` nests deeper than `max` levels, without recursing.
 pub(crate) fn value_depth_exceeds(v: &Value, max: usize) -> bool {
-    let mut stack: Vec<(&Value, usize)> = Vec::new();
-    let push_children = |v: &'_ Value| -> bool { !matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_)) };
-    if push_children(v) {
+    fn is_coll(v: &Value) -> bool {
+        matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_))
+    }
+    if !is_coll(v) {
         return false;
     }
-    stack.push((v, 0));
+    let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
     while let Some((v, d)) = stack.pop() {
         if d > max {
             return true;
         }
-        let mut visit = |c: &'_ Value| {
-            if !push_children(c) {
-                stack.push((c, d + 1));
-            }
-        };
         match v {
-            Value::Vector(items) | Value::List(items) => items.iter().for_each(&mut visit),
-            Value::Set(items) => items.iter().for_each(&mut visit),
-            Value::Map(m) => m.iter().for_each(|(k, v)| {
-                visit(k);
-                visit(v)
-            }),
+            Value::Vector(items) | Value::List(items) => {
+                stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1)))
+            }
+            Value::Set(items) => stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1))),
+            Value::Map(m) => {
+                for (k, x) in m.iter() {
+                    for c in [k, x] {
+                        if is_coll(c) {
+                            stack.push((c, d + 1));
+                        }
+                    }
+                }
+            }
             _ => {}
         }
     }

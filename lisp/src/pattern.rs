@@ -72,7 +72,7 @@ impl Analyzer {
         Ok(())
     }
 
-    fn map_pattern(&mut self, pat: &Form, items: &[Form], src: u32, out: &mut Vec<Bind>) -> AResult<()> {
+    fn map_pattern(&mut self, _pat: &Form, items: &[Form], src: u32, out: &mut Vec<Bind>) -> AResult<()> {
         // Defaults first: `:or` may appear anywhere in the map.
         let mut defaults: Vec<(&str, &Form)> = Vec::new();
         for pair in items.chunks(2) {
@@ -88,7 +88,7 @@ impl Analyzer {
                 }
             }
         }
-        let mut default_for = |this: &mut Analyzer, name: &str| -> AResult<Option<Box<Node>>> {
+        let default_for = |this: &mut Analyzer, name: &str| -> AResult<Option<Box<Node>>> {
             match defaults.iter().find(|(n, _)| *n == name) {
                 Some((_, f)) => Ok(Some(Box::new(this.analyze(f, false)?))),
                 None => Ok(None),

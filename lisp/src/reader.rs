@@ -11,7 +11,7 @@ use crate::value::{FnDesc, Function, Value};
 use std::sync::Arc;
 
 /// Deepest nesting of brackets the reader accepts.
-pub const MAX_NESTING: usize = 200;
+pub const MAX_NESTING: usize = 512;
 
 /// A form read from text, with the position of its first character.
 #[derive(Clone, Debug, PartialEq)]
@@ -158,8 +158,13 @@ impl<'a> Reader<'a> {
         Reader { src, pos: 0, line: 1, col: 1, in_fn_literal: false }
     }
 
+    #[inline]
     fn peek(&self) -> Option<char> {
-        self.src[self.pos..].chars().next()
+        match self.src.as_bytes().get(self.pos) {
+            Some(&b) if b < 0x80 => Some(b as char),
+            Some(_) => self.src[self.pos..].chars().next(),
+            None => None,
+        }
     }
 
     fn peek2(&self) -> Option<char> {
@@ -168,6 +173,7 @@ impl<'a> Reader<'a> {
         it.next()
     }
 
+    #[inline]
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
@@ -189,6 +195,21 @@ impl<'a> Reader<'a> {
     }
 
     fn skip_ws(&mut self) {
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            match b {
+                b' ' | b',' | b'\t' | b'\r' => {
+                    self.pos += 1;
+                    self.col += 1;
+                }
+                b'\n' => {
+                    self.pos += 1;
+                    self.line += 1;
+                    self.col = 1;
+                }
+                _ => break,
+            }
+        }
         while let Some(c) = self.peek() {
             if c.is_whitespace() || c == ',' {
                 self.bump();
@@ -224,49 +245,71 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// Reads one form. Recursion goes through this and [`Self::read_seq`]
+    /// only, so both keep their frames small; everything else is out of line.
     fn read_form(&mut self, depth: usize) -> Result<Form, ReadError> {
         if depth >= MAX_NESTING {
-            return Err(self.error_here(format!("nesting deeper than {MAX_NESTING} levels")));
+            return Err(self.too_deep());
         }
         let (line, col) = (self.line, self.col);
-        let c = self.peek().expect("read_form is only called before a character");
-        let kind = match c {
-            '(' => FormKind::List(self.read_seq(')', depth)?),
-            '[' => FormKind::Vector(self.read_seq(']', depth)?),
-            '{' => {
-                let items = self.read_seq('}', depth)?;
-                if items.len() % 2 != 0 {
-                    return Err(self.error_at(
-                        line,
-                        col,
-                        "a map literal needs an even number of forms (key value pairs)",
-                    ));
-                }
-                FormKind::Map(items)
-            }
-            '"' => {
-                self.bump();
-                FormKind::Str(self.read_string(line, col)?.into())
-            }
-            '\'' => {
-                self.bump();
-                let inner = self.read_operand(depth, "'")?;
-                let quote = Form::new(FormKind::Symbol("quote".into()), line, col);
-                FormKind::List(vec![quote, inner])
-            }
-            '\\' => {
-                self.bump();
-                FormKind::Str(self.read_char(line, col)?.into())
-            }
-            '#' => return self.read_dispatch(depth),
-            '^' | '@' | '`' | '~' => {
-                return Err(self.error_here(format!("`{c}` (metadata, deref, syntax quote) is not supported")))
-            }
-            _ => self.read_atom(line, col)?,
+        let kind = match self.peek() {
+            Some('(') => FormKind::List(self.read_seq(')', depth)?),
+            Some('[') => FormKind::Vector(self.read_seq(']', depth)?),
+            Some('{') => self.read_map(depth)?,
+            Some('#') => return self.read_dispatch(depth),
+            Some('\'') => self.read_quote(depth)?,
+            _ => self.read_leaf()?,
         };
         Ok(Form::new(kind, line, col))
     }
 
+    #[cold]
+    #[inline(never)]
+    fn too_deep(&self) -> ReadError {
+        self.error_here(format!("nesting deeper than {MAX_NESTING} levels"))
+    }
+
+    #[inline(never)]
+    fn read_map(&mut self, depth: usize) -> Result<FormKind, ReadError> {
+        let (line, col) = (self.line, self.col);
+        let items = self.read_seq('}', depth)?;
+        if items.len() % 2 != 0 {
+            return Err(self.error_at(line, col, "a map literal needs an even number of forms (key value pairs)"));
+        }
+        Ok(FormKind::Map(items))
+    }
+
+    #[inline(never)]
+    fn read_quote(&mut self, depth: usize) -> Result<FormKind, ReadError> {
+        let (line, col) = (self.line, self.col);
+        self.bump();
+        let inner = self.read_operand(depth, "'")?;
+        let quote = Form::new(FormKind::Symbol("quote".into()), line, col);
+        Ok(FormKind::List(vec![quote, inner]))
+    }
+
+    /// Strings, characters and atoms: everything that does not nest.
+    #[inline(never)]
+    fn read_leaf(&mut self) -> Result<FormKind, ReadError> {
+        let (line, col) = (self.line, self.col);
+        let c = self.peek().expect("read_form is only called before a character");
+        match c {
+            '"' => {
+                self.bump();
+                Ok(FormKind::Str(self.read_string(line, col)?.into()))
+            }
+            '\\' => {
+                self.bump();
+                Ok(FormKind::Str(self.read_char(line, col)?.into()))
+            }
+            '^' | '@' | '`' | '~' => {
+                Err(self.error_here(format!("`{c}` (metadata, deref, syntax quote) is not supported")))
+            }
+            _ => self.read_atom(line, col),
+        }
+    }
+
+    #[inline(never)]
     fn read_operand(&mut self, depth: usize, after: &str) -> Result<Form, ReadError> {
         match self.read_next(depth + 1)? {
             Some(f) => Ok(f),
@@ -281,20 +324,11 @@ impl<'a> Reader<'a> {
         loop {
             self.skip_ws();
             match self.peek() {
-                None => {
-                    return Err(self.error_here(format!(
-                        "expected `{close}` to close the form opened at line {line}, column {col}, found end of input"
-                    )))
-                }
                 Some(c) if c == close => {
                     self.bump();
                     return Ok(items);
                 }
-                Some(c @ (')' | ']' | '}')) => {
-                    return Err(self.error_here(format!(
-                        "expected `{close}` to close the form opened at line {line}, column {col}, found `{c}`"
-                    )))
-                }
+                None | Some(')' | ']' | '}') => return Err(self.unclosed(close, line, col)),
                 Some('#') if self.peek2() == Some('_') => {
                     self.bump();
                     self.bump();
@@ -305,6 +339,19 @@ impl<'a> Reader<'a> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
+    fn unclosed(&self, close: char, line: u32, col: u32) -> ReadError {
+        let found = match self.peek() {
+            Some(c) => format!("`{c}`"),
+            None => "end of input".to_string(),
+        };
+        self.error_here(format!(
+            "expected `{close}` to close the form opened at line {line}, column {col}, found {found}"
+        ))
+    }
+
+    #[inline(never)]
     fn read_dispatch(&mut self, depth: usize) -> Result<Form, ReadError> {
         let (line, col) = (self.line, self.col);
         self.bump();
@@ -326,7 +373,7 @@ impl<'a> Reader<'a> {
             Some('#') => {
                 self.bump();
                 let tok = self.read_token();
-                match tok.as_str() {
+                match tok {
                     "Inf" => FormKind::Float(f64::INFINITY),
                     "-Inf" => FormKind::Float(f64::NEG_INFINITY),
                     "NaN" => FormKind::Float(f64::NAN),
@@ -350,15 +397,14 @@ impl<'a> Reader<'a> {
         Ok(Form::new(kind, line, col))
     }
 
-    fn read_token(&mut self) -> String {
+    fn read_token(&mut self) -> &'a str {
         let start = self.pos;
-        while let Some(c) = self.peek() {
-            if is_terminator(c) {
-                break;
-            }
-            self.bump();
-        }
-        self.src[start..self.pos].to_string()
+        let rest = &self.src[start..];
+        let len = rest.find(is_terminator).unwrap_or(rest.len());
+        // Tokens never contain newlines (whitespace terminates them).
+        self.col += rest[..len].chars().count() as u32;
+        self.pos += len;
+        &self.src[start..self.pos]
     }
 
     fn read_string(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
@@ -460,7 +506,7 @@ impl<'a> Reader<'a> {
         let first = chars.next().unwrap_or(' ');
         let second = chars.next();
         if first.is_ascii_digit() || (matches!(first, '+' | '-') && second.is_some_and(|c| c.is_ascii_digit())) {
-            return parse_number(&tok).map_err(err);
+            return parse_number(tok).map_err(err);
         }
         if let Some(k) = tok.strip_prefix(':') {
             let k = k.strip_prefix(':').unwrap_or(k);
@@ -469,7 +515,7 @@ impl<'a> Reader<'a> {
             }
             return Ok(FormKind::Keyword(k.into()));
         }
-        Ok(match tok.as_str() {
+        Ok(match tok {
             "nil" => FormKind::Nil,
             "true" => FormKind::Bool(true),
             "false" => FormKind::Bool(false),
@@ -480,6 +526,9 @@ impl<'a> Reader<'a> {
 }
 
 fn parse_number(tok: &str) -> Result<FormKind, String> {
+    if tok.len() < 19 && tok.bytes().all(|b| b.is_ascii_digit()) {
+        return Ok(FormKind::Int(tok.bytes().fold(0, |n, b| n * 10 + (b - b'0') as i64)));
+    }
     let (neg, body) = match tok.as_bytes()[0] {
         b'-' => (true, &tok[1..]),
         b'+' => (false, &tok[1..]),

@@ -8,27 +8,71 @@ use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-const SPECIAL: &[&str] = &[
-    "def", "defn", "defn-", "fn", "let", "if", "if-not", "when", "when-not", "if-let", "when-let", "if-some",
-    "when-some", "cond", "case", "do", "->", "->>", "as->", "cond->", "cond->>", "some->", "some->>", "and", "or",
-    "loop", "recur", "doseq", "dotimes", "for", "return", "fail", "quote", "comment",
+/// Special forms and macros, for did-you-mean hints.
+pub(crate) const NAMES: &[&str] = &[
+    "def", "defn", "fn", "let", "if", "if-not", "when", "when-not", "if-let", "when-let", "cond", "case", "do", "->",
+    "->>", "as->", "cond->", "and", "or", "loop", "recur", "doseq", "dotimes", "for", "return", "fail",
 ];
 
 /// Whether `name` is a special form or built-in macro.
 pub(crate) fn is_special(name: &str) -> bool {
-    SPECIAL.contains(&name)
+    matches!(
+        name,
+        "def"
+            | "defn"
+            | "defn-"
+            | "fn"
+            | "let"
+            | "if"
+            | "if-not"
+            | "when"
+            | "when-not"
+            | "if-let"
+            | "when-let"
+            | "if-some"
+            | "when-some"
+            | "cond"
+            | "case"
+            | "do"
+            | "->"
+            | "->>"
+            | "as->"
+            | "cond->"
+            | "cond->>"
+            | "some->"
+            | "some->>"
+            | "and"
+            | "or"
+            | "loop"
+            | "recur"
+            | "doseq"
+            | "dotimes"
+            | "for"
+            | "return"
+            | "fail"
+            | "quote"
+            | "comment"
+    )
 }
 
 /// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
 pub(crate) fn unsupported(name: &str) -> Option<String> {
     let why = match name {
-        "try" | "catch" | "throw" | "finally" => "errors cannot be caught; check values with if/cond, or end with (fail reason)",
-        "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => "there is no mutable state; use loop/recur or reduce, and def to keep results",
-        "ns" | "require" | "import" | "use" | "in-ns" => "namespaces are built in: use str/x, set/x, data/x and tool/x directly",
+        "try" | "catch" | "throw" | "finally" => {
+            "errors cannot be caught; check values with if/cond, or end with (fail reason)"
+        }
+        "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => {
+            "there is no mutable state; use loop/recur or reduce, and def to keep results"
+        }
+        "ns" | "require" | "import" | "use" | "in-ns" => {
+            "namespaces are built in: use str/x, set/x, data/x and tool/x directly"
+        }
         "defmacro" | "eval" | "load-string" | "read-string" | "resolve" => "there is no eval or macros",
-        "lazy-seq" | "iterate" | "cycle" | "repeatedly" => "sequences are eager; build a bounded one with range, repeat or loop",
+        "lazy-seq" | "iterate" | "cycle" | "repeatedly" => {
+            "sequences are eager; build a bounded one with range, repeat or loop"
+        }
         "binding" | "set!" | "def-" | "defonce" | "letfn" | "declare" => "use let, fn and def",
-        "println!" | "print" | "printf" | "prn" | "slurp" | "spit" => "use println; other I/O only through tools",
+        "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         _ => return None,
     };
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
@@ -45,7 +89,9 @@ fn list(items: Vec<Form>, at: &Form) -> Form {
 fn bindings<'f>(form: &'f Form, v: Option<&'f Form>, what: &str) -> AResult<&'f [Form]> {
     match v.map(|f| &f.kind) {
         Some(FormKind::Vector(items)) if items.len() % 2 == 0 => Ok(items),
-        Some(FormKind::Vector(_)) => Err(syntax(form, format!("{what} needs an even number of forms in its binding vector"))),
+        Some(FormKind::Vector(_)) => {
+            Err(syntax(form, format!("{what} needs an even number of forms in its binding vector")))
+        }
         _ => Err(syntax(form, format!("{what} needs a binding vector, e.g. ({what} [x 1] ...)"))),
     }
 }
@@ -230,7 +276,7 @@ impl Analyzer {
     pub fn let_form(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
         let pairs = bindings(form, args.first(), "let")?;
         let mark = self.scope().names.len();
-        let r = (|| {
+        let r = (|| -> AResult<Node> {
             let mut binds = Vec::new();
             for pair in pairs.chunks(2) {
                 let value = self.analyze(&pair[1], false)?;
@@ -246,7 +292,7 @@ impl Analyzer {
     fn loop_form(&mut self, form: &Form, args: &[Form]) -> AResult<Node> {
         let pairs = bindings(form, args.first(), "loop")?;
         let mark = self.scope().names.len();
-        let r = (|| {
+        let r = (|| -> AResult<Node> {
             let mut inits = Vec::new();
             let mut slots = Vec::new();
             // Initial values see the earlier loop bindings, as in let.
@@ -273,18 +319,22 @@ impl Analyzer {
             return Err(syntax(form, format!("{name} takes exactly one binding, e.g. ({name} [x (f)] ...)")));
         }
         let is_when = name.starts_with("when");
-        if (is_when && args.len() < 1) || (!is_when && !(2..=3).contains(&args.len())) {
+        if (is_when && args.is_empty()) || (!is_when && !(2..=3).contains(&args.len())) {
             return Err(err_at(form, ErrorKind::Arity, format!("usage: ({name} [x expr] then else?)")));
         }
         let value = self.analyze(&pairs[1], false)?;
         let slot = self.new_slot();
         let test = if name.ends_with("some") {
-            Node::CallBuiltin(builtins::lookup("some?").expect("some? is a builtin"), vec![Node::Local(slot)], Span::of(form))
+            Node::CallBuiltin(
+                builtins::lookup("some?").expect("some? is a builtin"),
+                vec![Node::Local(slot)],
+                Span::of(form),
+            )
         } else {
             Node::Local(slot)
         };
         let mark = self.scope().names.len();
-        let then = (|| {
+        let then = (|| -> AResult<Node> {
             let mut binds = Vec::new();
             self.bind_pattern(&pairs[0], slot, &mut binds)?;
             let body = if is_when { self.body(&args[1..], tail)? } else { self.analyze(&args[1], tail)? };
@@ -315,6 +365,8 @@ impl Analyzer {
         Ok(node)
     }
 
+    // `Value`'s hash never depends on what a function holds (functions hash by address).
+    #[allow(clippy::mutable_key_type)]
     fn case(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
         need(form, args, 1, usize::MAX, "(case x value result ... default?)")?;
         let subject = self.analyze(&args[0], false)?;
@@ -386,7 +438,7 @@ impl Analyzer {
             return self.comprehension(form, "doseq", &items);
         }
         let mark = self.scope().names.len();
-        let r = (|| {
+        let r = (|| -> AResult<Node> {
             let mut clauses = Vec::new();
             for pair in pairs.chunks(2) {
                 let (k, v) = (&pair[0], &pair[1]);
@@ -402,7 +454,9 @@ impl Analyzer {
                     }
                     FormKind::Keyword(kw) if &**kw == "when" => clauses.push(Clause::When(self.analyze(v, false)?)),
                     FormKind::Keyword(kw) if &**kw == "while" => clauses.push(Clause::While(self.analyze(v, false)?)),
-                    FormKind::Keyword(kw) => return Err(syntax(k, format!("unknown {name} modifier :{kw}; use :let, :when or :while"))),
+                    FormKind::Keyword(kw) => {
+                        return Err(syntax(k, format!("unknown {name} modifier :{kw}; use :let, :when or :while")))
+                    }
                     _ => {
                         let coll = self.analyze(v, false)?;
                         let slot = self.new_slot();

@@ -59,6 +59,10 @@ pub struct Session {
     /// LLM usage figures, as reported.
     #[serde(default)]
     pub usage: serde_json::Value,
+    /// How the run ended: `returned`, `failed` (`(fail v)`), `out_of_turns`
+    /// or `error`; absent while running or when not written by `ptc run`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<String>,
 }
 
 /// A tool as the session records it.
@@ -162,6 +166,27 @@ pub struct TurnRecord {
     /// Definitions, in order.
     #[serde(default)]
     pub definitions: Vec<DefinitionRecord>,
+    /// The messages actually sent to the model for this turn (written by `ptc run`, ignored on input).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<MessageRecord>,
+    /// What the render of those messages did (`strategy`, counters; written by `ptc run`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub render_stats: Option<serde_json::Value>,
+    /// Prompt tokens of `messages`, counted by the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens: Option<u64>,
+    /// Usage as the LLM reported it (`prompt_tokens`, `completion_tokens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<serde_json::Value>,
+}
+
+/// A message as sent to the model.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageRecord {
+    /// `system`, `user` or `assistant`.
+    pub role: String,
+    /// The text.
+    pub content: String,
 }
 
 /// A session that could not be read, with where the problem is.

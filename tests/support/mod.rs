@@ -9,9 +9,20 @@ use std::sync::OnceLock;
 /// Every plugin crate the tests load, built together once per test binary.
 pub const PLUGIN_CRATES: &[&str] = &[
     "ptc-strategy-single-user-coalesced",
+    "ptc-strategy-rolling-window",
+    "ptc-strategy-per-turn-summary",
+    "ptc-strategy-aggressive",
     "ptc-example-keep-last-turns",
     "ptc-test-plugin-panicking",
     "ptc-test-plugin-wrong-interface",
+    "ptc-test-plugin-broken-panic",
+    "ptc-test-plugin-broken-drop-mission",
+    "ptc-test-plugin-broken-nondeterministic",
+    "ptc-test-plugin-broken-hide-error",
+    "ptc-test-plugin-broken-two-users",
+    "ptc-test-plugin-broken-sleep",
+    "ptc-test-plugin-broken-accept-unknown",
+    "ptc-test-plugin-broken-stale-cache",
 ];
 
 /// The workspace root.

@@ -395,11 +395,13 @@ fn chunks(interp: &mut Interp, who: &str, args: &[Value], keep_partial: bool) ->
                 Some(p) => {
                     chunk.extend(items(p, who)?.iter().take(n - chunk.len()).cloned());
                     out.push(list(chunk));
+                    break;
                 }
                 None if keep_partial => out.push(list(chunk)),
-                None => {}
+                None => break,
             }
-            break;
+            i += step;
+            continue;
         }
         out.push(list(chunk));
         i += step;
@@ -460,20 +462,28 @@ fn range(interp: &mut Interp, args: &mut [Value]) -> R {
         interp.charge(len as u64)?;
         return Ok(list((0..len as i64).map(|i| Value::Int(start + i * step)).collect()));
     }
-    let f = |v: &Value| super::num::Num::of("range", v).map(super::num::Num::f);
+    // Like Clojure: the first element keeps the start's type, the rest come
+    // from repeated addition (so float rounding matches too).
+    let f = |v: &Value| super::num::Num::of("range", v);
     let (start, end, step) = match args.len() {
-        1 => (0.0, f(&args[0])?, 1.0),
-        2 => (f(&args[0])?, f(&args[1])?, 1.0),
-        _ => (f(&args[0])?, f(&args[1])?, f(&args[2])?),
+        1 => (super::num::Num::I(0), f(&args[0])?.f(), 1.0),
+        2 => (f(&args[0])?, f(&args[1])?.f(), 1.0),
+        _ => (f(&args[0])?, f(&args[1])?.f(), f(&args[2])?.f()),
     };
-    let len = ((end - start) / step).ceil();
-    if !len.is_finite() {
-        return Err(fail(ErrorKind::SizeLimit, "range is infinite"));
+    if step == 0.0 || step.is_nan() {
+        return Err(fail(ErrorKind::SizeLimit, "(range start end 0) is infinite"));
     }
-    let len = len.max(0.0) as usize;
-    interp.check_len(len)?;
-    interp.charge(len as u64)?;
-    Ok(list((0..len).map(|i| Value::Float(start + i as f64 * step)).collect()))
+    let mut out = Vec::new();
+    let mut x = start.f();
+    let mut first = true;
+    while (step > 0.0 && x < end) || (step < 0.0 && x > end) {
+        out.push(if first { start.value() } else { Value::Float(x) });
+        first = false;
+        interp.check_len(out.len())?;
+        interp.charge(1)?;
+        x += step;
+    }
+    Ok(list(out))
 }
 
 fn repeat(interp: &mut Interp, args: &mut [Value]) -> R {

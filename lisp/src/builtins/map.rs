@@ -1,6 +1,6 @@
 //! Maps: lookup, association, merging and key/value views.
 
-use super::{b, entry, int_arg, items, list, take, type_err, Builtin, VARIADIC};
+use super::{b, int_arg, items, list, take, type_err, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
 use crate::value::{Map, Value};
@@ -104,12 +104,7 @@ fn path(v: &Value, who: &str) -> Result<Vec<Value>, Ctl> {
 }
 
 /// Replaces the value at `path` with `f(old)`, creating maps along the way.
-fn update_path(
-    interp: &mut Interp,
-    coll: Value,
-    path: &[Value],
-    f: &mut dyn FnMut(&mut Interp, Value) -> R,
-) -> R {
+fn update_path(interp: &mut Interp, coll: Value, path: &[Value], f: &mut dyn FnMut(&mut Interp, Value) -> R) -> R {
     let (k, rest) = path.split_first().expect("paths are checked non-empty");
     let old = lookup(&coll, k).unwrap_or(Value::Nil);
     let new = if rest.is_empty() { f(interp, old)? } else { update_path(interp, old, rest, f)? };
@@ -164,12 +159,10 @@ fn dissoc(_: &mut Interp, args: &mut [Value]) -> R {
     }
 }
 
-fn merge_into(
-    interp: &mut Interp,
-    args: &mut [Value],
-    who: &str,
-    mut combine: Option<&mut dyn FnMut(&mut Interp, Value, Value) -> R>,
-) -> R {
+/// How `merge-with` combines two values for the same key.
+type Combine<'f> = &'f mut dyn FnMut(&mut Interp, Value, Value) -> R;
+
+fn merge_into(interp: &mut Interp, args: &mut [Value], who: &str, mut combine: Option<Combine>) -> R {
     let mut acc: Option<Arc<Map>> = None;
     for a in args.iter_mut() {
         match std::mem::take(a) {
@@ -262,9 +255,4 @@ fn update_keys(interp: &mut Interp, args: &mut [Value]) -> R {
         out.insert(interp.apply(&args[1], vec![k])?, v);
     }
     Ok(Value::Map(Arc::new(out)))
-}
-
-#[allow(dead_code)]
-fn _unused(k: Value, v: Value) -> Value {
-    entry(k, v)
 }

@@ -6,6 +6,7 @@
 //! functions and check limits) and its evaluated arguments.
 
 pub(crate) mod coll;
+pub(crate) mod format;
 pub(crate) mod map;
 pub(crate) mod native;
 pub(crate) mod num;
@@ -23,6 +24,7 @@ use crate::eval::{fail, preview, Ctl, Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Value};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, OnceLock};
 
 /// A builtin's code.
@@ -37,6 +39,13 @@ pub(crate) struct Builtin {
     pub min: u8,
     pub max: u8,
     pub f: BuiltinFn,
+}
+
+impl Builtin {
+    /// Whether `n` arguments are acceptable.
+    pub fn accepts(&self, n: usize) -> bool {
+        n >= self.min as usize && (self.max == VARIADIC || n <= self.max as usize)
+    }
 }
 
 /// Shorthand for the builtin tables.
@@ -56,10 +65,29 @@ const TABLES: &[&[Builtin]] = &[
     ptc::BUILTINS,
 ];
 
-fn registry() -> &'static HashMap<&'static str, (&'static Builtin, Value)> {
-    static REGISTRY: OnceLock<HashMap<&'static str, (&'static Builtin, Value)>> = OnceLock::new();
+/// FNV-1a: builtin names are short and trusted, so a fast hash is fine here.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for b in bytes {
+            h = (h ^ *b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type Registry = HashMap<&'static str, (&'static Builtin, Value), BuildHasherDefault<Fnv>>;
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
     REGISTRY.get_or_init(|| {
-        let mut m = HashMap::new();
+        let mut m = Registry::default();
         for table in TABLES {
             for b in table.iter() {
                 let desc = FnDesc { name: Some(b.name.into()), ..FnDesc::default() };
@@ -148,13 +176,16 @@ pub(crate) fn closest(name: &str) -> Option<String> {
         "avg" | "mean" | "average" => Some("avg-by"),
         _ => None,
     };
-    alias.map(str::to_string).or_else(|| closest_among(name, names()))
+    alias.map(str::to_string).or_else(|| closest_among(name, names().chain(crate::special::NAMES.iter().copied())))
 }
 
 /// `"{who} expects {expected}, got {type value}"`.
 pub(crate) fn type_err(who: &str, expected: &str, got: &Value) -> Ctl {
     fail(ErrorKind::Type, format!("{who} expects {expected}, got {}", preview(got)))
 }
+
+/// Longest string (in bytes) that may be turned into a sequence of characters.
+const MAX_STRING_SEQ: usize = 1_000_000;
 
 /// The elements of anything seqable: vectors, lists, sets, maps (as `[k v]`
 /// entries), strings (as one-character strings) and nil (empty).
@@ -164,6 +195,12 @@ pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl
         Value::Nil => Cow::Borrowed(&[]),
         Value::Set(s) => Cow::Owned(s.iter().cloned().collect()),
         Value::Map(m) => Cow::Owned(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect()),
+        Value::Str(s) if s.len() > MAX_STRING_SEQ => {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("{who}: a string of {} bytes is too long to treat as a sequence of characters", s.len()),
+            ))
+        }
         Value::Str(s) => Cow::Owned(s.chars().map(|c| Value::Str(c.to_string().into())).collect()),
         other => return Err(type_err(who, "a collection", other)),
     })

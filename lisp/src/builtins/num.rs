@@ -336,7 +336,7 @@ fn is_even(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn float_to_int(who: &str, x: f64) -> R {
-    if !x.is_finite() || x >= 9.223_372_036_854_776e18 || x < -9.223_372_036_854_776e18 {
+    if !(-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&x) {
         return Err(fail(ErrorKind::Other, format!("{who}: {x} does not fit in an integer")));
     }
     Ok(Value::Int(x as i64))

@@ -1,7 +1,7 @@
 //! Sequence functions that call back into user functions: map, filter,
 //! reduce and friends, plus the function combinators.
 
-use super::{b, entry, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
+use super::{b, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Map, Value};
@@ -39,7 +39,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
 ];
 
 fn call1(interp: &mut Interp, f: &Value, x: Value) -> R {
-    interp.apply(f, vec![x])
+    interp.call_n(f, [x])
 }
 
 fn map_values(interp: &mut Interp, args: &[Value], who: &str) -> Result<Vec<Value>, crate::eval::Ctl> {
@@ -190,7 +190,7 @@ fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
         _ => (take(args, 1), take(args, 2)),
     };
     for x in items(&coll, "reduce")?.iter() {
-        acc = interp.apply(&f, vec![acc, x.clone()])?;
+        acc = interp.call_n(&f, [acc, x.clone()])?;
     }
     Ok(acc)
 }
@@ -261,12 +261,17 @@ pub(crate) fn native(name: &str, kind: NativeKind, vals: Vec<Value>) -> Value {
     Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Native(Native { kind, vals })) }))
 }
 
-fn fns(who: &str, args: &mut [Value]) -> Result<Vec<Value>, crate::eval::Ctl> {
-    for a in args.iter() {
-        if !is_fn(a) && !matches!(a, Value::Keyword(_) | Value::Map(_) | Value::Set(_)) {
+fn check_fns(who: &str, args: &[Value]) -> Result<(), crate::eval::Ctl> {
+    for a in args {
+        if !is_fn(a) && !matches!(a, Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_)) {
             return Err(type_err(who, "functions", a));
         }
     }
+    Ok(())
+}
+
+fn fns(who: &str, args: &mut [Value]) -> Result<Vec<Value>, crate::eval::Ctl> {
+    check_fns(who, args)?;
     Ok(args.iter_mut().map(std::mem::take).collect())
 }
 
@@ -279,7 +284,7 @@ fn comp(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn partial(_: &mut Interp, args: &mut [Value]) -> R {
-    fns("partial", &mut args[..1])?;
+    check_fns("partial", &args[..1])?;
     Ok(native("partial", NativeKind::Partial, args.iter_mut().map(std::mem::take).collect()))
 }
 
@@ -296,7 +301,7 @@ fn complement(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn fnil(_: &mut Interp, args: &mut [Value]) -> R {
-    fns("fnil", &mut args[..1])?;
+    check_fns("fnil", &args[..1])?;
     Ok(native("fnil", NativeKind::Fnil, args.iter_mut().map(std::mem::take).collect()))
 }
 
@@ -332,9 +337,4 @@ pub(crate) fn entries_of(v: &Value, who: &str) -> Result<Vec<(Value, Value)>, cr
         Value::Nil => Ok(Vec::new()),
         other => Err(fail(ErrorKind::Type, format!("{who} expects a map, got {}", crate::eval::preview(other)))),
     }
-}
-
-#[allow(dead_code)]
-fn _entry_used(k: Value, v: Value) -> Value {
-    entry(k, v)
 }

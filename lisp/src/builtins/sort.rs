@@ -40,12 +40,7 @@ pub(crate) fn compare_values(a: &Value, b: &Value) -> Result<Ordering, Ctl> {
             }
             o => o,
         },
-        _ => {
-            return Err(fail(
-                ErrorKind::Type,
-                format!("cannot compare {} with {}", preview(a), preview(b)),
-            ))
-        }
+        _ => return Err(fail(ErrorKind::Type, format!("cannot compare {} with {}", preview(a), preview(b)))),
     })
 }
 
@@ -96,7 +91,9 @@ pub(crate) fn user_order(interp: &mut Interp, f: &Value, a: &Value, b: &Value) -
                 Ok(Ordering::Equal)
             }
         }
-        other => Err(fail(ErrorKind::Type, format!("comparator returned {}, expected a number or boolean", preview(&other)))),
+        other => {
+            Err(fail(ErrorKind::Type, format!("comparator returned {}, expected a number or boolean", preview(&other))))
+        }
     }
 }
 

@@ -2,9 +2,12 @@
 //! full-history) builds its prompt from these, so no strategy carries its
 //! own copy of the formatting rules.
 
+mod compact;
 mod history;
+mod options;
 mod sections;
 mod signature;
+mod turn_summary;
 mod value_text;
 
 pub use history::{feedback_message, full_history, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY};
@@ -15,3 +18,10 @@ pub use sections::{
 };
 pub use signature::{kebab_case, Signature};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};
+pub use compact::{
+    compact_data_section, compact_definition_line, compact_output_section, compact_tools_section, compact_user_section,
+    cut_chars, cut_error_section, cut_lines, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD,
+    ESTIMATE_REPLY_PRIMING,
+};
+pub use sections::{attempt_section, tool_call_lines, tool_line, type_and_sample, DATA_HEADER, TOOLS_HEADER, USER_HEADER};
+pub use turn_summary::{defined_summary_line, function_summary_line, turn_summary, NO_TOOL_CALLS};

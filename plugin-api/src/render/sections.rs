@@ -7,12 +7,19 @@
 use super::signature::Signature;
 use super::value_text::{format_value, is_blank, type_label, ValueLimits};
 use crate::output::Stats;
-use crate::request::{DataEntry, Definition, RenderRequest, ToolSpec, Turn};
+use crate::request::{DataEntry, Definition, RenderRequest, ToolCall, ToolSpec, Turn};
 use crate::value::ValueRef;
 use std::collections::HashMap;
 
 /// Column that names are padded to before their `;` comment.
 pub const NAME_COLUMN: usize = 30;
+
+/// Header of the `tool/` section.
+pub const TOOLS_HEADER: &str = ";; === tool/ ===";
+/// Header of the `data/` section.
+pub const DATA_HEADER: &str = ";; === data/ ===";
+/// Header of the `user/` section.
+pub const USER_HEADER: &str = ";; === user/ (your prelude) ===";
 
 /// The final-turn warning (MSG-005).
 pub const FINAL_TURN_WARNING: &str = "⚠️ FINAL TURN - you must call (return result) or (fail response) next.";
@@ -73,9 +80,10 @@ pub fn tools_section(tools: &[ToolSpec]) -> String {
     }
     let mut sorted: Vec<(&ToolSpec, Signature)> = tools.iter().map(|t| (t, Signature::of(t))).collect();
     sorted.sort_by(|a, b| a.0.name().cmp(b.0.name()));
-    let mut out = String::from(";; === tool/ ===");
+    let mut out = String::from(TOOLS_HEADER);
     for (tool, sig) in &sorted {
-        out.push_str(&format!("\ntool/{}({}) -> {}", tool.name(), sig.params_text(), sig.returns));
+        out.push('\n');
+        out.push_str(&tool_line(tool, sig));
         if let Some(desc) = tool.description().filter(|d| !d.trim().is_empty()) {
             out.push_str("  ; ");
             out.push_str(&desc.replace('\n', " "));
@@ -91,8 +99,13 @@ pub fn tools_section(tools: &[ToolSpec]) -> String {
     out
 }
 
-/// `; {type}, sample: {sample}`; blank values (nil, empty) get no sample.
-fn type_and_sample(value: &crate::Value, show_sample: bool, limits: ValueLimits) -> String {
+/// `tool/{name}({params}) -> {return}`, without the description.
+pub fn tool_line(tool: &ToolSpec, sig: &Signature) -> String {
+    format!("tool/{}({}) -> {}", tool.name(), sig.params_text(), sig.returns)
+}
+
+/// `{type}, sample: {sample}`; blank values (nil, empty) get no sample.
+pub fn type_and_sample(value: &crate::Value, show_sample: bool, limits: ValueLimits) -> String {
     let label = type_label(value);
     if show_sample && !is_blank(value) {
         format!("{label}, sample: {}", format_value(value, limits))
@@ -108,7 +121,7 @@ pub fn data_section(data: &[DataEntry], sample: ValueLimits) -> Option<String> {
     }
     let mut sorted: Vec<&DataEntry> = data.iter().collect();
     sorted.sort_by(|a, b| a.name().cmp(b.name()));
-    let mut out = String::from(";; === data/ ===");
+    let mut out = String::from(DATA_HEADER);
     for entry in sorted {
         let name = format!("data/{}", entry.name());
         out.push_str(&format!("\n{}; {}", pad(&name), type_and_sample(entry.value(), true, sample)));
@@ -166,7 +179,7 @@ pub fn user_section(memory: &[&Definition], show_samples: bool, sample: ValueLim
     if memory.is_empty() {
         return None;
     }
-    let mut out = String::from(";; === user/ (your prelude) ===");
+    let mut out = String::from(USER_HEADER);
     let (functions, values): (Vec<&&Definition>, Vec<&&Definition>) = memory.iter().partition(|d| d.is_function());
     for def in functions.into_iter().chain(values) {
         out.push('\n');
@@ -205,23 +218,34 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
         return Some(";; No tool calls made".to_string());
     }
     let mut out = String::from(";; Tool calls made:");
+    for line in tool_call_lines(shown) {
+        out.push_str("\n;   ");
+        out.push_str(&line);
+    }
+    Some(out)
+}
+
+/// `name(args)` per call, consecutive identical calls (same name and args)
+/// collapsed to one entry with ` xN` appended (TC-008).
+pub fn tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
+    let mut lines = Vec::new();
     let mut i = 0;
-    while i < shown.len() {
+    while i < calls.len() {
         let mut run = 1;
-        while i + run < shown.len()
-            && shown[i + run].name() == shown[i].name()
-            && shown[i + run].args() == shown[i].args()
+        while i + run < calls.len()
+            && calls[i + run].name() == calls[i].name()
+            && calls[i + run].args() == calls[i].args()
         {
             run += 1;
         }
-        out.push_str("\n;   ");
-        out.push_str(&tool_call_text(shown[i].name(), shown[i].args()));
+        let mut line = tool_call_text(calls[i].name(), calls[i].args());
         if run > 1 {
-            out.push_str(&format!(" x{run}"));
+            line.push_str(&format!(" x{run}"));
         }
+        lines.push(line);
         i += run;
     }
-    Some(out)
+    lines
 }
 
 /// The output section: the most recent `limit` println calls of successful
@@ -246,11 +270,13 @@ pub fn program_or_unknown(turn: &Turn) -> &str {
 /// The error section for a failed turn: its program and its error.
 pub fn error_section(turn: &Turn) -> String {
     let message = turn.error().map(|e| e.message()).unwrap_or("unknown error");
-    format!(
-        "---\nYour previous attempt:\n```clojure\n{}\n```\n\n{}\n---",
-        program_or_unknown(turn),
-        error_line(message)
-    )
+    attempt_section(program_or_unknown(turn), message)
+}
+
+/// The error section from a program text (possibly cut by the caller) and
+/// the error message.
+pub fn attempt_section(program: &str, message: &str) -> String {
+    format!("---\nYour previous attempt:\n```clojure\n{program}\n```\n\n{}\n---", error_line(message))
 }
 
 /// Builds the single coalesced USER message of `turns` (all of them, or the

@@ -16,7 +16,7 @@
 //! assert!(out.messages()[1].content().starts_with("Count the orders"));
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions, ValueLimits};
+use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// The strategy, with its limits.
@@ -29,15 +29,7 @@ impl SingleUserCoalesced {
     /// Reads the four single-user-coalesced limits from `params` (other
     /// strategies that fold history in this form share them).
     pub fn read_options(params: &mut Params) -> Result<SummaryOptions, StrategyError> {
-        let d = SummaryOptions::default();
-        Ok(SummaryOptions {
-            println_limit: params.positive("println_limit", d.println_limit)?,
-            tool_call_limit: params.positive("tool_call_limit", d.tool_call_limit)?,
-            sample: ValueLimits {
-                items: params.positive("sample_limit", d.sample.items)?,
-                chars: params.positive("sample_printable_limit", d.sample.chars)?,
-            },
-        })
+        SummaryOptions::from_params(params)
     }
 }
 

@@ -1,0 +1,237 @@
+//! The requests every case renders: the realistic session corpus at every
+//! turn, the small edge cases, and the large generated fixtures.
+//!
+//! All fixture files are embedded at build time, so the suite runs the same
+//! wherever the runner binary is.
+
+use crate::generate::{self, GeneratedSpec};
+use ptc_plugin_api::RenderRequest;
+use ptc_session::Session;
+use serde::Deserialize;
+
+/// Where a fixture comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// A realistic session of `tests/sessions/`, cut at some turn.
+    Corpus,
+    /// A small hand-made session of `tests/conformance/edge-cases.v1.json`.
+    Edge,
+    /// A large request built from `tests/conformance/generated.v1.json`.
+    Generated,
+}
+
+/// One request to render.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    /// `corpus/{session}@{turn}`, `edge/{name}` or `generated/{name}`.
+    pub name: String,
+    /// Where it comes from.
+    pub group: Group,
+    /// For corpus fixtures, the session name (consecutive turns share it).
+    pub session: Option<&'static str>,
+    /// The request.
+    pub request: RenderRequest,
+}
+
+impl Fixture {
+    /// Whether the bounded time and size cases apply.
+    pub fn is_large(&self) -> bool {
+        self.group == Group::Generated
+    }
+}
+
+/// The realistic corpus (`tests/sessions/`), rendered at every turn.
+pub const CORPUS: &[(&str, &str)] = &[
+    ("data-exploration", include_str!("../../tests/sessions/data-exploration.json")),
+    ("error-recovery", include_str!("../../tests/sessions/error-recovery.json")),
+    ("large-dataset", include_str!("../../tests/sessions/large-dataset.json")),
+    ("long-prints", include_str!("../../tests/sessions/long-prints.json")),
+    ("mixed-realistic", include_str!("../../tests/sessions/mixed-realistic.json")),
+    ("redefinitions", include_str!("../../tests/sessions/redefinitions.json")),
+    ("tool-heavy-search", include_str!("../../tests/sessions/tool-heavy-search.json")),
+    ("unicode", include_str!("../../tests/sessions/unicode.json")),
+];
+
+/// `tests/conformance/edge-cases.v1.json`.
+pub const EDGE_CASES: &str = include_str!("../../tests/conformance/edge-cases.v1.json");
+/// `tests/conformance/generated.v1.json`.
+pub const GENERATED: &str = include_str!("../../tests/conformance/generated.v1.json");
+
+const EDGE_FORMAT: &str = "ptc-conformance-edge-cases/1";
+const GENERATED_FORMAT: &str = "ptc-conformance-generated/1";
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EdgeFile {
+    format: String,
+    #[allow(dead_code)]
+    about: String,
+    fixtures: Vec<EdgeEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EdgeEntry {
+    name: String,
+    #[allow(dead_code)]
+    about: String,
+    session: serde_json::Value,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GeneratedFile {
+    format: String,
+    #[allow(dead_code)]
+    about: String,
+    fixtures: Vec<GeneratedSpec>,
+}
+
+/// Which fixtures to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Selection {
+    /// Corpus sessions at every turn.
+    pub corpus: bool,
+    /// Edge cases.
+    pub edge: bool,
+    /// Large generated fixtures (costly: hundreds of MB of values).
+    pub generated: bool,
+}
+
+impl Selection {
+    /// Everything.
+    pub const ALL: Selection = Selection { corpus: true, edge: true, generated: true };
+    /// The corpus and edge cases, without the large fixtures.
+    pub const SMALL: Selection = Selection { corpus: true, edge: true, generated: false };
+    /// The corpus only.
+    pub const CORPUS: Selection = Selection { corpus: true, edge: false, generated: false };
+}
+
+/// Builds the selected fixtures, small ones first and the largest last (so a
+/// strategy that hangs on size has been checked on everything else first).
+pub fn load(selection: Selection) -> Result<Vec<Fixture>, String> {
+    let mut out = Vec::new();
+    if selection.corpus {
+        out.extend(corpus()?);
+    }
+    if selection.edge {
+        out.extend(edge_cases()?);
+    }
+    if selection.generated {
+        out.extend(generated()?);
+    }
+    Ok(out)
+}
+
+/// Corpus sessions at turns `1..=min(len + 1, max_turns)`.
+pub fn corpus() -> Result<Vec<Fixture>, String> {
+    let mut out = Vec::new();
+    for (name, text) in CORPUS {
+        // Converted once (EDN reading is the costly part), then cut per turn.
+        let session: Session = serde_json::from_str(text).map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
+        let full = session.to_request().map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
+        let last = (session.turns.len() as u32 + 1).min(session.max_turns.max(1));
+        for turn in 1..=last {
+            let mut request = full.clone();
+            request.truncate_turns(turn as usize - 1);
+            out.push(Fixture {
+                name: format!("corpus/{name}@{turn}"),
+                group: Group::Corpus,
+                session: Some(name),
+                request,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The edge cases, each at its next turn.
+pub fn edge_cases() -> Result<Vec<Fixture>, String> {
+    let at = "tests/conformance/edge-cases.v1.json";
+    let file: EdgeFile = serde_json::from_str(EDGE_CASES).map_err(|e| format!("{at}: {e}"))?;
+    if file.format != EDGE_FORMAT {
+        return Err(format!("{at}: format {:?}, this suite reads {EDGE_FORMAT:?}", file.format));
+    }
+    let mut out = Vec::new();
+    for entry in file.fixtures {
+        let text = entry.session.to_string();
+        let session = Session::parse(&text).map_err(|e| format!("{at}: fixture `{}`: {e}", entry.name))?;
+        let request = session.request_for_turn(None).map_err(|e| format!("{at}: fixture `{}`: {e}", entry.name))?;
+        out.push(Fixture { name: format!("edge/{}", entry.name), group: Group::Edge, session: None, request });
+    }
+    Ok(out)
+}
+
+/// The large fixtures, built from their specs.
+pub fn generated() -> Result<Vec<Fixture>, String> {
+    let at = "tests/conformance/generated.v1.json";
+    let file: GeneratedFile = serde_json::from_str(GENERATED).map_err(|e| format!("{at}: {e}"))?;
+    if file.format != GENERATED_FORMAT {
+        return Err(format!("{at}: format {:?}, this suite reads {GENERATED_FORMAT:?}", file.format));
+    }
+    file.fixtures
+        .iter()
+        .map(|spec| {
+            Ok(Fixture {
+                name: format!("generated/{}", spec.name()),
+                group: Group::Generated,
+                session: None,
+                request: generate::build(spec).map_err(|e| format!("{at}: fixture `{}`: {e}", spec.name()))?,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_fixtures_load_with_distinct_names_and_missions() {
+        let fixtures = load(Selection::SMALL).unwrap();
+        assert!(fixtures.len() > 90, "{}", fixtures.len());
+        let mut names: Vec<&str> = fixtures.iter().map(|f| f.name.as_str()).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), fixtures.len());
+        // Distinct (mission, turn) pairs: a strategy may legitimately key a
+        // cache on them, and the suite must not confuse it by accident.
+        let mut keys: Vec<(String, u32)> =
+            fixtures.iter().map(|f| (f.request.mission().to_string(), f.request.turn())).collect();
+        keys.sort();
+        keys.dedup();
+        assert_eq!(keys.len(), fixtures.len());
+    }
+
+    #[test]
+    fn edge_cases_cover_the_listed_situations() {
+        let fixtures = edge_cases().unwrap();
+        let get = |n: &str| &fixtures.iter().find(|f| f.name == format!("edge/{n}")).unwrap().request;
+        assert_eq!(get("no-turns").turn(), 1);
+        assert_eq!(get("single-shot").max_turns(), 1);
+        assert!(!get("last-turn-failed").last_turn().unwrap().success());
+        assert!(get("failed-without-program").last_turn().unwrap().program().is_none());
+        assert!(get("failures-then-recovery").last_turn().unwrap().success());
+        assert_eq!(get("empty-mission").mission(), "");
+        assert!(get("tools-without-signatures").tools().iter().all(|t| t.description().unwrap_or("").is_empty()));
+        assert!(!get("unicode-everywhere").mission().is_ascii());
+    }
+}
+#[cfg(test)]
+mod timing {
+    #[test]
+    #[ignore]
+    fn time_loading() {
+        for (name, sel) in [("corpus", super::Selection::CORPUS), ("small", super::Selection::SMALL)] {
+            let t = std::time::Instant::now();
+            super::load(sel).unwrap();
+            eprintln!("{name}: {:?}", t.elapsed());
+        }
+        let file: super::GeneratedFile = serde_json::from_str(super::GENERATED).unwrap();
+        for spec in &file.fixtures {
+            let t = std::time::Instant::now();
+            crate::generate::build(spec).unwrap();
+            eprintln!("{}: {:?}", spec.name(), t.elapsed());
+        }
+    }
+}

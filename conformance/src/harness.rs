@@ -1,0 +1,91 @@
+//! For plugin authors: run the suite from your own `cargo test`.
+//!
+//! ```no_run
+//! // tests/conformance.rs of a plugin crate with lib name `ptc_strategy_mine`:
+//! #[test]
+//! fn conforms() {
+//!     let lib = ptc_conformance::harness::build_plugin(env!("CARGO_PKG_NAME"), "ptc_strategy_mine");
+//!     ptc_conformance::assert_conforms(&lib, r#"{"window": 2}"#);
+//! }
+//! ```
+//!
+//! Under `cargo test`, [`runner`] builds the `ptc-conformance-case` runner
+//! with cargo (same profile and target folder as the test) unless
+//! `PTC_CONFORMANCE_RUNNER` names one.
+
+use crate::runner::{runner_file_name, Runner, RUNNER_ENV};
+use crate::{check, Limits, Report, Target};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// `target/<profile>` of the running test executable (it lives in `deps/`).
+pub fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("a test knows its own executable path");
+    let dir = exe.parent().expect("an executable sits in a folder");
+    if dir.file_name().is_some_and(|n| n == "deps") {
+        dir.parent().expect("deps/ sits in target/<profile>").to_path_buf()
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+/// Runs `cargo build` with `args` for the profile and target folder of the
+/// running test; panics with cargo's output when it fails.
+fn cargo_build(args: &[&str]) {
+    let dir = profile_dir();
+    let target = dir.parent().expect("target/<profile> has a parent");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut cmd = Command::new(cargo);
+    cmd.arg("build").arg("--quiet").arg("--target-dir").arg(target).args(args);
+    match dir.file_name().and_then(|n| n.to_str()) {
+        Some("debug") => {}
+        Some("release") => {
+            cmd.arg("--release");
+        }
+        Some(profile) => {
+            cmd.arg("--profile").arg(profile);
+        }
+        None => {}
+    }
+    let out = cmd.output().expect("cargo starts");
+    assert!(out.status.success(), "cargo build {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+}
+
+/// Builds the cdylib of `package` and returns its path (`lib_name` is the
+/// `[lib] name`, e.g. `ptc_strategy_mine`).
+pub fn build_plugin(package: &str, lib_name: &str) -> PathBuf {
+    cargo_build(&["-p", package, "--lib"]);
+    let file = format!("{}{lib_name}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    profile_dir().join(file)
+}
+
+/// The runner for tests: `PTC_CONFORMANCE_RUNNER`, else built once per
+/// process with cargo into the test's target folder.
+pub fn runner() -> Runner {
+    static RUNNER: OnceLock<Runner> = OnceLock::new();
+    RUNNER
+        .get_or_init(|| {
+            if std::env::var_os(RUNNER_ENV).is_some() {
+                return Runner::locate().unwrap_or_else(|e| panic!("{e}"));
+            }
+            cargo_build(&["-p", "ptc-conformance", "--bin", "ptc-conformance-case"]);
+            Runner::new(profile_dir().join(runner_file_name()))
+        })
+        .clone()
+}
+
+/// Runs the whole suite on the plugin file with `params` and returns the report.
+pub fn conformance_report(plugin: &Path, params: &str, limits: &Limits) -> Report {
+    check(&Target::File(plugin.to_path_buf()), params, &[], limits, &runner()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs the suite; panics with the report when any MUST case fails, and
+/// prints it (visible with `cargo test -- --nocapture`) when all pass.
+pub fn assert_conforms(plugin: impl AsRef<Path>, params: &str) {
+    let report = conformance_report(plugin.as_ref(), params, &Limits::default());
+    if !report.conforms() {
+        panic!("{} does not conform: {:?}\n{}", plugin.as_ref().display(), report.must_failures(), report.text());
+    }
+    print!("{}", report.text());
+}

@@ -1,0 +1,140 @@
+//! The child-process side: the protocol between the suite and the program
+//! that runs one case, and where that program is.
+//!
+//! A runner is invoked as
+//! `{program} {leading args...} PLUGIN --params JSON --run-case ID --limits JSON`
+//! and prints one line `PTC-CONFORMANCE-RESULT {json}` on stdout, plus
+//! `fixture: NAME` progress lines on stderr. `ptc` is its own runner
+//! (`ptc conformance PLUGIN --run-case ID ...`); elsewhere the
+//! `ptc-conformance-case` binary of this crate is.
+
+use crate::cases::{self, Outcome};
+use crate::Limits;
+use serde_json::json;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Prefix of the result line a runner prints.
+pub const RESULT_PREFIX: &str = "PTC-CONFORMANCE-RESULT ";
+
+/// Environment variable naming the runner binary to use.
+pub const RUNNER_ENV: &str = "PTC_CONFORMANCE_RUNNER";
+
+/// File name of the standalone runner on this platform.
+pub fn runner_file_name() -> String {
+    format!("ptc-conformance-case{}", std::env::consts::EXE_SUFFIX)
+}
+
+/// A program that runs one case.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Runner {
+    /// The executable.
+    pub program: PathBuf,
+    /// Arguments before the protocol's own (`["conformance"]` for `ptc`).
+    pub leading_args: Vec<OsString>,
+}
+
+impl Runner {
+    /// The standalone runner at `program`.
+    pub fn new(program: impl Into<PathBuf>) -> Runner {
+        Runner { program: program.into(), leading_args: Vec::new() }
+    }
+
+    /// The runner named by `PTC_CONFORMANCE_RUNNER`, else `ptc-conformance-case`
+    /// next to the current executable or one folder up (test executables
+    /// live in `target/<profile>/deps`).
+    pub fn locate() -> Result<Runner, String> {
+        if let Some(path) = std::env::var_os(RUNNER_ENV) {
+            let path = PathBuf::from(path);
+            return if path.is_file() {
+                Ok(Runner::new(path))
+            } else {
+                Err(format!("{RUNNER_ENV}={} is not a file", path.display()))
+            };
+        }
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find the current executable: {e}"))?;
+        let dir = exe.parent().unwrap_or(Path::new("."));
+        let candidates = [Some(dir.join(runner_file_name())), dir.parent().map(|d| d.join(runner_file_name()))];
+        candidates.into_iter().flatten().find(|p| p.is_file()).map(Runner::new).ok_or_else(|| {
+            format!(
+                "conformance runner `{}` not found next to {}; build it with `cargo build -p ptc-conformance` or set {RUNNER_ENV}",
+                runner_file_name(),
+                exe.display()
+            )
+        })
+    }
+
+    /// The full argument list for one case.
+    pub fn args(&self, plugin: &Path, params: &str, case: &str, limits: &Limits) -> Vec<OsString> {
+        let mut args = self.leading_args.clone();
+        args.push(plugin.as_os_str().to_owned());
+        for (flag, value) in [("--params", params.to_string()), ("--run-case", case.to_string()), ("--limits", limits_json(limits))] {
+            args.push(flag.into());
+            args.push(value.into());
+        }
+        args
+    }
+}
+
+/// The limits a child needs, as JSON.
+pub fn limits_json(limits: &Limits) -> String {
+    json!({"render_time_ms": limits.render_time.as_millis() as u64, "output_bytes": limits.output_bytes}).to_string()
+}
+
+fn parse_limits(text: &str) -> Result<Limits, String> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("--limits is not JSON: {e}"))?;
+    let mut limits = Limits::default();
+    if let Some(ms) = v["render_time_ms"].as_u64() {
+        limits.render_time = Duration::from_millis(ms);
+    }
+    if let Some(bytes) = v["output_bytes"].as_u64() {
+        limits.output_bytes = bytes as usize;
+    }
+    Ok(limits)
+}
+
+/// Runs case `case` and prints its result line; returns the exit code
+/// (0 whenever a result was printed, pass or fail).
+pub fn run_case(plugin: &Path, params: &str, case: &str, limits: &str) -> i32 {
+    let outcome = match parse_limits(limits) {
+        Ok(limits) => cases::run(case, plugin, params, &limits),
+        Err(e) => Outcome { passed: false, reason: e, figures: serde_json::Value::Null },
+    };
+    let line = json!({"passed": outcome.passed, "reason": outcome.reason, "figures": outcome.figures});
+    println!("{RESULT_PREFIX}{line}");
+    0
+}
+
+/// `main` of the standalone runner: parses the protocol arguments.
+pub fn main_with_args(args: impl IntoIterator<Item = String>) -> i32 {
+    let usage = "usage: ptc-conformance-case PLUGIN --params JSON --run-case ID --limits JSON";
+    let mut args = args.into_iter();
+    let Some(plugin) = args.next() else {
+        eprintln!("{usage}");
+        return 2;
+    };
+    let (mut params, mut case, mut limits) = ("{}".to_string(), None, "{}".to_string());
+    while let Some(flag) = args.next() {
+        let Some(value) = args.next() else {
+            eprintln!("{flag} needs a value; {usage}");
+            return 2;
+        };
+        match flag.as_str() {
+            "--params" => params = value,
+            "--run-case" => case = Some(value),
+            "--limits" => limits = value,
+            other => {
+                eprintln!("unknown argument `{other}`; {usage}");
+                return 2;
+            }
+        }
+    }
+    match case {
+        Some(case) => run_case(Path::new(&plugin), &params, &case, &limits),
+        None => {
+            eprintln!("--run-case is required; {usage}");
+            2
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! The parent side: runs every case in a child process with a time limit,
+//! a few at a time, and gathers the report.
+
+use crate::cases::{Case, CASES};
+use crate::report::{CaseReport, Report, Status};
+use crate::runner::{Runner, RESULT_PREFIX};
+use crate::{Error, Limits};
+use std::collections::VecDeque;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Runs `cases` (all when empty) against the plugin file.
+pub fn run(plugin: &Path, params: &str, cases: &[String], limits: &Limits, runner: &Runner) -> Result<Report, Error> {
+    let selected: Vec<&'static Case> = if cases.is_empty() {
+        CASES.iter().collect()
+    } else {
+        cases
+            .iter()
+            .map(|id| crate::cases::case(id).ok_or_else(|| Error::UnknownCase(id.clone())))
+            .collect::<Result<_, _>>()?
+    };
+    let start = Instant::now();
+    let queue = Mutex::new(selected.iter().copied().enumerate().collect::<VecDeque<_>>());
+    let results: Mutex<Vec<Option<CaseReport>>> = Mutex::new(vec![None; selected.len()]);
+    let workers = limits.parallel.max(1).min(selected.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let Some((index, case)) = queue.lock().expect("no worker panics holding the queue").pop_front() else {
+                    break;
+                };
+                let report = run_one(case, plugin, params, limits, runner);
+                results.lock().expect("no worker panics holding the results")[index] = Some(report);
+            });
+        }
+    });
+    let cases = results.into_inner().expect("workers are done").into_iter().flatten().collect();
+    Ok(Report::new(plugin, params, cases, start.elapsed()))
+}
+
+fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        String::from_utf8_lossy(&bytes).into_owned()
+    })
+}
+
+/// Waits for `child` until `limit`; kills it when it overruns. `None` means killed.
+fn wait_with_limit(child: &mut Child, limit: Duration) -> std::io::Result<Option<std::process::ExitStatus>> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait()? {
+            return Ok(Some(status));
+        }
+        if Instant::now() >= deadline {
+            // Our own child, by its handle: nothing else is touched.
+            let _ = child.kill();
+            let _ = child.wait();
+            return Ok(None);
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, runner: &Runner) -> CaseReport {
+    let start = Instant::now();
+    let finish = |status: Status, reason: String, figures: serde_json::Value| CaseReport {
+        case: *case,
+        status,
+        reason,
+        figures,
+        duration: start.elapsed(),
+    };
+    let spawned = Command::new(&runner.program)
+        .args(runner.args(plugin, params, case.id, limits))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match spawned {
+        Ok(child) => child,
+        Err(e) => {
+            let reason = format!("cannot start the runner {}: {e}", runner.program.display());
+            return finish(Status::Fail, reason, serde_json::Value::Null);
+        }
+    };
+    let stdout = drain(child.stdout.take().expect("stdout is piped"));
+    let stderr = drain(child.stderr.take().expect("stderr is piped"));
+    let status = wait_with_limit(&mut child, limits.case_timeout);
+    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    let last_fixture =
+        stderr.lines().rev().find_map(|l| l.strip_prefix("fixture: ")).map(|f| format!(" while rendering {f}"));
+    let result = stdout.lines().rev().find_map(|l| l.strip_prefix(RESULT_PREFIX));
+    match (status, result) {
+        (Err(e), _) => finish(Status::Fail, format!("lost the runner: {e}"), serde_json::Value::Null),
+        (Ok(None), _) => finish(
+            Status::Fail,
+            format!("timed out after {:?} (case time limit){}", limits.case_timeout, last_fixture.unwrap_or_default()),
+            serde_json::Value::Null,
+        ),
+        (Ok(Some(_)), Some(line)) => match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(v) => {
+                let status = if v["passed"].as_bool() == Some(true) { Status::Pass } else { Status::Fail };
+                finish(status, v["reason"].as_str().unwrap_or("").to_string(), v["figures"].clone())
+            }
+            Err(e) => finish(Status::Fail, format!("unreadable runner result: {e}"), serde_json::Value::Null),
+        },
+        (Ok(Some(exit)), None) => {
+            let last_words = stderr
+                .lines()
+                .rev()
+                .find(|l| !l.starts_with("fixture: ") && !l.trim().is_empty())
+                .map(|l| format!(": {}", l.trim()))
+                .unwrap_or_default();
+            let how = describe_exit(exit);
+            finish(Status::Fail, format!("the runner {how}{}{last_words}", last_fixture.unwrap_or_default()), serde_json::Value::Null)
+        }
+    }
+}
+
+fn describe_exit(status: std::process::ExitStatus) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            let name = match signal {
+                6 => " (SIGABRT)",
+                9 => " (SIGKILL)",
+                11 => " (SIGSEGV)",
+                _ => "",
+            };
+            return format!("died of signal {signal}{name}");
+        }
+    }
+    match status.code() {
+        Some(code) => format!("exited with code {code} without a result"),
+        None => "died without a result".to_string(),
+    }
+}

@@ -1,0 +1,279 @@
+//! Which renderer serves a turn: triggers and token budgets (host side,
+//! `spec/strategies.md`).
+//!
+//! - **Trigger.** A strategy instance may carry `trigger = { turns = N,
+//!   tokens = T }`: the host sends the full history until it holds N
+//!   completed turns or counts T prompt tokens, then the strategy for the
+//!   rest of the run. The switch is latched (never back), so the cached
+//!   prefix stays stable. No trigger: the strategy from turn 2 (turn 1 is
+//!   full-history, which every strategy renders the same way). A single-shot
+//!   run (`max_turns == 1`) never compresses (SS-001).
+//! - **Budget.** With `max_prompt_tokens`, a prompt over budget (real
+//!   tiktoken count) or a strategy's does-not-fit error passes the turn to
+//!   the next `fallback` instance, in order; [`Served`] records which
+//!   instance served and what was tried. Fallbacks render their strategy
+//!   directly: they are only reached when a prompt is too large, and the
+//!   full history is larger still. Only when none fits is it an error.
+//!
+//! ```no_run
+//! use ptc_host::policy::{Candidate, Policy};
+//! use ptc_registry::Renderer;
+//! use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+//!
+//! let counter = TokenCounter::new(DEFAULT_ENCODING).unwrap();
+//! let primary = Candidate::new("full-history", Box::new(Renderer::FullHistory), None);
+//! let mut policy = Policy::new(primary, Vec::new(), Some(8_000), &counter);
+//! let request = ptc_plugin_api::RenderRequest::new("mission", "system", 5);
+//! let served = policy.render(&request).unwrap();
+//! println!("{} tokens from {}", served.tokens, served.instance);
+//! ```
+
+use crate::config::{Agent, Config, Trigger};
+use ptc_plugin_api::render::{full_history, FULL_HISTORY};
+use ptc_plugin_api::{ErrorKind, RenderRequest, Rendered, StrategyError};
+use ptc_registry::{Registry, Renderer};
+use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+use std::fmt;
+
+/// Anything that renders prompts (a loaded plugin instance, full-history,
+/// or a test double).
+pub trait Render {
+    /// Renders `request`.
+    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError>;
+}
+
+impl Render for Renderer {
+    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError> {
+        Renderer::render(self, request)
+    }
+}
+
+/// A strategy instance the policy may use.
+pub struct Candidate {
+    /// Instance name, as recorded in [`Served::instance`].
+    pub name: String,
+    /// What renders it.
+    pub renderer: Box<dyn Render>,
+    /// When it takes over from full-history (primary only).
+    pub trigger: Option<Trigger>,
+}
+
+impl Candidate {
+    /// Instance `name` rendered by `renderer`, with an optional trigger.
+    pub fn new(name: impl Into<String>, renderer: Box<dyn Render>, trigger: Option<Trigger>) -> Candidate {
+        Candidate { name: name.into(), renderer, trigger }
+    }
+
+    fn is_full_history(&self) -> bool {
+        self.name == FULL_HISTORY
+    }
+}
+
+/// How a turn's prompt was chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phase {
+    /// Full history: before the primary's trigger, on a single-shot run, or
+    /// the primary is full-history itself.
+    FullHistory,
+    /// The primary strategy.
+    Strategy,
+    /// Fallback number `n` (0-based index into the fallback list).
+    Fallback(usize),
+}
+
+/// One renderer tried for a turn and why it was passed over (or not).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attempt {
+    /// Instance name.
+    pub instance: String,
+    /// Prompt tokens, or the strategy's error.
+    pub outcome: Result<usize, StrategyError>,
+}
+
+impl fmt::Display for Attempt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.outcome {
+            Ok(tokens) => write!(f, "`{}` needs {tokens} tokens", self.instance),
+            Err(e) => write!(f, "`{}`: {e}", self.instance),
+        }
+    }
+}
+
+/// The prompt of one turn and who served it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Served {
+    /// The messages and stats.
+    pub rendered: Rendered,
+    /// Instance that served the turn (`full-history` before a trigger).
+    pub instance: String,
+    /// How it was chosen.
+    pub phase: Phase,
+    /// Real prompt tokens of `rendered`.
+    pub tokens: usize,
+    /// Every renderer tried for this turn, in order, the server last.
+    pub attempts: Vec<Attempt>,
+}
+
+/// Why no prompt could be produced for a turn.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PolicyError {
+    /// A renderer failed for a reason other than size.
+    Render {
+        /// Instance name.
+        instance: String,
+        /// Its error.
+        error: StrategyError,
+    },
+    /// Every candidate exceeded `max_prompt_tokens`.
+    NoneFits {
+        /// The budget.
+        budget: usize,
+        /// What each candidate needed.
+        attempts: Vec<Attempt>,
+    },
+}
+
+impl fmt::Display for PolicyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PolicyError::Render { instance, error } => write!(f, "strategy `{instance}`: {error}"),
+            PolicyError::NoneFits { budget, attempts } => {
+                let tried: Vec<String> = attempts.iter().map(|a| a.to_string()).collect();
+                write!(
+                    f,
+                    "no strategy fits max_prompt_tokens = {budget}: {}; raise the budget or add a tighter fallback",
+                    tried.join(", ")
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PolicyError {}
+
+/// The per-run selection state: the primary instance, its fallbacks, the
+/// budget, and whether the trigger has fired.
+pub struct Policy<'a> {
+    primary: Candidate,
+    fallbacks: Vec<Candidate>,
+    budget: Option<usize>,
+    counter: &'a TokenCounter,
+    switched: bool,
+}
+
+impl<'a> Policy<'a> {
+    /// A policy for one run; `budget` is `max_prompt_tokens`.
+    pub fn new(
+        primary: Candidate,
+        fallbacks: Vec<Candidate>,
+        budget: Option<usize>,
+        counter: &'a TokenCounter,
+    ) -> Policy<'a> {
+        Policy { primary, fallbacks, budget, counter, switched: false }
+    }
+
+    /// The policy of `agent`: its strategy instance (with its trigger), its
+    /// `fallback` instances and its `max_prompt_tokens`. `counter` should
+    /// use the agent's encoding (see [`agent_counter`]).
+    pub fn for_agent(
+        config: &Config,
+        registry: &Registry,
+        agent: &Agent,
+        counter: &'a TokenCounter,
+    ) -> Result<Policy<'a>, String> {
+        let candidate = |name: &str| -> Result<Candidate, String> {
+            let renderer = config.instantiate(registry, name).map_err(|e| format!("agent `{}`: {e}", agent.name))?;
+            let trigger = config.strategies.get(name).and_then(|s| s.trigger);
+            Ok(Candidate::new(name, Box::new(renderer), trigger))
+        };
+        let primary = candidate(agent.strategy.as_deref().unwrap_or(FULL_HISTORY))?;
+        let fallbacks = agent.fallback.iter().map(|n| candidate(n)).collect::<Result<Vec<_>, _>>()?;
+        let budget = agent.max_prompt_tokens.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
+        Ok(Policy::new(primary, fallbacks, budget, counter))
+    }
+
+    /// Whether the primary strategy has taken over (latched).
+    pub fn switched(&self) -> bool {
+        self.switched
+    }
+
+    /// Decides whether turn `request.turn()` uses the primary strategy,
+    /// latching the switch. `full_tokens` lazily counts the full history.
+    fn use_strategy(&mut self, request: &RenderRequest, full_tokens: impl FnOnce() -> usize) -> bool {
+        if request.max_turns() <= 1 || self.primary.is_full_history() {
+            return false;
+        }
+        if !self.switched {
+            let completed = request.turns().len() as u64;
+            self.switched = match self.primary.trigger {
+                None => completed >= 1,
+                Some(t) => {
+                    t.turns.is_some_and(|n| completed >= u64::from(n))
+                        || t.tokens.is_some_and(|limit| full_tokens() as u64 >= limit)
+                }
+            };
+        }
+        self.switched
+    }
+
+    /// Renders the prompt of `request.turn()`.
+    pub fn render(&mut self, request: &RenderRequest) -> Result<Served, PolicyError> {
+        let counter = self.counter;
+        let full = std::cell::OnceCell::new();
+        let full_of = || full.get_or_init(|| full_history(request)).clone();
+        let strategy = self.use_strategy(request, || counter.count_messages(full_of().messages()));
+        let mut attempts = Vec::new();
+
+        let (first, phase) = if strategy {
+            (self.primary.renderer.render(request), Phase::Strategy)
+        } else {
+            (Ok(full_of()), Phase::FullHistory)
+        };
+        let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
+        if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {
+            return Ok(served);
+        }
+        for (i, fallback) in self.fallbacks.iter().enumerate() {
+            let outcome = fallback.renderer.render(request);
+            if let Some(served) = self.try_one(fallback.name.clone(), outcome, Phase::Fallback(i), &mut attempts)? {
+                return Ok(served);
+            }
+        }
+        Err(PolicyError::NoneFits { budget: self.budget.unwrap_or(0), attempts })
+    }
+
+    /// Checks one render against the budget: `Some` when it serves the
+    /// turn, `None` to try the next candidate.
+    fn try_one(
+        &self,
+        instance: String,
+        outcome: Result<Rendered, StrategyError>,
+        phase: Phase,
+        attempts: &mut Vec<Attempt>,
+    ) -> Result<Option<Served>, PolicyError> {
+        let rendered = match outcome {
+            Ok(r) => r,
+            Err(error) if error.kind() == ErrorKind::DoesNotFit && self.budget.is_some() => {
+                attempts.push(Attempt { instance, outcome: Err(error) });
+                return Ok(None);
+            }
+            Err(error) => return Err(PolicyError::Render { instance, error }),
+        };
+        let tokens = self.counter.count_messages(rendered.messages());
+        attempts.push(Attempt { instance: instance.clone(), outcome: Ok(tokens) });
+        if self.budget.is_some_and(|b| tokens > b) {
+            return Ok(None);
+        }
+        Ok(Some(Served { rendered, instance, phase, tokens, attempts: std::mem::take(attempts) }))
+    }
+}
+
+/// The token counter of `agent`'s `token_encoding` (default `o200k_base`);
+/// an unknown encoding is an error that names the agent's table.
+pub fn agent_counter(agent: &Agent) -> Result<TokenCounter, String> {
+    let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
+    TokenCounter::new(encoding).map_err(|e| format!("{}: agent `{}`: {e}", agent.location, agent.name))
+}
+
+#[cfg(test)]
+mod tests;

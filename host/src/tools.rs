@@ -1,0 +1,272 @@
+//! The tools a program can call: external commands configured in
+//! `[tool.NAME]` tables and a few built-in example tools used by the demos.
+//!
+//! A command tool gets the JSON arguments on stdin and answers with JSON on
+//! stdout. A non-zero exit, a timeout or output that is not JSON becomes a
+//! `tool` error inside the turn; the run goes on.
+
+use crate::config::ToolConfig;
+use ptc_lisp::ToolHost;
+use serde_json::{json, Value as Json};
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Names of the built-in example tools.
+pub const BUILTIN_NAMES: [&str; 3] = ["customer", "fx-rate", "inventory"];
+
+/// A built-in tool: its name, signature, description and implementation.
+#[derive(Clone, Copy)]
+pub struct Builtin {
+    /// Tool name.
+    pub name: &'static str,
+    /// Signature shown to the model.
+    pub signature: &'static str,
+    /// Description shown to the model.
+    pub description: &'static str,
+    call: fn(&Json) -> Result<Json, String>,
+}
+
+/// The built-in tool `name`, if there is one.
+pub fn builtin(name: &str) -> Option<Builtin> {
+    let b = match name {
+        "customer" => Builtin {
+            name: "customer",
+            signature: "(id :int) -> {:id :int, :name :string, :tier :string, :country :string}",
+            description: "Customer record by id (ids 1-6)",
+            call: customer,
+        },
+        "fx-rate" => Builtin {
+            name: "fx-rate",
+            signature: "(from :string, to :string) -> :float",
+            description: "Exchange rate between two currencies (EUR, USD, GBP, JPY)",
+            call: fx_rate,
+        },
+        "inventory" => Builtin {
+            name: "inventory",
+            signature: "(sku :string) -> {:sku :string, :stock :int, :warehouse :string}",
+            description: "Stock level of a product by SKU",
+            call: inventory,
+        },
+        _ => return None,
+    };
+    Some(b)
+}
+
+const CUSTOMERS: [(i64, &str, &str, &str); 6] = [
+    (1, "Ada Lovelace", "gold", "GB"),
+    (2, "Grace Hopper", "silver", "US"),
+    (3, "Alan Turing", "gold", "GB"),
+    (4, "Emmy Noether", "bronze", "DE"),
+    (5, "Kurt Goedel", "silver", "AT"),
+    (6, "Hedy Lamarr", "gold", "US"),
+];
+
+fn customer(args: &Json) -> Result<Json, String> {
+    let id = args.get("id").and_then(Json::as_i64).ok_or("expects {:id <integer>}")?;
+    let (id, name, tier, country) =
+        CUSTOMERS.iter().find(|c| c.0 == id).ok_or_else(|| format!("no customer with id {id}"))?;
+    Ok(json!({"id": id, "name": name, "tier": tier, "country": country}))
+}
+
+fn fx_rate(args: &Json) -> Result<Json, String> {
+    let per_usd = |c: &str| match c {
+        "USD" => Some(1.0_f64),
+        "EUR" => Some(0.92),
+        "GBP" => Some(0.79),
+        "JPY" => Some(150.0),
+        _ => None,
+    };
+    let from = args.get("from").and_then(Json::as_str).ok_or("expects {:from \"EUR\" :to \"USD\"}")?;
+    let to = args.get("to").and_then(Json::as_str).ok_or("expects {:from \"EUR\" :to \"USD\"}")?;
+    let (f, t) = (per_usd(from), per_usd(to));
+    match (f, t) {
+        (Some(f), Some(t)) => Ok(json!(((t / f) * 10_000.0).round() / 10_000.0)),
+        _ => Err(format!("unknown currency in {from}->{to} (known: EUR, USD, GBP, JPY)")),
+    }
+}
+
+fn inventory(args: &Json) -> Result<Json, String> {
+    let sku = args.get("sku").and_then(Json::as_str).ok_or("expects {:sku \"...\"}")?;
+    let (stock, warehouse) = match sku {
+        "LAP-1" => (4, "Berlin"),
+        "MOU-2" => (0, "Berlin"),
+        "KEY-3" => (37, "Leeds"),
+        "MON-4" => (2, "Leeds"),
+        "CAB-5" => (120, "Austin"),
+        _ => return Err(format!("unknown sku {sku}")),
+    };
+    Ok(json!({"sku": sku, "stock": stock, "warehouse": warehouse}))
+}
+
+/// One tool the host offers.
+#[derive(Clone)]
+pub enum Tool {
+    /// A built-in example tool.
+    Builtin(Builtin),
+    /// An external command.
+    Command(ToolConfig),
+}
+
+impl Tool {
+    /// The tool name.
+    pub fn name(&self) -> &str {
+        match self {
+            Tool::Builtin(b) => b.name,
+            Tool::Command(c) => &c.name,
+        }
+    }
+    /// Signature shown to the model.
+    pub fn signature(&self) -> Option<String> {
+        match self {
+            Tool::Builtin(b) => Some(b.signature.to_string()),
+            Tool::Command(c) => c.signature.clone(),
+        }
+    }
+    /// Description shown to the model.
+    pub fn description(&self) -> Option<String> {
+        match self {
+            Tool::Builtin(b) => Some(b.description.to_string()),
+            Tool::Command(c) => c.description.clone(),
+        }
+    }
+}
+
+/// The tools of one agent.
+#[derive(Clone, Default)]
+pub struct Tools {
+    tools: Vec<Tool>,
+}
+
+impl Tools {
+    /// Tools in the order offered.
+    pub fn new(tools: Vec<Tool>) -> Tools {
+        Tools { tools }
+    }
+    /// Tools in order.
+    pub fn list(&self) -> &[Tool] {
+        &self.tools
+    }
+}
+
+impl ToolHost for Tools {
+    fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
+        match self.tools.iter().find(|t| t.name() == name) {
+            Some(Tool::Builtin(b)) => (b.call)(&args),
+            Some(Tool::Command(c)) => run_command(c, &args),
+            None => {
+                let names: Vec<&str> = self.tools.iter().map(Tool::name).collect();
+                Err(format!("no tool named `{name}` (available: {})", names.join(", ")))
+            }
+        }
+    }
+}
+
+/// Runs a command tool once.
+pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, String> {
+    let mut child = Command::new(&tool.command[0])
+        .args(&tool.command[1..])
+        .current_dir(&tool.dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start `{}`: {e}", tool.command[0]))?;
+    let input = args.to_string();
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stdout.read_to_end(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = stderr.read_to_end(&mut s);
+        s
+    });
+    let deadline = Instant::now() + Duration::from_millis(tool.timeout_ms);
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() >= deadline => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("timed out after {} ms", tool.timeout_ms));
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Err(format!("cannot wait for the command: {e}")),
+        }
+    };
+    let _ = writer.join();
+    let out = out_reader.join().unwrap_or_default();
+    let err = err_reader.join().unwrap_or_default();
+    if !status.success() {
+        let stderr = String::from_utf8_lossy(&err);
+        let stderr = stderr.trim();
+        let code = status.code().map_or("a signal".to_string(), |c| format!("status {c}"));
+        return Err(if stderr.is_empty() {
+            format!("exited with {code}")
+        } else {
+            format!("exited with {code}: {}", cut(stderr, 500))
+        });
+    }
+    serde_json::from_slice(&out).map_err(|e| {
+        let text = String::from_utf8_lossy(&out);
+        format!("printed invalid JSON ({e}): {}", cut(text.trim(), 200))
+    })
+}
+
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        format!("{}...", s.chars().take(max).collect::<String>())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn tool(command: &[&str], timeout_ms: u64) -> ToolConfig {
+        ToolConfig {
+            name: "t".into(),
+            command: command.iter().map(|s| s.to_string()).collect(),
+            signature: None,
+            description: None,
+            timeout_ms,
+            dir: PathBuf::from("."),
+            location: crate::config::Location { file: PathBuf::from("x"), line: 1, column: 1 },
+        }
+    }
+
+    #[test]
+    fn command_tools_speak_json_and_fail_cleanly() {
+        let args = json!({"a": 1});
+        assert_eq!(run_command(&tool(&["cat"], 5000), &args), Ok(args.clone()));
+        let e = run_command(&tool(&["sh", "-c", "echo bad >&2; exit 3"], 5000), &args).unwrap_err();
+        assert_eq!(e, "exited with status 3: bad");
+        let e = run_command(&tool(&["sh", "-c", "echo nope"], 5000), &args).unwrap_err();
+        assert!(e.starts_with("printed invalid JSON"), "{e}");
+        let e = run_command(&tool(&["sleep", "5"], 100), &args).unwrap_err();
+        assert_eq!(e, "timed out after 100 ms");
+        let e = run_command(&tool(&["/no/such/program"], 100), &args).unwrap_err();
+        assert!(e.starts_with("cannot start"), "{e}");
+    }
+
+    #[test]
+    fn builtins_answer_and_reject_bad_args() {
+        let mut tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
+        assert_eq!(tools.call("customer", json!({"id": 3})).unwrap()["name"], "Alan Turing");
+        assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), "no customer with id 9");
+        assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
+        assert_eq!(tools.call("inventory", json!({"sku": "KEY-3"})).unwrap()["stock"], 37);
+        assert!(tools.call("nope", json!({})).unwrap_err().starts_with("no tool named `nope`"));
+    }
+}

@@ -1,0 +1,121 @@
+//! `ptc trace`: read a session file back as people read it.
+//!
+//! - `turns` (default): per turn the program, its output, tool calls,
+//!   definitions and result or error;
+//! - `compressed`: the messages actually sent to the model each turn;
+//! - `raw`: the model's answers verbatim;
+//! - `--usage`: a table of prompt tokens (counted and reported) per turn.
+
+use crate::cli::{CliResult, Output};
+use ptc_session::Session;
+use std::fmt::Write;
+use std::path::Path;
+
+/// What `ptc trace` shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum View {
+    /// Programs, output, tool calls, results.
+    #[default]
+    Turns,
+    /// The messages sent per turn.
+    Compressed,
+    /// The model's answers verbatim.
+    Raw,
+}
+
+/// `ptc trace FILE`.
+pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
+    let session = Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "agent: {}  turns: {}/{}  status: {}",
+        session.agent.as_deref().unwrap_or("-"),
+        session.turns.len(),
+        session.max_turns,
+        session.status.as_deref().unwrap_or("-")
+    );
+    let _ = writeln!(out, "mission: {}", session.mission);
+    for turn in &session.turns {
+        let strategy = turn.render_stats.as_ref().and_then(|s| s.get("instance").or(s.get("strategy")));
+        let strategy = strategy.and_then(|s| s.as_str()).unwrap_or("-");
+        let _ = writeln!(out, "\n=== turn {} ({strategy}) ===", turn.number);
+        match view {
+            View::Raw => {
+                let _ = writeln!(out, "{}", turn.raw_response);
+            }
+            View::Compressed => {
+                if turn.messages.is_empty() {
+                    let _ = writeln!(out, "(no messages recorded)");
+                }
+                for m in &turn.messages {
+                    let _ = writeln!(out, "--- {} ---\n{}", m.role, m.content);
+                }
+            }
+            View::Turns => {
+                match &turn.program {
+                    Some(p) => {
+                        let _ = writeln!(out, "{p}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "(no program)");
+                    }
+                }
+                for call in &turn.tool_calls {
+                    let outcome = match (&call.result, &call.error) {
+                        (_, Some(e)) => format!("error: {e}"),
+                        (Some(r), None) => r.clone(),
+                        (None, None) => "nil".into(),
+                    };
+                    let _ = writeln!(out, "  tool/{} {} -> {outcome} ({} ms)", call.name, call.args, call.duration_ms);
+                }
+                for p in &turn.prints {
+                    let _ = writeln!(out, "  | {p}");
+                }
+                for d in &turn.definitions {
+                    let _ = writeln!(out, "  defined {}", d.name);
+                }
+                match (&turn.error, &turn.result) {
+                    (Some(e), _) => {
+                        let _ = writeln!(out, "  error {}: {}", e.kind, e.message);
+                    }
+                    (None, Some(r)) => {
+                        let _ = writeln!(out, "  => {r}");
+                    }
+                    (None, None) => {}
+                }
+            }
+        }
+    }
+    if let Some(r) = &session.result {
+        let _ = writeln!(out, "\nresult: {r}");
+    }
+    if usage {
+        let _ = writeln!(out, "\nturn  strategy              prompt_tokens  reported_prompt  completion");
+        let (mut counted, mut reported, mut completion) = (0u64, 0u64, 0u64);
+        for turn in &session.turns {
+            let strategy = turn
+                .render_stats
+                .as_ref()
+                .and_then(|s| s.get("instance").or(s.get("strategy")))
+                .and_then(|s| s.as_str())
+                .unwrap_or("-");
+            let get = |k: &str| turn.usage.as_ref().and_then(|u| u.get(k)).and_then(|v| v.as_u64());
+            let (p, c) = (get("prompt_tokens"), get("completion_tokens"));
+            counted += turn.prompt_tokens.unwrap_or(0);
+            reported += p.unwrap_or(0);
+            completion += c.unwrap_or(0);
+            let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+            let _ = writeln!(
+                out,
+                "{:>4}  {strategy:<20}  {:>13}  {:>15}  {:>10}",
+                turn.number,
+                show(turn.prompt_tokens),
+                show(p),
+                show(c)
+            );
+        }
+        let _ = writeln!(out, "total {:<20}  {counted:>13}  {reported:>15}  {completion:>10}", "");
+    }
+    Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+}

@@ -1,0 +1,158 @@
+//! End-to-end `ptc run` with replay transcripts: the example agents of the
+//! root `strategies.toml`, and a run interrupted then resumed.
+
+use ptc_host::config::Config;
+use ptc_host::run::{run, RunArgs};
+use ptc_session::Session;
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
+}
+
+/// The example agents use the single-user-coalesced plugin: make sure it is built.
+fn build_plugin() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        let status = std::process::Command::new(env!("CARGO"))
+            .args(["build", "-q", "-p", "ptc-strategy-single-user-coalesced"])
+            .current_dir(root())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    });
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ptc-run-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run_example(agent: &str) -> (Session, Vec<String>) {
+    build_plugin();
+    let config = Config::load(&root().join("strategies.toml")).unwrap();
+    let out = tmp(agent).join("session.json");
+    let mut lines = Vec::new();
+    let args = RunArgs { config: &config, agent, session_out: Some(&out), resume: None };
+    let done = run(&args, &mut |l| lines.push(l.to_string())).unwrap();
+    // What was written is exactly what the run ended with, and it reads back.
+    assert_eq!(Session::read(&out).unwrap(), done.session);
+    (done.session, lines)
+}
+
+#[test]
+fn explore_orders_returns_from_data() {
+    let (s, lines) = run_example("explore-orders");
+    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.result.as_deref(), Some("{:shipped-orders 4 :revenue 2135 :largest 101}"));
+    assert_eq!(s.turns.len(), 3);
+    assert!(lines[0].starts_with("turn 1/5  strategy=full-history  prompt_tokens="), "{lines:?}");
+    assert!(lines[1].starts_with("turn 2/5  strategy=coalesced"), "{lines:?}");
+    let t2 = &s.turns[1];
+    assert_eq!(t2.definitions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["order-total", "shipped"]);
+    assert_eq!(t2.definitions[0].return_type.as_deref(), Some("integer"));
+    // Messages sent are recorded per turn: system first, the user message last.
+    assert_eq!(t2.messages.first().unwrap().role, "system");
+    assert_eq!(t2.messages.last().unwrap().role, "user");
+    assert_eq!(t2.messages[0].content, s.system_prompt);
+    assert_eq!(t2.render_stats.as_ref().unwrap()["instance"], "coalesced");
+    assert!(t2.prompt_tokens.unwrap() > 100);
+}
+
+#[test]
+fn customer_report_uses_builtin_and_command_tools() {
+    let (s, _) = run_example("customer-report");
+    assert_eq!(s.status.as_deref(), Some("returned"), "{:#?}", s.turns.iter().map(|t| &t.error).collect::<Vec<_>>());
+    let calls: Vec<&str> = s.turns.iter().flat_map(|t| &t.tool_calls).map(|c| c.name.as_str()).collect();
+    for tool in ["customer", "fx-rate", "inventory", "shipping-quote"] {
+        assert!(calls.contains(&tool), "{tool} not called: {calls:?}");
+    }
+    assert!(s.result.as_deref().unwrap().contains(":out-of-stock [\"MOU-2\"]"), "{:?}", s.result);
+    assert_eq!(s.tools.len(), 4);
+}
+
+#[test]
+fn recover_errors_goes_on_after_failed_turns() {
+    let (s, _) = run_example("recover-errors");
+    let kinds: Vec<Option<&str>> = s.turns.iter().map(|t| t.error.as_ref().map(|e| e.kind.as_str())).collect();
+    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("parse"), None, None]);
+    assert_eq!(s.turns[2].program, None);
+    // The failed turns' errors are shown to the model on the next turn.
+    assert!(s.turns[1].messages.last().unwrap().content.contains("count-by"));
+    assert_eq!(s.status.as_deref(), Some("returned"));
+}
+
+fn write_config(dir: &Path, replay: &[&str]) -> Config {
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(replay).unwrap()).unwrap();
+    std::fs::write(dir.join("nums.json"), "[1, 2, 3, 4]").unwrap();
+    let text = r#"
+[tool.count-call]
+command = ["sh", "-c", "cat > /dev/null; echo x >> calls.log; echo 10"]
+
+[agent.a]
+mission = "Sum the numbers, scaled"
+max_turns = 5
+data = { nums = "nums.json" }
+tools = ["count-call"]
+llm = { backend = "replay", file = "replay.json" }
+"#;
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    Config::load(&dir.join("ptc.toml")).unwrap()
+}
+
+#[test]
+fn interrupted_run_resumes_without_losing_or_repeating_turns() {
+    let dir = tmp("resume");
+    let answers = [
+        "```clojure\n(defn scale \"Times the tool's factor.\" [x] (* x (tool/count-call {})))\n(def total (reduce + data/nums))\n```",
+        "```clojure\n(undefined-thing)\n```",
+        "```clojure\n(def scaled (scale total))\n(println scaled)\n```",
+        "```clojure\n(return [total scaled (scale 1)])\n```",
+    ];
+    let out = dir.join("s.json");
+    // The first run dies after two turns (its transcript ends there).
+    let config = write_config(&dir, &answers[..2]);
+    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
+    let err = run(&args, &mut |_| {}).unwrap_err();
+    assert!(err.contains("turn 3: llm: replay file"), "{err}");
+    let partial = Session::read(&out).unwrap();
+    assert_eq!(partial.turns.len(), 2);
+    assert_eq!(std::fs::read_to_string(dir.join("calls.log")).unwrap_or_default().lines().count(), 0);
+
+    // Resume with the whole transcript: memory (a function and a value) is
+    // rebuilt without calling any tool again, and numbering continues.
+    let config = write_config(&dir, &answers);
+    let args = RunArgs { config: &config, agent: "a", session_out: None, resume: Some(&out) };
+    let mut lines = Vec::new();
+    let done = run(&args, &mut |l| lines.push(l.to_string())).unwrap();
+    assert_eq!(done.path, out);
+    let s = Session::read(&out).unwrap();
+    assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
+    assert_eq!(s.turns[..2], partial.turns[..]);
+    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.result.as_deref(), Some("[10 100 10]"));
+    assert!(lines[0].starts_with("turn 3/5"), "{lines:?}");
+    assert_eq!(std::fs::read_to_string(dir.join("calls.log")).unwrap().lines().count(), 2);
+    // No temporary files are left next to the session.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+#[test]
+fn out_of_turns_is_recorded() {
+    let dir = tmp("out-of-turns");
+    let config = write_config(&dir, &["(def a 1)"; 5]);
+    let out = dir.join("s.json");
+    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
+    let done = run(&args, &mut |_| {}).unwrap();
+    assert_eq!(done.session.status.as_deref(), Some("out_of_turns"));
+    assert_eq!(done.session.turns.len(), 5);
+    assert_eq!(done.session.turns[0].result.as_deref(), Some("#'a"));
+}

@@ -1,0 +1,211 @@
+//! `format`: the common subset of Java's `String.format`
+//! (`%s %d %f %e %x %o %c %b %% %n`, flags `-0+, `, width, precision).
+
+use crate::error::ErrorKind;
+use crate::eval::{fail, preview, Ctl};
+use crate::print::to_display_string;
+use crate::value::Value;
+
+/// Largest width or precision accepted (`%99999999d` would allocate gigabytes).
+const MAX_WIDTH: usize = 10_000;
+
+struct Spec {
+    left: bool,
+    zero: bool,
+    plus: bool,
+    space: bool,
+    group: bool,
+    width: usize,
+    precision: Option<usize>,
+}
+
+pub(crate) fn java_format(fmt: &str, args: &[Value]) -> Result<String, Ctl> {
+    let mut out = String::new();
+    let mut chars = fmt.chars().peekable();
+    let mut next_arg = 0;
+    while let Some(c) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            continue;
+        }
+        let mut spec =
+            Spec { left: false, zero: false, plus: false, space: false, group: false, width: 0, precision: None };
+        while let Some(&f) = chars.peek() {
+            match f {
+                '-' => spec.left = true,
+                '0' => spec.zero = true,
+                '+' => spec.plus = true,
+                ' ' => spec.space = true,
+                ',' => spec.group = true,
+                _ => break,
+            }
+            chars.next();
+        }
+        while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+            spec.width = spec.width * 10 + d as usize;
+            chars.next();
+        }
+        if chars.peek() == Some(&'.') {
+            chars.next();
+            let mut p = 0;
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                p = p * 10 + d as usize;
+                chars.next();
+            }
+            spec.precision = Some(p);
+        }
+        if spec.width > MAX_WIDTH || spec.precision.is_some_and(|p| p > MAX_WIDTH) {
+            return Err(fail(ErrorKind::SizeLimit, format!("format: width and precision are limited to {MAX_WIDTH}")));
+        }
+        let Some(conv) = chars.next() else {
+            return Err(fail(ErrorKind::Other, "format string ends in the middle of a % directive"));
+        };
+        if conv == '%' {
+            out.push_str(&pad(&spec, "%".into()));
+            continue;
+        }
+        if conv == 'n' {
+            out.push('\n');
+            continue;
+        }
+        let Some(arg) = args.get(next_arg) else {
+            return Err(fail(ErrorKind::Other, format!("format: no argument for %{conv}")));
+        };
+        next_arg += 1;
+        let body = directive(&spec, conv, arg)?;
+        out.push_str(&pad(&spec, body));
+    }
+    Ok(out)
+}
+
+fn bad(conv: char, arg: &Value) -> Ctl {
+    fail(ErrorKind::Type, format!("format: %{conv} cannot format {}", preview(arg)))
+}
+
+fn group_digits(digits: &str) -> String {
+    let (int, frac) = digits.split_once('.').map_or((digits, None), |(a, b)| (a, Some(b)));
+    let mut out = String::new();
+    for (i, c) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(f);
+    }
+    out
+}
+
+fn signed(spec: &Spec, negative: bool, magnitude: String) -> String {
+    let magnitude = if spec.group { group_digits(&magnitude) } else { magnitude };
+    let sign = if negative {
+        "-"
+    } else if spec.plus {
+        "+"
+    } else if spec.space {
+        " "
+    } else {
+        ""
+    };
+    if spec.zero && !spec.left && sign.len() + magnitude.len() < spec.width {
+        let zeros = "0".repeat(spec.width - sign.len() - magnitude.len());
+        return format!("{sign}{zeros}{magnitude}");
+    }
+    format!("{sign}{magnitude}")
+}
+
+fn directive(spec: &Spec, conv: char, arg: &Value) -> Result<String, Ctl> {
+    Ok(match conv {
+        's' | 'S' => {
+            let s = match arg {
+                Value::Nil => "null".to_string(),
+                other => to_display_string(other),
+            };
+            let s = match spec.precision {
+                Some(p) => s.chars().take(p).collect(),
+                None => s,
+            };
+            if conv == 'S' {
+                s.to_uppercase()
+            } else {
+                s
+            }
+        }
+        'd' => match arg {
+            Value::Int(i) => signed(spec, *i < 0, i.unsigned_abs().to_string()),
+            _ => return Err(bad(conv, arg)),
+        },
+        'f' | 'e' | 'E' => {
+            let x = match arg {
+                Value::Int(i) => *i as f64,
+                Value::Float(x) => *x,
+                _ => return Err(bad(conv, arg)),
+            };
+            if !x.is_finite() {
+                return Ok(if x.is_nan() {
+                    "NaN".into()
+                } else if x > 0.0 {
+                    "Infinity".into()
+                } else {
+                    "-Infinity".into()
+                });
+            }
+            let p = spec.precision.unwrap_or(6);
+            let mag = if conv == 'f' { format!("{:.*}", p, x.abs()) } else { java_exp(x.abs(), p, conv == 'E') };
+            signed(spec, x.is_sign_negative() && x != 0.0, mag)
+        }
+        'x' | 'X' | 'o' => match arg {
+            Value::Int(i) => {
+                let s = match conv {
+                    'x' => format!("{i:x}"),
+                    'X' => format!("{i:X}"),
+                    _ => format!("{i:o}"),
+                };
+                if spec.zero && s.len() < spec.width {
+                    format!("{}{s}", "0".repeat(spec.width - s.len()))
+                } else {
+                    s
+                }
+            }
+            _ => return Err(bad(conv, arg)),
+        },
+        'c' => match arg {
+            Value::Str(s) if s.chars().count() == 1 => s.to_string(),
+            Value::Int(i) => char::from_u32(*i as u32).map(String::from).ok_or_else(|| bad(conv, arg))?,
+            _ => return Err(bad(conv, arg)),
+        },
+        'b' | 'B' => {
+            let b = match arg {
+                Value::Nil => false,
+                Value::Bool(b) => *b,
+                _ => true,
+            };
+            b.to_string()
+        }
+        other => return Err(fail(ErrorKind::Other, format!("format: unsupported directive %{other}"))),
+    })
+}
+
+/// Java's `%e`: `1.234560e+01`.
+fn java_exp(x: f64, p: usize, upper: bool) -> String {
+    let s = format!("{:.*e}", p, x);
+    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let e = if upper { 'E' } else { 'e' };
+    format!("{mantissa}{e}{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+}
+
+fn pad(spec: &Spec, s: String) -> String {
+    let n = s.chars().count();
+    if n >= spec.width {
+        return s;
+    }
+    let fill = " ".repeat(spec.width - n);
+    if spec.left {
+        s + &fill
+    } else {
+        fill + &s
+    }
+}

@@ -1,0 +1,114 @@
+//! Predicates, set algebra and keywords.
+
+use super::{b, is_fn, str_arg, type_err, Builtin, VARIADIC};
+use crate::eval::{Interp, R};
+use crate::value::{Set, Value};
+use std::sync::Arc;
+
+pub(crate) const BUILTINS: &[Builtin] = &[
+    b("not", 1, 1, not),
+    b("nil?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Nil)))),
+    b("some?", 1, 1, |_, a| Ok(Value::Bool(!matches!(a[0], Value::Nil)))),
+    b("true?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Bool(true))))),
+    b("false?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Bool(false))))),
+    b("boolean?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Bool(_))))),
+    b("number?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_) | Value::Float(_))))),
+    b("integer?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_))))),
+    b("int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_))))),
+    b("float?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Float(_))))),
+    b("double?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Float(_))))),
+    b("string?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Str(_))))),
+    b("keyword?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Keyword(_))))),
+    b("vector?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
+    b("list?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::List(_))))),
+    b("seq?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::List(_))))),
+    b("map?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Map(_))))),
+    b("set?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Set(_))))),
+    b("coll?", 1, 1, |_, a| {
+        Ok(Value::Bool(matches!(a[0], Value::Vector(_) | Value::List(_) | Value::Map(_) | Value::Set(_))))
+    }),
+    b("sequential?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_) | Value::List(_))))),
+    b("fn?", 1, 1, |_, a| Ok(Value::Bool(is_fn(&a[0])))),
+    b("union", 0, VARIADIC, union),
+    b("intersection", 1, VARIADIC, intersection),
+    b("difference", 1, VARIADIC, difference),
+    b("subset?", 2, 2, subset),
+    b("superset?", 2, 2, superset),
+    b("keyword", 1, 1, keyword),
+    b("name", 1, 1, name),
+];
+
+fn not(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(Value::Bool(!args[0].is_truthy()))
+}
+
+fn set_arg<'v>(who: &str, v: &'v Value) -> Result<Option<&'v Arc<Set>>, crate::eval::Ctl> {
+    match v {
+        Value::Set(s) => Ok(Some(s)),
+        Value::Nil => Ok(None),
+        other => Err(type_err(who, "sets", other)),
+    }
+}
+
+fn union(_: &mut Interp, args: &mut [Value]) -> R {
+    let mut out = Set::new();
+    for a in args.iter() {
+        if let Some(s) = set_arg("union", a)? {
+            out.extend(s.iter().cloned());
+        }
+    }
+    Ok(Value::Set(Arc::new(out)))
+}
+
+fn intersection(_: &mut Interp, args: &mut [Value]) -> R {
+    let mut out: Set = set_arg("intersection", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    for a in &args[1..] {
+        let other = set_arg("intersection", a)?;
+        out.retain(|x| other.is_some_and(|o| o.contains(x)));
+    }
+    Ok(Value::Set(Arc::new(out)))
+}
+
+fn difference(_: &mut Interp, args: &mut [Value]) -> R {
+    let mut out: Set = set_arg("difference", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    for a in &args[1..] {
+        if let Some(o) = set_arg("difference", a)? {
+            out.retain(|x| !o.contains(x));
+        }
+    }
+    Ok(Value::Set(Arc::new(out)))
+}
+
+fn is_subset(who: &str, a: &Value, b: &Value) -> R {
+    let a = set_arg(who, a)?;
+    let b = set_arg(who, b)?;
+    Ok(Value::Bool(match (a, b) {
+        (None, _) => true,
+        (Some(a), None) => a.is_empty(),
+        (Some(a), Some(b)) => a.iter().all(|x| b.contains(x)),
+    }))
+}
+
+fn subset(_: &mut Interp, args: &mut [Value]) -> R {
+    is_subset("subset?", &args[0], &args[1])
+}
+
+fn superset(_: &mut Interp, args: &mut [Value]) -> R {
+    is_subset("superset?", &args[1], &args[0])
+}
+
+fn keyword(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(match &args[0] {
+        Value::Keyword(k) => Value::Keyword(k.clone()),
+        Value::Nil => Value::Nil,
+        other => Value::Keyword(str_arg("keyword", other)?.into()),
+    })
+}
+
+fn name(_: &mut Interp, args: &mut [Value]) -> R {
+    match &args[0] {
+        Value::Keyword(k) => Ok(Value::str(k.rsplit('/').next().unwrap_or(k))),
+        Value::Str(s) => Ok(Value::Str(s.clone())),
+        other => Err(type_err("name", "a keyword or string", other)),
+    }
+}

@@ -1,0 +1,175 @@
+//! The turn entry point: tool calls, definitions, memory, prints, errors.
+
+use ptc_lisp::*;
+use serde_json::json;
+use std::time::Duration;
+
+fn run_with(src: &str, memory: &Memory, limits: &Limits) -> Outcome {
+    let mut tools = |name: &str, args: serde_json::Value| -> Result<serde_json::Value, String> {
+        match name {
+            "echo" => Ok(args),
+            "search" => Ok(json!({"hits": [{"id": 1, "title": "a"}, {"id": 2, "title": "b"}], "total": 2})),
+            "slow" => {
+                std::thread::sleep(Duration::from_millis(30));
+                Ok(json!(null))
+            }
+            _ => Err(format!("unknown tool {name}")),
+        }
+    };
+    let data = indexmap::IndexMap::from([
+        ("numbers".to_string(), read_edn("[1 2 3]").unwrap()),
+        ("user".to_string(), read_edn(r#"{:name "ann"}"#).unwrap()),
+    ]);
+    run_program(src, memory, &data, &mut tools, limits)
+}
+
+fn run(src: &str) -> Outcome {
+    run_with(src, &Memory::new(), &Limits { timeout: Duration::from_secs(10), ..Limits::default() })
+}
+
+fn value(src: &str) -> String {
+    match run(src).result {
+        Ok(Exit::Value(v)) => v.to_string(),
+        other => panic!("{src}: {other:?}"),
+    }
+}
+
+fn error(src: &str) -> LispError {
+    match run(src).result {
+        Err(e) => e,
+        other => panic!("{src}: expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn tool_calls_cross_as_json_and_are_recorded() {
+    let out = run(r#"(def r (tool/search {:q "x" :limit 2})) (tool/echo :a 1 :b [:k "s"]) (pluck :title (:hits r))"#);
+    assert_eq!(out.result, Ok(Exit::Value(read_edn(r#"("a" "b")"#).unwrap())));
+    assert_eq!(out.tool_calls.len(), 2);
+    assert_eq!(out.tool_calls[0].name, "search");
+    assert_eq!(out.tool_calls[0].args.to_string(), r#"{:q "x" :limit 2}"#);
+    assert_eq!(out.tool_calls[1].result.as_ref().unwrap().to_string(), r#"{:a 1 :b ["k" "s"]}"#);
+    assert_eq!(value("(tool/echo)"), "{}");
+}
+
+#[test]
+fn tool_errors_become_tool_errors_and_are_recorded() {
+    let out = run("(tool/nope {:x 1})");
+    let e = out.result.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Tool);
+    assert!(e.message.contains("tool/nope failed: unknown tool nope"), "{e}");
+    assert_eq!(out.tool_calls[0].result, Err("unknown tool nope".to_string()));
+}
+
+#[test]
+fn data_is_readable() {
+    assert_eq!(value("(reduce + data/numbers)"), "6");
+    assert_eq!(value("(:name data/user)"), "\"ann\"");
+    let e = error("data/missing");
+    assert_eq!(e.kind, ErrorKind::UnboundSymbol);
+    assert!(e.message.contains("available: numbers, user"), "{e}");
+}
+
+#[test]
+fn definitions_record_docstrings_and_return_types() {
+    let out = run(r#"(def x "the x" 5) (defn f "doubles" [n] (* 2 n)) (defn g [] [1 2 3]) (f 1) (g) (def x 6)"#);
+    let d: Vec<_> =
+        out.definitions.iter().map(|d| (d.name.as_str(), d.docstring.as_deref(), d.return_type.as_deref())).collect();
+    assert_eq!(
+        d,
+        [
+            ("x", Some("the x"), None),
+            ("f", Some("doubles"), Some("integer")),
+            ("g", None, Some("list[3]")),
+            ("x", None, None)
+        ]
+    );
+    let f = &out.definitions[1].value;
+    let Value::Fn(func) = f else { panic!() };
+    assert_eq!(func.desc.params, vec!["n".into()] as Vec<std::sync::Arc<str>>);
+    assert_eq!(f.to_string(), "#fn[f]");
+    let names: Vec<_> = out.memory.iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["x", "f", "g"]);
+    assert_eq!(out.memory.get("x").unwrap().value, Value::Int(6));
+}
+
+#[test]
+fn memory_persists_and_rolls_back_on_error() {
+    let first = run("(def total 10) (defn add [x] (+ x total))");
+    assert!(first.result.is_ok());
+    let second = run_with("(add 5)", &first.memory, &Limits::default());
+    assert_eq!(second.result, Ok(Exit::Value(Value::Int(15))));
+    let failed = run_with("(def total 99) (def other 1) (car 1)", &first.memory, &Limits::default());
+    assert!(failed.result.is_err());
+    assert_eq!(failed.definitions.len(), 2);
+    assert_eq!(failed.memory.get("total").unwrap().value, Value::Int(10));
+    assert!(failed.memory.get("other").is_none());
+    let rebuilt = Memory::from_definitions(&first.definitions);
+    assert_eq!(rebuilt.len(), 2);
+}
+
+#[test]
+fn memory_limit_rolls_back() {
+    let limits = Limits { max_memory_bytes: 10_000, ..Limits::default() };
+    let out = run_with("(def big (vec (range 5000)))", &Memory::new(), &limits);
+    assert_eq!(out.result.unwrap_err().kind, ErrorKind::MemoryLimit);
+    assert!(out.memory.is_empty());
+}
+
+#[test]
+fn prints_are_one_entry_per_call_and_cut() {
+    let out = run(r#"(println "a\nb") (println "x" 1 nil) (println (apply str (repeat 3000 "z")))"#);
+    assert!(out.result.is_ok(), "{:?}", out.result);
+    assert_eq!(out.prints[0], "a\nb");
+    assert_eq!(out.prints[1], "x 1 nil");
+    assert_eq!(out.prints[2].chars().count(), 2003);
+    assert!(out.prints[2].ends_with("zz..."));
+}
+
+#[test]
+fn return_and_fail_stop_at_once() {
+    let out = run("(println 1) (return [1 2]) (println 2)");
+    assert_eq!(out.result, Ok(Exit::Return(read_edn("[1 2]").unwrap())));
+    assert_eq!(out.prints, ["1"]);
+    let out = run("(defn check [x] (when (neg? x) (fail {:bad x})) x) (map check [1 -2 3])");
+    assert_eq!(out.result, Ok(Exit::Fail(read_edn("{:bad -2}").unwrap())));
+}
+
+#[test]
+fn errors_carry_kind_position_and_hints() {
+    let e = error("(let [x 1]\n  (cont [1 2]))");
+    assert_eq!((e.kind, e.line, e.column), (ErrorKind::UnboundSymbol, Some(2), Some(4)));
+    assert!(e.message.contains("did you mean `count`"), "{e}");
+    let e = error("(count 1 2)");
+    assert_eq!(e.kind, ErrorKind::Arity);
+    let e = error("(+ 1 :a)");
+    assert_eq!(e.kind, ErrorKind::Type);
+    assert!(e.message.contains("+ expects a number, got keyword :a"), "{e}");
+    let e = error("(let [x 1] (+ x 1)");
+    assert_eq!(e.kind, ErrorKind::Parse);
+    assert_eq!(e.to_string().lines().count(), 1);
+    let e = error("(try 1 (catch Exception e 2))");
+    assert!(e.message.contains("not supported"), "{e}");
+    let e = error("(defn f [x] x) (f 1 2)");
+    assert_eq!(e.kind, ErrorKind::Arity);
+    assert!(e.message.contains("passed to f"), "{e}");
+    assert_eq!(ErrorKind::MemoryLimit.as_str(), "memory_limit");
+}
+
+#[test]
+fn limits_are_enforced_with_named_errors() {
+    let kind = |src: &str, limits: Limits| run_with(src, &Memory::new(), &limits).result.unwrap_err().kind;
+    let d = || Limits { timeout: Duration::from_secs(10), max_steps: 2_000_000, ..Limits::default() };
+    assert_eq!(kind("(loop [] (recur))", d()), ErrorKind::LoopLimit);
+    assert_eq!(kind("(defn f [n] (+ 1 (f n))) (f 1)", d()), ErrorKind::DepthLimit);
+    assert_eq!(kind("(range 2000000)", d()), ErrorKind::SizeLimit);
+    assert_eq!(kind("(loop [s \"ab\" i 0] (if (< i 64) (recur (str s s) (inc i)) s))", d()), ErrorKind::SizeLimit);
+    let steps = Limits { max_steps: 10_000, ..d() };
+    assert_eq!(Limits::default().max_steps, 10_000_000);
+    assert_eq!(kind("(reduce + (map inc (range 100000)))", steps), ErrorKind::StepLimit);
+    let quick = Limits { timeout: Duration::from_millis(50), max_loop_iterations: u64::MAX, ..d() };
+    let start = std::time::Instant::now();
+    assert_eq!(kind("(loop [i 0] (recur (inc i)))", quick.clone()), ErrorKind::Timeout);
+    assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
+    assert_eq!(kind("(tool/slow) (tool/slow)", quick), ErrorKind::Timeout);
+}

@@ -1,0 +1,318 @@
+//! No input may panic or overflow the stack: hostile programs, random bytes
+//! and random well-formed programs (a small seeded generator, no proptest).
+
+use ptc_lisp::*;
+use std::time::Duration;
+
+/// Generous time so a loaded CI machine still reports the limit under test;
+/// fewer steps than the default so step-limit cases stay quick in debug builds.
+fn limits() -> Limits {
+    Limits { timeout: Duration::from_secs(10), max_steps: 2_000_000, ..Limits::default() }
+}
+
+/// For the random tests: each program gets little time.
+fn quick() -> Limits {
+    Limits { timeout: Duration::from_millis(100), ..Limits::default() }
+}
+
+fn run(src: &str) -> Outcome {
+    run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &limits())
+}
+
+fn kind(src: &str) -> ErrorKind {
+    match run(src).result {
+        Err(e) => e.kind,
+        other => panic!("{src}: expected an error, got {other:?}"),
+    }
+}
+
+/// Runs `f` on a thread with Rust's default 2 MiB stack (the documented minimum).
+fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+    std::thread::Builder::new().stack_size(2 << 20).spawn(f).unwrap().join().unwrap();
+}
+
+#[test]
+fn hostile_programs_fail_with_named_errors() {
+    assert_eq!(kind(&"(".repeat(100_000)), ErrorKind::Parse);
+    assert_eq!(kind(&"[".repeat(100_000)), ErrorKind::Parse);
+    assert_eq!(kind("(range 1000000000000)"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(loop [] (recur))"), ErrorKind::LoopLimit);
+    assert_eq!(kind("(defn f [x] (f x)) (f 1)"), ErrorKind::DepthLimit);
+    assert_eq!(kind("(defn f [x] (inc (f x))) (f 1)"), ErrorKind::DepthLimit);
+    assert_eq!(kind("((fn f [x] (map f [x])) 1)"), ErrorKind::DepthLimit);
+    assert_eq!(kind("(loop [s \"x\" i 0] (if (< i 64) (recur (str s s) (inc i)) s))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(reduce (fn [a _] [a]) [] (range 100000))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(loop [x nil i 0] (if (< i 5000) (recur (conj [] x) (inc i)) x))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(reduce (fn [a _] {:k a}) {} (range 5000))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(count (repeat 100000000 1))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(apply str (repeat 1000000 (apply str (repeat 100 \"x\"))))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(-> 1 (re-find #\"(a*)*b\"))"), ErrorKind::Type);
+    assert_eq!(kind("(format \"%999999999d\" 1)"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(str/split (apply str (repeat 2000000 \"a\")) #\"\")"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(count (seq (apply str (repeat 2000000 \"a\"))))"), ErrorKind::SizeLimit);
+    assert_eq!(kind("(doseq [x (range 100000) y (range 100000)] nil)"), ErrorKind::StepLimit);
+    assert!(run("(re-find #\"(a*)*b\" (apply str (repeat 100000 \"a\")))").result.is_ok());
+}
+
+#[test]
+fn moderate_nesting_works_on_a_small_stack() {
+    on_small_stack(|| {
+        let src = format!("{}1{}", "(inc ".repeat(150), ")".repeat(150));
+        assert_eq!(run(&src).result, Ok(Exit::Value(Value::Int(151))));
+        let out = run("(defn f [n] (if (zero? n) 0 (inc (f (dec n))))) (f 200)");
+        assert!(matches!(out.result, Ok(_) | Err(LispError { kind: ErrorKind::DepthLimit, .. })), "{:?}", out.result);
+        let out = run("(defn f [n] (if (zero? n) 0 (inc (f (dec n))))) (f 100000)");
+        assert_eq!(out.result.unwrap_err().kind, ErrorKind::DepthLimit);
+        assert_eq!(run(&"(".repeat(100_000)).result.unwrap_err().kind, ErrorKind::Parse);
+        // The deepest value a program may build still prints, compares and drops.
+        let out = run("(let [x (loop [x 1 i 0] (if (< i 495) (recur [x] (inc i)) x))] (println x) (= x x) x)");
+        let v = match out.result {
+            Ok(Exit::Value(v)) => v,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(read_edn(&v.to_string()).unwrap(), v);
+        drop(v);
+        let out = run("(loop [x 1 i 0] (if (< i 600) (recur [x] (inc i)) x))");
+        assert_eq!(out.result.unwrap_err().kind, ErrorKind::SizeLimit);
+    });
+}
+
+/// xorshift64*: deterministic, dependency-free.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
+        xs[self.below(xs.len())]
+    }
+}
+
+const TOKENS: &[&str] = &[
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    "#(",
+    "#{",
+    "#_",
+    "'",
+    "\\a",
+    "\"s\"",
+    "\"",
+    "%",
+    "%2",
+    "&",
+    ":k",
+    "1",
+    "-1",
+    "1.5",
+    "##NaN",
+    "nil",
+    "true",
+    "recur",
+    "loop",
+    "fn",
+    "let",
+    "def",
+    "defn",
+    "x",
+    "y",
+    "if",
+    "map",
+    "+",
+    "/",
+    "str",
+    "conj",
+    "range",
+    "99999999999",
+    "#\"a+\"",
+    ";c\n",
+    " ",
+    "\n",
+    "tool/t",
+    "data/d",
+    "return",
+    "for",
+];
+
+#[test]
+fn random_bytes_and_token_soup_never_panic() {
+    let mut rng = Rng(0x5eed_1234_abcd_0001);
+    for _ in 0..3000 {
+        let len = rng.below(60);
+        let src: String = if rng.below(2) == 0 {
+            let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            (0..len).map(|_| rng.pick(TOKENS)).collect::<Vec<_>>().join(" ")
+        };
+        let out =
+            std::panic::catch_unwind(|| run_program(&src, &Memory::new(), &Default::default(), &mut NoTools, &quick()));
+        assert!(out.is_ok(), "panicked on {src:?}");
+    }
+}
+
+const FUNCS: &[&str] = &[
+    "+",
+    "-",
+    "*",
+    "/",
+    "quot",
+    "mod",
+    "inc",
+    "dec",
+    "max",
+    "min",
+    "=",
+    "<",
+    "str",
+    "count",
+    "first",
+    "rest",
+    "conj",
+    "cons",
+    "concat",
+    "into",
+    "vec",
+    "set",
+    "reverse",
+    "sort",
+    "distinct",
+    "flatten",
+    "frequencies",
+    "keys",
+    "vals",
+    "get",
+    "assoc",
+    "dissoc",
+    "merge",
+    "nth",
+    "take",
+    "drop",
+    "range",
+    "repeat",
+    "subs",
+    "str/join",
+    "str/split",
+    "str/upper-case",
+    "pr-str",
+    "println",
+    "list",
+    "vector",
+    "hash-map",
+    "zipmap",
+    "interleave",
+    "partition",
+    "empty?",
+    "nil?",
+    "some?",
+    "abs",
+    "sqrt",
+    "sum-by",
+    "pluck",
+    "union",
+    "re-find",
+    "format",
+    "update",
+];
+
+fn gen_expr(rng: &mut Rng, depth: usize, out: &mut String) {
+    if depth == 0 || rng.below(4) == 0 {
+        let atom = match rng.below(12) {
+            0 => rng.below(10).to_string(),
+            1 => format!("{}.5", rng.below(5)),
+            2 => "\"ab\"".into(),
+            3 => ":k".into(),
+            4 => "nil".into(),
+            5 => "[1 2 3]".into(),
+            6 => "{:k 1 :j 2}".into(),
+            7 => "#{1 2}".into(),
+            8 => "x".into(),
+            9 => "(range 5)".into(),
+            10 => "true".into(),
+            _ => "-3".into(),
+        };
+        out.push_str(&atom);
+        return;
+    }
+    out.push('(');
+    match rng.below(10) {
+        0 => {
+            out.push_str("let [x ");
+            gen_expr(rng, depth - 1, out);
+            out.push_str("] ");
+            gen_expr(rng, depth - 1, out);
+        }
+        1 => {
+            out.push_str("if ");
+            for _ in 0..3 {
+                gen_expr(rng, depth - 1, out);
+                out.push(' ');
+            }
+        }
+        2 => {
+            out.push_str(rng.pick(&["map", "filter", "remove", "keep", "sort-by", "group-by", "mapv", "some"]));
+            out.push_str(" (fn [x] ");
+            gen_expr(rng, depth - 1, out);
+            out.push_str(") ");
+            gen_expr(rng, depth - 1, out);
+        }
+        3 => {
+            out.push_str("reduce (fn [x y] ");
+            gen_expr(rng, depth - 1, out);
+            out.push_str(") ");
+            gen_expr(rng, depth - 1, out);
+        }
+        4 => {
+            out.push_str("for [x ");
+            gen_expr(rng, depth - 1, out);
+            out.push_str("] ");
+            gen_expr(rng, depth - 1, out);
+        }
+        5 => {
+            out.push_str("loop [x 0] (if (< x 3) (recur (inc x)) ");
+            gen_expr(rng, depth - 1, out);
+            out.push(')');
+        }
+        _ => {
+            out.push_str(rng.pick(FUNCS));
+            for _ in 0..rng.below(4) {
+                out.push(' ');
+                gen_expr(rng, depth - 1, out);
+            }
+        }
+    }
+    out.push(')');
+}
+
+#[test]
+fn random_well_formed_programs_never_panic() {
+    let mut rng = Rng(0xdead_beef_0000_0042);
+    let mut ok = 0;
+    for _ in 0..3000 {
+        let mut src = String::from("(def x 2) ");
+        gen_expr(&mut rng, 5, &mut src);
+        let out =
+            std::panic::catch_unwind(|| run_program(&src, &Memory::new(), &Default::default(), &mut NoTools, &quick()));
+        let out = out.unwrap_or_else(|_| panic!("panicked on {src}"));
+        if let Ok(Exit::Value(v)) = &out.result {
+            ok += 1;
+            // Round-trip property: whatever a program returns, the reader reads back.
+            if !matches!(v, Value::Fn(_)) && !v.to_string().contains("#fn") && !v.to_string().contains("#\"") {
+                let back = read_edn(&v.to_string()).unwrap_or_else(|e| panic!("{src}: {v} does not read back: {e}"));
+                assert!(back == *v || v.to_string().contains("NaN"), "{src}: {v} read back as {back}");
+            }
+        }
+    }
+    assert!(ok > 300, "only {ok} random programs ran to a value");
+}

@@ -1,0 +1,209 @@
+//! `rolling-window`: the most recent `window` turns verbatim, older ones
+//! folded into the first USER message.
+//!
+//! The last `window` (default 2) completed turns stay as ASSISTANT /
+//! USER-feedback pairs exactly as full-history shows them; every older turn
+//! is folded into the first USER message in single-user-coalesced form
+//! (definitions, tool calls, output). A failed turn inside the window stays
+//! as it was; an older one is collapsed. Accepts the single-user-coalesced
+//! parameters plus `window`. The contract is `spec/strategies.md`.
+//!
+//! ```
+//! use ptc_plugin_api::{Params, RenderRequest, Role, Strategy, Turn};
+//! use ptc_strategy_rolling_window::RollingWindow;
+//!
+//! let s = RollingWindow::new(Params::from_json("rolling-window", r#"{"window": 1}"#).unwrap()).unwrap();
+//! let mut req = RenderRequest::new("Count the orders", "system", 5);
+//! req.push_turn(Turn::new(1, "first answer", None));
+//! req.push_turn(Turn::new(2, "second answer", None));
+//! let out = s.render(&req).unwrap();
+//! let roles: Vec<Role> = out.messages().iter().map(|m| m.role()).collect();
+//! assert_eq!(roles, [Role::System, Role::User, Role::Assistant, Role::User]);
+//! assert_eq!(out.messages()[2].content(), "second answer");
+//! ```
+
+use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, SummaryOptions};
+use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
+
+/// Default number of turns kept verbatim.
+pub const DEFAULT_WINDOW: usize = 2;
+
+/// The strategy, with its limits.
+#[derive(Debug, Clone)]
+pub struct RollingWindow {
+    window: usize,
+    opts: SummaryOptions,
+}
+
+impl Strategy for RollingWindow {
+    const NAME: &'static str = "rolling-window";
+    const DESCRIPTION: &'static str =
+        "The last `window` turns verbatim; older turns folded into the first USER message (coalesced form)";
+
+    fn new(mut params: Params) -> Result<Self, StrategyError> {
+        let opts = SummaryOptions::from_params(&mut params)?;
+        let window = params.positive("window", DEFAULT_WINDOW)?;
+        params.finish()?;
+        Ok(RollingWindow { window, opts })
+    }
+
+    fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+        let split = req.turns().len().saturating_sub(self.window);
+        let (older, recent) = req.turns().split_at(split);
+        let mut stats = Stats::new(Self::NAME);
+        // The turn info ends the last message: here only when no turn is
+        // kept verbatim (turn 1). Older failed turns never show their error:
+        // the latest turn is always inside the window.
+        let info = recent.is_empty().then(|| req.turn());
+        let first = coalesced_message(req, older, &self.opts, false, info, &mut stats);
+        let mut messages = vec![Message::system(req.system_prompt()), Message::user(first)];
+        push_verbatim_turns(&mut messages, recent, req.max_turns());
+        for turn in recent.iter().filter(|t| t.success()) {
+            stats.tool_calls_total += turn.tool_calls().len() as u32;
+            stats.tool_calls_shown += turn.tool_calls().len() as u32;
+            stats.printlns_total += turn.prints().len() as u32;
+            stats.printlns_shown += turn.prints().len() as u32;
+        }
+        stats.push_counter("turns_verbatim", recent.len() as i64);
+        Ok(Rendered::new(messages, stats))
+    }
+}
+
+ptc_plugin_api::export_strategy!(RollingWindow);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptc_plugin_api::render::{feedback_message, full_history, FINAL_TURN_WARNING};
+    use ptc_plugin_api::{Definition, ErrorKind, Role, ToolCall, Turn, TurnError, Value};
+
+    fn strategy(json: &str) -> RollingWindow {
+        RollingWindow::new(Params::from_json("rolling-window", json).unwrap()).unwrap()
+    }
+
+    fn ok_turn(n: u32, name: &str) -> Turn {
+        Turn::new(n, format!("```clojure\n(def {name} {n})\n```"), Some(format!("(def {name} {n})")))
+            .with_result(Value::var(name))
+            .with_definitions(vec![Definition::new(name, Value::int(n as i64), None)])
+            .with_tool_calls(vec![ToolCall::new("lookup", Value::map(vec![]), Ok(Value::nil()), 1)])
+    }
+
+    fn failed_turn(n: u32) -> Turn {
+        Turn::new(n, "```clojure\n(boom)\n```", Some("(boom)".into()))
+            .with_error(TurnError::new("unbound_symbol", format!("Unbound symbol: boom{n}")))
+    }
+
+    fn request(turns: Vec<Turn>, max_turns: u32) -> RenderRequest {
+        let mut req = RenderRequest::new("Find the answer", "You write PTC-Lisp.", max_turns);
+        for t in turns {
+            req.push_turn(t);
+        }
+        req
+    }
+
+    /// Invariants of spec/strategies.md that every render must keep.
+    fn check_invariants(req: &RenderRequest, out: &Rendered) {
+        let m = out.messages();
+        assert_eq!(m[0].role(), Role::System);
+        assert_eq!(m[0].content(), req.system_prompt(), "MSG-006");
+        assert_eq!(m[1].role(), Role::User);
+        assert!(m[1].content().starts_with(req.mission()), "MSG-007");
+        for pair in m[1..].windows(2) {
+            assert_ne!(pair[0].role(), pair[1].role(), "roles alternate");
+        }
+        let last = m.last().unwrap();
+        assert_eq!(last.role(), Role::User);
+        let info = ptc_plugin_api::render::turn_info(req.turn(), req.max_turns());
+        assert!(last.content().ends_with(&info), "ends with turn info: {:?}", last.content());
+        let all: String = m.iter().map(|m| m.content()).collect::<Vec<_>>().join("\n");
+        if let Some(t) = req.last_turn().filter(|t| !t.success()) {
+            assert!(all.contains(t.error().unwrap().message()));
+            assert!(all.contains(t.program().unwrap()));
+        }
+        for def in req.memory() {
+            assert!(all.contains(def.name()), "{} visible", def.name());
+        }
+    }
+
+    #[test]
+    fn window_turns_are_verbatim_as_full_history_shows_them() {
+        let req = request((1..=5).map(|n| ok_turn(n, &format!("v{n}"))).collect(), 8);
+        let out = strategy("{}").render(&req).unwrap();
+        check_invariants(&req, &out);
+        let m = out.messages();
+        assert_eq!(m.len(), 2 + 2 * DEFAULT_WINDOW);
+        let full = full_history(&req);
+        // The window's pairs are byte-identical to the full history's last pairs.
+        assert_eq!(&m[2..], &full.messages()[full.messages().len() - 4..]);
+        // Older turns are folded: their definitions, not their programs.
+        assert!(m[1].content().contains("v1                            ; = integer"));
+        assert!(!m[1].content().contains("(def v1 1)"));
+        assert!(!m[1].content().contains("Turns left"), "the turn info ends the last message only");
+        let s = out.stats();
+        assert_eq!((s.turns_compressed, s.tool_calls_total, s.tool_calls_shown), (3, 5, 5));
+        assert_eq!(s.counters()[0].name(), "turns_verbatim");
+        assert_eq!(s.counters()[0].value(), 2);
+    }
+
+    #[test]
+    fn turn_one_is_the_coalesced_first_message() {
+        let req = request(vec![], 5);
+        let out = strategy("{}").render(&req).unwrap();
+        check_invariants(&req, &out);
+        assert_eq!(out.messages(), full_history(&req).messages());
+    }
+
+    #[test]
+    fn window_one_final_turn_warning() {
+        let req = request(vec![ok_turn(1, "a"), ok_turn(2, "b")], 3);
+        let out = strategy(r#"{"window": 1}"#).render(&req).unwrap();
+        check_invariants(&req, &out);
+        assert_eq!(out.messages().len(), 4);
+        assert!(out.messages()[3].content().ends_with(FINAL_TURN_WARNING), "MSG-005");
+    }
+
+    #[test]
+    fn failed_turn_in_window_stays_verbatim_err_001_003() {
+        let req = request(vec![ok_turn(1, "a"), failed_turn(2), failed_turn(3)], 6);
+        let out = strategy("{}").render(&req).unwrap();
+        check_invariants(&req, &out);
+        let m = out.messages();
+        // ERR-002: both failed turns keep their full pairs.
+        assert_eq!(m[2].content(), req.turns()[1].raw_response());
+        assert_eq!(m[3].content(), feedback_message(&req.turns()[1], 6));
+        assert!(m[5].content().starts_with("Error: Unbound symbol: boom3"), "ERR-003");
+    }
+
+    #[test]
+    fn older_failed_turn_is_collapsed() {
+        let req = request(vec![failed_turn(1), ok_turn(2, "a"), ok_turn(3, "b"), ok_turn(4, "c")], 8);
+        let out = strategy("{}").render(&req).unwrap();
+        check_invariants(&req, &out);
+        let first = out.messages()[1].content();
+        assert!(!first.contains("boom1") && !first.contains("Your previous attempt"));
+        assert_eq!(out.stats().error_turns_collapsed, 1);
+    }
+
+    #[test]
+    fn parameters_are_validated() {
+        let err = RollingWindow::new(Params::from_json("rolling-window", r#"{"window": 0}"#).unwrap()).unwrap_err();
+        assert_eq!(err.message(), "rolling-window: parameter `window` must be at least 1, got 0");
+        let err = RollingWindow::new(Params::from_json("rolling-window", r#"{"windows": 2}"#).unwrap()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidParams);
+        assert!(err.message().contains("unknown parameter `windows`"), "{}", err.message());
+        let s = strategy(r#"{"println_limit": 1, "window": 3}"#);
+        assert_eq!((s.window, s.opts.println_limit), (3, 1));
+    }
+
+    #[test]
+    fn huge_values_stay_bounded() {
+        let big = Value::vector((0..200_000).map(Value::int).collect());
+        let turn = Turn::new(1, "r", Some("p".into()))
+            .with_definitions(vec![Definition::new("big", big.clone(), None)])
+            .with_result(big);
+        let req = request(vec![turn, ok_turn(2, "a"), ok_turn(3, "b")], 8);
+        let out = strategy("{}").render(&req).unwrap();
+        check_invariants(&req, &out);
+        assert!(out.messages()[1].content().len() < 2_000);
+    }
+}

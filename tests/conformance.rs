@@ -1,0 +1,197 @@
+//! Self-test of the conformance suite: each broken plugin fails exactly the
+//! MUST cases it should, and every `ptc_strategy_*` plugin passes them all.
+
+use ptc_conformance::harness::runner;
+use ptc_conformance::{check, Level, Limits, Report, Status, Target, CASES};
+use ptc_integration_tests::{library, plugin_dir};
+use ptc_registry::is_plugin_file_name;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn must_ids() -> Vec<String> {
+    CASES.iter().filter(|c| c.level == Level::Must).map(|c| c.id.to_string()).collect()
+}
+
+fn suite(lib: &Path, params: &str, cases: &[String], limits: &Limits) -> Report {
+    check(&Target::File(lib.to_path_buf()), params, cases, limits, &runner()).unwrap()
+}
+
+/// Runs the MUST cases only (the SHOULD figures do not matter here).
+fn failing_musts(lib_name: &str, params: &str, limits: &Limits) -> BTreeSet<&'static str> {
+    let report = suite(&library(lib_name), params, &must_ids(), limits);
+    report.must_failures().into_iter().collect()
+}
+
+fn set(ids: &[&'static str]) -> BTreeSet<&'static str> {
+    ids.iter().copied().collect()
+}
+
+/// Every MUST case that renders the large fixtures (all but INDEPENDENT,
+/// which uses the small ones, and the three that do not render).
+const RENDERING_LARGE: &[&str] = &[
+    "MUST-NO-PANIC",
+    "MUST-SYSTEM-FIRST",
+    "MUST-MISSION-VERBATIM",
+    "MUST-ENDS-WITH-TURN-INFO",
+    "MUST-LATEST-ERROR",
+    "MUST-LIVE-NAMES",
+    "MUST-ROLES-ALTERNATE",
+    "MUST-DETERMINISTIC",
+    "MUST-BOUNDED-TIME",
+    "MUST-BOUNDED-SIZE",
+];
+
+#[test]
+fn panicking_on_unicode_fails_no_panic_only() {
+    let limits = Limits::default();
+    assert_eq!(failing_musts("ptc_test_broken_panic", "{}", &limits), set(&["MUST-NO-PANIC"]));
+}
+
+#[test]
+fn panicking_on_every_render_fails_every_rendering_case() {
+    let mut expected = set(RENDERING_LARGE);
+    expected.insert("MUST-INDEPENDENT");
+    assert_eq!(failing_musts("ptc_test_panicking", "{}", &Limits::default()), expected);
+}
+
+#[test]
+fn dropping_the_mission_fails_mission_verbatim_only() {
+    assert_eq!(failing_musts("ptc_test_broken_drop_mission", "{}", &Limits::default()), set(&["MUST-MISSION-VERBATIM"]));
+}
+
+#[test]
+fn nondeterminism_fails_deterministic_and_independent() {
+    assert_eq!(
+        failing_musts("ptc_test_broken_nondeterministic", "{}", &Limits::default()),
+        set(&["MUST-DETERMINISTIC", "MUST-INDEPENDENT"])
+    );
+}
+
+#[test]
+fn hiding_the_latest_error_fails_latest_error_only() {
+    assert_eq!(failing_musts("ptc_test_broken_hide_error", "{}", &Limits::default()), set(&["MUST-LATEST-ERROR"]));
+}
+
+#[test]
+fn two_user_messages_in_a_row_fail_alternation_only() {
+    assert_eq!(failing_musts("ptc_test_broken_two_users", "{}", &Limits::default()), set(&["MUST-ROLES-ALTERNATE"]));
+}
+
+#[test]
+fn accepting_unknown_params_fails_reject_only() {
+    assert_eq!(
+        failing_musts("ptc_test_broken_accept_unknown", "{}", &Limits::default()),
+        set(&["MUST-REJECT-UNKNOWN-PARAMS"])
+    );
+}
+
+#[test]
+fn a_stale_cache_fails_independent_only() {
+    assert_eq!(failing_musts("ptc_test_broken_stale_cache", "{}", &Limits::default()), set(&["MUST-INDEPENDENT"]));
+}
+
+#[test]
+fn sleeping_past_the_limit_fails_with_the_limit_and_the_suite_goes_on() {
+    // Every rendering case runs at once: the children mostly sleep, and the
+    // limit leaves the small-fixture work plenty of time on a loaded machine.
+    let limits = Limits { case_timeout: Duration::from_secs(20), parallel: 11, ..Limits::default() };
+    let report = suite(&library("ptc_test_broken_sleep"), "{}", &must_ids(), &limits);
+    assert_eq!(report.must_failures().into_iter().collect::<BTreeSet<_>>(), set(RENDERING_LARGE));
+    let time_case = report.case("MUST-BOUNDED-TIME").unwrap();
+    assert!(time_case.reason.starts_with("timed out after 20s (case time limit)"), "{}", time_case.reason);
+    assert!(time_case.duration < Duration::from_secs(30), "killed at the limit: {:?}", time_case.duration);
+}
+
+#[test]
+fn aborting_fails_with_the_signal_and_the_suite_goes_on() {
+    let report = suite(&library("ptc_test_broken_sleep"), r#"{"mode": "abort"}"#, &must_ids(), &Limits::default());
+    assert_eq!(report.must_failures().into_iter().collect::<BTreeSet<_>>(), set(RENDERING_LARGE));
+    let reason = &report.case("MUST-BOUNDED-SIZE").unwrap().reason;
+    assert!(reason.contains("SIGABRT") && reason.contains("while rendering generated/500-turns"), "{reason}");
+}
+
+#[test]
+fn an_incompatible_plugin_fails_every_case_with_the_load_error() {
+    let report = suite(&library("ptc_test_wrong_interface"), "{}", &must_ids(), &Limits::default());
+    assert_eq!(report.must_failures().len(), must_ids().len());
+    let reason = &report.case("MUST-LOAD-INFO").unwrap().reason;
+    assert!(reason.starts_with("cannot load: ") && reason.contains("incompatible plugin interface 0.9.0"), "{reason}");
+}
+
+fn strategy_libraries() -> Vec<PathBuf> {
+    let mut libs: Vec<PathBuf> = std::fs::read_dir(plugin_dir())
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file() && is_plugin_file_name(p))
+        .collect();
+    libs.sort();
+    libs
+}
+
+#[test]
+fn every_strategy_plugin_passes_every_must_case() {
+    let libs = strategy_libraries();
+    let names: Vec<String> = libs.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    for required in [library("ptc_strategy_single_user_coalesced"), library("ptc_strategy_keep_last_turns")] {
+        assert!(libs.contains(&required), "{} not among {names:?}", required.display());
+    }
+    let mut failures = Vec::new();
+    for lib in &libs {
+        let report = suite(lib, "{}", &[], &Limits::default());
+        assert_eq!(report.cases.len(), CASES.len());
+        if !report.conforms() {
+            failures.push(report.text());
+        }
+        // The figures are reported whatever they say.
+        for id in ["SHOULD-FEWER-TOKENS", "SHOULD-CACHE-PREFIX"] {
+            assert!(report.case(id).unwrap().figures.is_object(), "{}", report.text());
+        }
+    }
+    assert!(failures.is_empty(), "non-conforming plugins:\n{}", failures.join("\n"));
+}
+
+#[test]
+fn reports_render_as_text_json_and_junit() {
+    let cases: Vec<String> = vec!["MUST-LOAD-INFO".into(), "MUST-REJECT-UNKNOWN-PARAMS".into()];
+    let report = suite(&library("ptc_test_broken_accept_unknown"), "{}", &cases, &Limits::default());
+    let text = report.text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("plugin broken-accept-unknown 0.1.0 (interface "), "{text}");
+    assert!(lines[1].starts_with("MUST-LOAD-INFO") && lines[1].contains(" MUST ") && lines[1].contains(" PASS "), "{text}");
+    assert!(lines[2].contains(" FAIL  accepted the unknown parameter"), "{text}");
+    assert!(lines[3].starts_with("DOES NOT CONFORM: MUST 1 passed, 1 failed"), "{text}");
+    assert_eq!(report.exit_code(), 1);
+    let json = report.json();
+    assert_eq!(json["cases"][1]["status"], "FAIL");
+    assert_eq!(json["summary"]["must_failed"], 1);
+    assert_eq!(json["plugin"]["info"]["name"], "broken-accept-unknown");
+    let junit = report.junit();
+    assert!(junit.contains("<testcase classname=\"MUST\" name=\"MUST-REJECT-UNKNOWN-PARAMS\""), "{junit}");
+    assert_eq!(junit.matches("<failure ").count(), 1, "{junit}");
+    assert!(report.cases.iter().all(|c| c.status == Status::Pass || c.case.id == "MUST-REJECT-UNKNOWN-PARAMS"));
+}
+
+#[test]
+fn bad_params_and_unknown_names_are_one_line_errors() {
+    let lib = library("ptc_strategy_single_user_coalesced");
+    let err = check(&Target::File(lib.clone()), "[1]", &[], &Limits::default(), &runner()).unwrap_err();
+    assert_eq!(err.to_string(), "parameters must be a JSON object, got [1]");
+    let err = check(&Target::File(lib), "{}", &["MUST-NOPE".into()], &Limits::default(), &runner()).unwrap_err();
+    assert!(err.to_string().starts_with("unknown case `MUST-NOPE` (known: MUST-LOAD-INFO, "), "{err}");
+    let target = Target::Name { name: "no-such-strategy".into(), paths: vec![plugin_dir().to_path_buf()] };
+    let err = target.resolve().unwrap_err().to_string();
+    assert!(err.starts_with("no plugin file and no loaded plugin named `no-such-strategy` (loaded: "), "{err}");
+    assert!(!err.contains('\n'));
+}
+
+#[test]
+fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
+    let target = Target::Name { name: "single-user-coalesced".into(), paths: vec![plugin_dir().to_path_buf()] };
+    let cases: Vec<String> = vec!["MUST-BUILD".into()];
+    let ok = check(&target, r#"{"println_limit": 4}"#, &cases, &Limits::default(), &runner()).unwrap();
+    assert!(ok.conforms(), "{}", ok.text());
+    let bad = check(&target, r#"{"println_limit": 0}"#, &cases, &Limits::default(), &runner()).unwrap();
+    assert_eq!(bad.must_failures(), ["MUST-BUILD"]);
+    assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
+}
