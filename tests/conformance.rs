@@ -57,7 +57,10 @@ fn panicking_on_every_render_fails_every_rendering_case() {
 
 #[test]
 fn dropping_the_mission_fails_mission_verbatim_only() {
-    assert_eq!(failing_musts("ptc_test_broken_drop_mission", "{}", &Limits::default()), set(&["MUST-MISSION-VERBATIM"]));
+    assert_eq!(
+        failing_musts("ptc_test_broken_drop_mission", "{}", &Limits::default()),
+        set(&["MUST-MISSION-VERBATIM"])
+    );
 }
 
 #[test]
@@ -158,7 +161,10 @@ fn reports_render_as_text_json_and_junit() {
     let text = report.text();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].starts_with("plugin broken-accept-unknown 0.1.0 (interface "), "{text}");
-    assert!(lines[1].starts_with("MUST-LOAD-INFO") && lines[1].contains(" MUST ") && lines[1].contains(" PASS "), "{text}");
+    assert!(
+        lines[1].starts_with("MUST-LOAD-INFO") && lines[1].contains(" MUST ") && lines[1].contains(" PASS "),
+        "{text}"
+    );
     assert!(lines[2].contains(" FAIL  accepted the unknown parameter"), "{text}");
     assert!(lines[3].starts_with("DOES NOT CONFORM: MUST 1 passed, 1 failed"), "{text}");
     assert_eq!(report.exit_code(), 1);

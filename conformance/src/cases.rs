@@ -199,7 +199,13 @@ fn selection(id: &str) -> Selection {
     }
 }
 
-fn render_case(id: &str, renderer: &Renderer, plugin: &Plugin, params: &str, limits: &Limits) -> Result<Outcome, String> {
+fn render_case(
+    id: &str,
+    renderer: &Renderer,
+    plugin: &Plugin,
+    params: &str,
+    limits: &Limits,
+) -> Result<Outcome, String> {
     let fixtures = fixtures::load(selection(id))?;
     Ok(match id {
         "MUST-NO-PANIC" => no_panic(renderer, &fixtures),
@@ -237,9 +243,10 @@ impl Tally {
     }
     fn outcome(self, total: usize, what: &str) -> Outcome {
         let skipped = total - self.checked;
-        let note = if skipped > 0 { format!(" ({skipped} that did not render left to MUST-NO-PANIC)") } else { String::new() };
+        let note =
+            if skipped > 0 { format!(" ({skipped} that did not render left to MUST-NO-PANIC)") } else { String::new() };
         if self.checked == 0 {
-            return Outcome::fail(format!("no fixture rendered, nothing to check (see MUST-NO-PANIC)"));
+            return Outcome::fail("no fixture rendered, nothing to check (see MUST-NO-PANIC)");
         }
         match self.failures.first() {
             None => Outcome::pass(format!("{what} on {} fixtures{note}", self.checked)),
@@ -262,7 +269,11 @@ fn no_panic(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
     tally.outcome(fixtures.len(), "rendered")
 }
 
-fn invariant(renderer: &Renderer, fixtures: &[Fixture], check: impl Fn(&RenderRequest, &[Message]) -> Check) -> Outcome {
+fn invariant(
+    renderer: &Renderer,
+    fixtures: &[Fixture],
+    check: impl Fn(&RenderRequest, &[Message]) -> Check,
+) -> Outcome {
     let mut tally = Tally::new();
     for f in fixtures {
         progress(f);
@@ -287,7 +298,8 @@ fn deterministic(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
         match (render(renderer, &f.request), render(renderer, &f.request)) {
             (Ok(a), Ok(b)) => tally.record(f, same(&a, &b)),
             (Err(_), Err(_)) => {}
-            (a, b) => tally.record(f, Err(format!("one render succeeded, the other failed ({:?} then {:?})", a.err(), b.err()))),
+            (a, b) => tally
+                .record(f, Err(format!("one render succeeded, the other failed ({:?} then {:?})", a.err(), b.err()))),
         }
     }
     tally.outcome(fixtures.len(), "byte-identical twice")
@@ -312,9 +324,13 @@ fn independent(renderer: &Renderer, plugin: &Plugin, params: &str, fixtures: &[F
         let b = variant(&f.request);
         let c = &fixtures[(i + 1) % fixtures.len()].request;
         let fresh = plugin.instantiate(params).map_err(|e| format!("cannot build a second instance: {e}"))?;
-        let (Ok(a1), Ok(b1), Ok(_), Ok(a2), Ok(b2)) =
-            (render(renderer, &f.request), render(renderer, &b), render(renderer, c), render(renderer, &f.request), render(&fresh, &b))
-        else {
+        let (Ok(a1), Ok(b1), Ok(_), Ok(a2), Ok(b2)) = (
+            render(renderer, &f.request),
+            render(renderer, &b),
+            render(renderer, c),
+            render(renderer, &f.request),
+            render(&fresh, &b),
+        ) else {
             continue;
         };
         let check = same(&a1, &a2)
@@ -395,8 +411,7 @@ fn cache_prefix(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
         };
         let text = checks::serialize(out.messages());
         let session = f.session.unwrap_or("");
-        if let Some((prev_session, prev)) = previous.as_ref().filter(|(s, _)| *s == session) {
-            debug_assert_eq!(*prev_session, session);
+        if let Some((_, prev)) = previous.as_ref().filter(|(s, _)| *s == session) {
             let common = prev.bytes().zip(text.bytes()).take_while(|(a, b)| a == b).count();
             shares.push(common as f64 / text.len().max(1) as f64);
             if common < stable_head(&text, &out, f.request.mission()) {

@@ -80,7 +80,9 @@ pub fn latest_error(req: &RenderRequest, messages: &[Message]) -> Check {
         None if text.contains("(unknown program)") || text.contains(last.raw_response()) => Ok(()),
         None => Err("the latest turn has no program, and neither `(unknown program)` nor its response is shown".into()),
         Some(program) if text.contains(program) || program_cut_with_notice(&text, program) => Ok(()),
-        Some(program) => Err(format!("the failed program {} is not shown (nor cut with a notice)", excerpt(program, 50))),
+        Some(program) => {
+            Err(format!("the failed program {} is not shown (nor cut with a notice)", excerpt(program, 50)))
+        }
     }
 }
 
@@ -231,7 +233,10 @@ mod tests {
     #[test]
     fn alternation_names_the_offending_message() {
         let ms = [Message::system("s"), Message::user("a"), Message::user("b")];
-        assert_eq!(roles_alternate(&ms).unwrap_err(), "message 2 is user where assistant was due (roles: system,user,user)");
+        assert_eq!(
+            roles_alternate(&ms).unwrap_err(),
+            "message 2 is user where assistant was due (roles: system,user,user)"
+        );
         let ms = [Message::system("s"), Message::user("a"), Message::assistant("b"), Message::user("c")];
         assert!(roles_alternate(&ms).is_ok());
     }

@@ -217,21 +217,3 @@ mod tests {
         assert!(!get("unicode-everywhere").mission().is_ascii());
     }
 }
-#[cfg(test)]
-mod timing {
-    #[test]
-    #[ignore]
-    fn time_loading() {
-        for (name, sel) in [("corpus", super::Selection::CORPUS), ("small", super::Selection::SMALL)] {
-            let t = std::time::Instant::now();
-            super::load(sel).unwrap();
-            eprintln!("{name}: {:?}", t.elapsed());
-        }
-        let file: super::GeneratedFile = serde_json::from_str(super::GENERATED).unwrap();
-        for spec in &file.fixtures {
-            let t = std::time::Instant::now();
-            crate::generate::build(spec).unwrap();
-            eprintln!("{}: {:?}", spec.name(), t.elapsed());
-        }
-    }
-}

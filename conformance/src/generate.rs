@@ -90,8 +90,9 @@ pub fn build(spec: &GeneratedSpec) -> Result<RenderRequest, String> {
     match spec {
         GeneratedSpec::ManyTurns { turns, max_turns, names, fail_every, print_every, tool_every, .. } => {
             if *max_turns <= *turns || *names == 0 || *fail_every < 2 || *print_every == 0 || *tool_every == 0 {
-                return Err("needs max_turns > turns, names >= 1, fail_every >= 2, print_every and tool_every >= 1"
-                    .into());
+                return Err(
+                    "needs max_turns > turns, names >= 1, fail_every >= 2, print_every and tool_every >= 1".into()
+                );
             }
             Ok(many_turns(*turns, *max_turns, *names, *fail_every, *print_every, *tool_every))
         }
@@ -103,12 +104,22 @@ pub fn build(spec: &GeneratedSpec) -> Result<RenderRequest, String> {
             // Multi-byte characters at every position a cut could land on.
             let chunk = "lorem ipsum dolor — ünïcödé 日本語 🫖 sit amet; ";
             let text: String = chunk.repeat(bytes / chunk.len() + 1);
-            Ok(big_value(&format!("Find the longest word in the {} MB text data/readings.", bytes >> 20), Value::string(text)))
+            Ok(big_value(
+                &format!("Find the longest word in the {} MB text data/readings.", bytes >> 20),
+                Value::string(text),
+            ))
         }
     }
 }
 
-fn many_turns(turns: u32, max_turns: u32, names: u32, fail_every: u32, print_every: u32, tool_every: u32) -> RenderRequest {
+fn many_turns(
+    turns: u32,
+    max_turns: u32,
+    names: u32,
+    fail_every: u32,
+    print_every: u32,
+    tool_every: u32,
+) -> RenderRequest {
     let mission = format!("Generated: {turns} turns of redefinitions, printlns and tool calls; report the last total.");
     let data = vec![DataEntry::new("limit", Value::int(1000))];
     let mut req = RenderRequest::new(mission, SYSTEM, max_turns).with_tools(tools()).with_data(data);
@@ -130,7 +141,8 @@ fn many_turns(turns: u32, max_turns: u32, names: u32, fail_every: u32, print_eve
         } else {
             let name = format!("v-{i}");
             program.push_str(&format!("(def {name} [{n} {} {}])", n + 1, n + 2));
-            let value = Value::vector(vec![Value::int(n.into()), Value::int((n + 1).into()), Value::int((n + 2).into())]);
+            let value =
+                Value::vector(vec![Value::int(n.into()), Value::int((n + 1).into()), Value::int((n + 2).into())]);
             defs.push(Definition::new(name, value, None));
         }
         let mut calls = Vec::new();

@@ -21,6 +21,8 @@
 //! (see [`harness`]); `ptc conformance PLUGIN` runs the same suite from the
 //! command line. The case catalogue is [`CASES`].
 
+#![warn(missing_docs)]
+
 pub mod cases;
 pub mod checks;
 pub mod fixtures;
@@ -140,7 +142,13 @@ impl std::error::Error for Error {}
 /// Runs the suite: `cases` (every case when empty) on `target` built with
 /// `params` (a JSON object; empty means `{}`), each case in a child process
 /// started through `runner`.
-pub fn check(target: &Target, params: &str, cases: &[String], limits: &Limits, runner: &Runner) -> Result<Report, Error> {
+pub fn check(
+    target: &Target,
+    params: &str,
+    cases: &[String],
+    limits: &Limits,
+    runner: &Runner,
+) -> Result<Report, Error> {
     let params = if params.trim().is_empty() { "{}" } else { params };
     match serde_json::from_str::<serde_json::Value>(params) {
         Ok(serde_json::Value::Object(_)) => {}

@@ -69,7 +69,9 @@ impl Runner {
     pub fn args(&self, plugin: &Path, params: &str, case: &str, limits: &Limits) -> Vec<OsString> {
         let mut args = self.leading_args.clone();
         args.push(plugin.as_os_str().to_owned());
-        for (flag, value) in [("--params", params.to_string()), ("--run-case", case.to_string()), ("--limits", limits_json(limits))] {
+        for (flag, value) in
+            [("--params", params.to_string()), ("--run-case", case.to_string()), ("--limits", limits_json(limits))]
+        {
             args.push(flag.into());
             args.push(value.into());
         }

@@ -117,7 +117,11 @@ fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, ru
                 .map(|l| format!(": {}", l.trim()))
                 .unwrap_or_default();
             let how = describe_exit(exit);
-            finish(Status::Fail, format!("the runner {how}{}{last_words}", last_fixture.unwrap_or_default()), serde_json::Value::Null)
+            finish(
+                Status::Fail,
+                format!("the runner {how}{}{last_words}", last_fixture.unwrap_or_default()),
+                serde_json::Value::Null,
+            )
         }
     }
 }

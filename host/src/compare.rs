@@ -245,10 +245,19 @@ pub fn table(rows: &[Row], full: &Figures, markdown: bool) -> String {
         }
         return out;
     }
+    // Error rows print their message unaligned, so they do not widen the columns.
+    let is_error = |r: &Vec<String>| r[1].starts_with("ERROR ");
     let widths: Vec<usize> = (0..HEADERS.len())
-        .map(|i| body.iter().map(|r| r[i].chars().count()).chain([HEADERS[i].len()]).max().unwrap_or(0))
+        .map(|i| {
+            let cells = body.iter().filter(|r| !is_error(r) || i == 0).map(|r| r[i].chars().count());
+            cells.chain([HEADERS[i].len()]).max().unwrap_or(0)
+        })
         .collect();
     for row in std::iter::once(HEADERS.map(String::from).to_vec()).chain(body) {
+        if is_error(&row) {
+            let _ = writeln!(out, "{:<w$}  {}", row[0], row[1], w = widths[0]);
+            continue;
+        }
         let mut line = String::new();
         for (i, cell) in row.iter().enumerate() {
             if i == 0 {
@@ -330,7 +339,8 @@ pub fn compare(args: &CompareArgs<'_>) -> CliResult {
         })
         .collect();
     let mut warnings: Vec<String> = registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect();
-    warnings.extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
+    warnings
+        .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
     let code = i32::from(rows.iter().any(|r| r.figures.is_err()));
     let stdout = match args.format {
         CompareFormat::Json => {

@@ -66,7 +66,9 @@ pub fn conformance(args: &ConformanceArgs<'_>) -> CliResult {
     let report = check(&target, &params, args.cases, &limits, &runner).map_err(|e| e.to_string())?;
     let stdout = match args.format {
         ReportFormat::Text => report.text(),
-        ReportFormat::Json => serde_json::to_string_pretty(&report.json()).expect("JSON values always serialize") + "\n",
+        ReportFormat::Json => {
+            serde_json::to_string_pretty(&report.json()).expect("JSON values always serialize") + "\n"
+        }
         ReportFormat::Junit => report.junit(),
     };
     let warnings = match args.format {
@@ -83,13 +85,17 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), String> {
     if path.is_file() {
         return Ok((Target::File(path.to_path_buf()), args.params.unwrap_or("{}").to_string()));
     }
-    let looks_like_path = args.plugin.contains(std::path::MAIN_SEPARATOR) || args.plugin.ends_with(std::env::consts::DLL_SUFFIX);
+    let looks_like_path =
+        args.plugin.contains(std::path::MAIN_SEPARATOR) || args.plugin.ends_with(std::env::consts::DLL_SUFFIX);
     if looks_like_path {
         return Err(format!("plugin file {} does not exist", path.display()));
     }
-    let config = Config::load(args.config).map_err(|e| format!("{e} (needed to find plugin `{}` by name)", args.plugin))?;
+    let config =
+        Config::load(args.config).map_err(|e| format!("{e} (needed to find plugin `{}` by name)", args.plugin))?;
     let (name, params) = match config.strategies.get(args.plugin) {
-        Some(instance) => (instance.plugin.clone(), args.params.map(String::from).unwrap_or_else(|| instance.params.to_string())),
+        Some(instance) => {
+            (instance.plugin.clone(), args.params.map(String::from).unwrap_or_else(|| instance.params.to_string()))
+        }
         None => (args.plugin.to_string(), args.params.unwrap_or("{}").to_string()),
     };
     Ok((Target::Name { name, paths: config.plugin_paths }, params))

@@ -20,11 +20,11 @@
 //! ```
 
 pub mod cli;
+pub mod compare;
 pub mod config;
+pub mod eval;
 pub mod llm;
+pub mod policy;
 pub mod run;
 pub mod tools;
 pub mod trace;
-pub mod eval;
-pub mod compare;
-pub mod policy;

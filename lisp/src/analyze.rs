@@ -8,7 +8,7 @@
 
 use crate::builtins::{self, Builtin};
 use crate::error::{ErrorKind, LispError};
-use crate::reader::{form_to_value, Form, FormKind};
+use crate::form::{form_to_value, Form, FormKind};
 use crate::value::{FnDesc, Value};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -336,17 +336,17 @@ impl Analyzer {
         let head = &items[0];
         let args = &items[1..];
         let span = Span::of(form);
-        if let Some(name) = head.as_symbol() {
-            if crate::special::is_special(name) && self.local(name).is_none() {
+        if let Some(name) = head.as_symbol().filter(|n| self.local(n).is_none()) {
+            if crate::special::is_special(name) {
                 return self.special(form, name, args, tail);
             }
-            if let Some(msg) = crate::special::unsupported(name).filter(|_| self.local(name).is_none()) {
+            if let Some(msg) = crate::special::unsupported(name) {
                 return Err(syntax(form, msg));
             }
             if let Some(tool) = name.strip_prefix("tool/") {
                 return Ok(Node::Tool(tool.into(), self.all(args)?, span));
             }
-            if self.local(name).is_none() {
+            {
                 let builtin = match name.split_once('/') {
                     Some((ns, short)) if builtin_namespace(ns) && !short.is_empty() => {
                         Some(builtins::lookup_in(ns, short).ok_or_else(|| unbound(head, name))?)

@@ -25,10 +25,11 @@
 //! assert!(out.memory.get("total").is_some());
 //! ```
 //!
-//! Module map: `reader` (text to forms), `analyze`/`special`/`pattern`
-//! (forms to nodes), `eval` (nodes to values), `builtins` (core library),
-//! `print` (values to text), `program` (the turn entry point), `limits`,
-//! `memory`, `json` (tool arguments and results), `error`.
+//! Module map: `reader` and `form` (text to forms), `analyze`, `special`
+//! and `pattern` (forms to nodes), `eval` (nodes to values) over `interp`
+//! (run state, limits, error plumbing), `builtins` (core library), `print`
+//! (values to text), `program` (the turn entry point), `limits`, `memory`,
+//! `json` (tool arguments and results), `error`.
 
 #![warn(missing_docs)]
 
@@ -36,6 +37,8 @@ mod analyze;
 mod builtins;
 pub mod error;
 mod eval;
+mod form;
+mod interp;
 pub mod json;
 pub mod limits;
 pub mod memory;

@@ -5,7 +5,7 @@
 //! nothing: the name simply refers to that slot.
 
 use crate::analyze::{syntax, AResult, Analyzer, Bind, Node};
-use crate::reader::{form_to_value, Form, FormKind};
+use crate::form::{form_to_value, Form, FormKind};
 use crate::value::Value;
 
 /// A readable name for a parameter pattern (`x`, `[a b]`, `{:keys [a]}`).

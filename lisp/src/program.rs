@@ -96,6 +96,10 @@ pub struct Outcome {
 /// Reads and runs `source` against `memory`, the input `data` and `tools`,
 /// within `limits`. Never panics on any input; every failure is in
 /// [`Outcome::result`].
+///
+/// The evaluator recurses on the native stack and reports `depth_limit`
+/// before using 1 MiB of it, so call this on a thread with at least 2 MiB
+/// of stack (Rust's default for spawned threads; the main thread has 8 MiB).
 pub fn run_program(
     source: &str,
     memory: &Memory,

@@ -7,54 +7,11 @@
 //! input can overflow the stack.
 
 use crate::error::ReadError;
-use crate::value::{FnDesc, Function, Value};
-use std::sync::Arc;
+use crate::form::{fn_literal, form_to_value, Form, FormKind};
+use crate::value::Value;
 
 /// Deepest nesting of brackets the reader accepts.
 pub const MAX_NESTING: usize = 512;
-
-/// A form read from text, with the position of its first character.
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Form {
-    pub kind: FormKind,
-    pub line: u32,
-    pub col: u32,
-}
-
-/// The shape of a [`Form`].
-#[derive(Clone, Debug, PartialEq)]
-pub(crate) enum FormKind {
-    Nil,
-    Bool(bool),
-    Int(i64),
-    Float(f64),
-    Str(Arc<str>),
-    Keyword(Arc<str>),
-    Symbol(Arc<str>),
-    /// `#"..."`: the pattern text, backslashes kept.
-    Regex(Arc<str>),
-    List(Vec<Form>),
-    Vector(Vec<Form>),
-    /// Keys and values alternating.
-    Map(Vec<Form>),
-    Set(Vec<Form>),
-    /// `#tag form` (only `#fn[...]` means anything, in EDN).
-    Tagged(Arc<str>, Box<Form>),
-}
-
-impl Form {
-    pub fn new(kind: FormKind, line: u32, col: u32) -> Form {
-        Form { kind, line, col }
-    }
-
-    /// The symbol name, if this form is a symbol.
-    pub fn as_symbol(&self) -> Option<&str> {
-        match &self.kind {
-            FormKind::Symbol(s) => Some(s),
-            _ => None,
-        }
-    }
-}
 
 /// Reads exactly one EDN value (surrounding whitespace and comments allowed).
 ///
@@ -82,62 +39,6 @@ pub(crate) fn read_program(src: &str) -> Result<Vec<Form>, ReadError> {
         forms.push(f);
     }
     Ok(forms)
-}
-
-/// Converts a data form into a value; symbols other than the EDN constants are errors.
-pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
-    let err = |message: String| ReadError { line: form.line, column: form.col, message };
-    let all = |items: &[Form]| items.iter().map(form_to_value).collect::<Result<Vec<_>, _>>();
-    Ok(match &form.kind {
-        FormKind::Nil => Value::Nil,
-        FormKind::Bool(b) => Value::Bool(*b),
-        FormKind::Int(i) => Value::Int(*i),
-        FormKind::Float(x) => Value::Float(*x),
-        FormKind::Str(s) => Value::Str(s.clone()),
-        FormKind::Keyword(k) => Value::Keyword(k.clone()),
-        FormKind::Symbol(s) => return Err(err(format!("symbol `{s}` is not a value"))),
-        FormKind::Regex(_) => return Err(err("a regex is not an EDN value".into())),
-        FormKind::List(items) => Value::List(Arc::new(all(items)?)),
-        FormKind::Vector(items) => Value::Vector(Arc::new(all(items)?)),
-        FormKind::Set(items) => Value::Set(Arc::new(all(items)?.into_iter().collect())),
-        FormKind::Map(items) => {
-            let vals = all(items)?;
-            let mut it = vals.into_iter();
-            let mut m = crate::value::Map::with_capacity(items.len() / 2);
-            while let (Some(k), Some(v)) = (it.next(), it.next()) {
-                m.insert(k, v);
-            }
-            Value::Map(Arc::new(m))
-        }
-        FormKind::Tagged(tag, inner) if &**tag == "fn" => described_fn(inner)
-            .ok_or_else(|| err("#fn expects [name] or [name [params]], e.g. #fn[total [xs]]".into()))?,
-        FormKind::Tagged(tag, _) => return Err(err(format!("unknown tag #{tag}"))),
-    })
-}
-
-/// `#fn[name]` or `#fn[name [a b & rest]]`: a described, non-callable function.
-fn described_fn(inner: &Form) -> Option<Value> {
-    let FormKind::Vector(parts) = &inner.kind else { return None };
-    let mut desc = FnDesc::default();
-    match parts.first().map(|f| &f.kind) {
-        Some(FormKind::Symbol(name)) if &**name != "anonymous" => desc.name = Some(name.clone()),
-        Some(FormKind::Symbol(_)) => {}
-        _ => return None,
-    }
-    if let Some(FormKind::Vector(params)) = parts.get(1).map(|f| &f.kind) {
-        let mut rest = false;
-        for p in params {
-            let name = p.as_symbol()?;
-            if name == "&" {
-                rest = true;
-            } else if rest {
-                desc.variadic = Some(name.into());
-            } else {
-                desc.params.push(name.into());
-            }
-        }
-    }
-    Some(Value::Fn(Arc::new(Function::described(desc))))
 }
 
 struct Reader<'a> {
@@ -320,7 +221,7 @@ impl<'a> Reader<'a> {
     fn read_seq(&mut self, close: char, depth: usize) -> Result<Vec<Form>, ReadError> {
         let (line, col) = (self.line, self.col);
         self.bump();
-        let mut items = Vec::new();
+        let mut items = Vec::with_capacity(4);
         loop {
             self.skip_ws();
             match self.peek() {
@@ -399,12 +300,27 @@ impl<'a> Reader<'a> {
 
     fn read_token(&mut self) -> &'a str {
         let start = self.pos;
-        let rest = &self.src[start..];
-        let len = rest.find(is_terminator).unwrap_or(rest.len());
+        let bytes = self.src.as_bytes();
+        let mut end = start;
+        let mut ascii = true;
+        while let Some(&b) = bytes.get(end) {
+            if b >= 0x80 {
+                ascii = false;
+                break;
+            }
+            if is_terminator(b as char) {
+                break;
+            }
+            end += 1;
+        }
+        if !ascii {
+            let rest = &self.src[start..];
+            end = start + rest.find(is_terminator).unwrap_or(rest.len());
+        }
         // Tokens never contain newlines (whitespace terminates them).
-        self.col += rest[..len].chars().count() as u32;
-        self.pos += len;
-        &self.src[start..self.pos]
+        self.col += if ascii { (end - start) as u32 } else { self.src[start..end].chars().count() as u32 };
+        self.pos = end;
+        &self.src[start..end]
     }
 
     fn read_string(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
@@ -520,7 +436,7 @@ impl<'a> Reader<'a> {
             "true" => FormKind::Bool(true),
             "false" => FormKind::Bool(false),
             "" => return Err(err(format!("unexpected character `{first}`"))),
-            _ => FormKind::Symbol(tok.into()),
+            _ => FormKind::Symbol(crate::builtins::interned(tok).unwrap_or_else(|| tok.into())),
         })
     }
 }
@@ -557,43 +473,6 @@ fn parse_number(tok: &str) -> Result<FormKind, String> {
     }
     let signed = if neg { format!("-{digits}") } else { digits.to_string() };
     signed.parse::<i64>().map(FormKind::Int).map_err(|_| format!("integer `{tok}` does not fit in 64 bits"))
-}
-
-/// `#(...)` becomes `(fn [%1 %2 & %&] (...))`; a bare `%` is `%1`.
-fn fn_literal(body: Vec<Form>, line: u32, col: u32) -> Form {
-    let mut max = 0usize;
-    let mut rest = false;
-    let mut body = Form::new(FormKind::List(body), line, col);
-    rename_percent(&mut body, &mut max, &mut rest);
-    let sym = |s: &str| Form::new(FormKind::Symbol(s.into()), line, col);
-    let mut params: Vec<Form> = (1..=max).map(|i| sym(&format!("%{i}"))).collect();
-    if rest {
-        params.push(sym("&"));
-        params.push(sym("%&"));
-    }
-    let params = Form::new(FormKind::Vector(params), line, col);
-    Form::new(FormKind::List(vec![sym("fn"), params, body]), line, col)
-}
-
-fn rename_percent(form: &mut Form, max: &mut usize, rest: &mut bool) {
-    match &mut form.kind {
-        FormKind::Symbol(s) if s.starts_with('%') => {
-            if &**s == "%" {
-                *s = "%1".into();
-                *max = (*max).max(1);
-            } else if &**s == "%&" {
-                *rest = true;
-            } else if let Ok(n) = s[1..].parse::<usize>() {
-                *max = (*max).max(n.min(20));
-            }
-        }
-        FormKind::List(items) | FormKind::Vector(items) | FormKind::Map(items) | FormKind::Set(items) => {
-            for item in items {
-                rename_percent(item, max, rest);
-            }
-        }
-        _ => {}
-    }
 }
 
 #[cfg(test)]

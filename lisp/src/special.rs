@@ -3,7 +3,7 @@
 use crate::analyze::{err_at, syntax, AResult, Analyzer, Bind, Case, Clause, Def, For, Loop, Node, Span};
 use crate::builtins;
 use crate::error::ErrorKind;
-use crate::reader::{form_to_value, Form, FormKind};
+use crate::form::{form_to_value, Form, FormKind};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -67,6 +67,8 @@ fn figures_by_hand() {
     assert_eq!(lines[4], "| broken | ERROR turn 2: boom |  |  |  |  |  |  |  |  |");
     let text = table(&rows, &grow, false);
     assert!(text.lines().nth(2).unwrap().starts_with("flat  "), "{text}");
+    assert_eq!(text.lines().nth(3).unwrap(), "broken    ERROR turn 2: boom");
+    assert!(text.lines().next().unwrap().starts_with("strategy  total tokens  vs full"), "{text}");
 }
 
 #[test]

@@ -80,7 +80,8 @@ fn single_shot_never_compresses_ss_001() {
 
 #[test]
 fn full_history_turn_serves_with_its_real_token_count() {
-    let mut p = Policy::new(Candidate::new(FULL_HISTORY, Box::new(Renderer::FullHistory), None), vec![], None, counter());
+    let mut p =
+        Policy::new(Candidate::new(FULL_HISTORY, Box::new(Renderer::FullHistory), None), vec![], None, counter());
     let req = request(3, 5);
     let served = p.render(&req).unwrap();
     assert_eq!(served.phase, Phase::FullHistory);
@@ -137,7 +138,8 @@ fn other_render_errors_are_not_budget_fallbacks() {
             Err(StrategyError::render("cannot"))
         }
     }
-    let mut p = Policy::new(Candidate::new("broken", Box::new(Broken), None), vec![words("ok", 1)], Some(50), counter());
+    let mut p =
+        Policy::new(Candidate::new("broken", Box::new(Broken), None), vec![words("ok", 1)], Some(50), counter());
     let err = p.render(&request(1, 5)).unwrap_err();
     assert_eq!(err.to_string(), "strategy `broken`: render failed: cannot");
 }

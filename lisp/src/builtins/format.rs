@@ -153,7 +153,7 @@ fn directive(spec: &Spec, conv: char, arg: &Value) -> Result<String, Ctl> {
                 });
             }
             let p = spec.precision.unwrap_or(6);
-            let mag = if conv == 'f' { format!("{:.*}", p, x.abs()) } else { java_exp(x.abs(), p, conv == 'E') };
+            let mag = if conv == 'f' { java_fixed(x.abs(), p) } else { java_exp(x.abs(), p, conv == 'E') };
             signed(spec, x.is_sign_negative() && x != 0.0, mag)
         }
         'x' | 'X' | 'o' => match arg {
@@ -188,6 +188,50 @@ fn directive(spec: &Spec, conv: char, arg: &Value) -> Result<String, Ctl> {
     })
 }
 
+/// Java's `%.pf`: the shortest decimal digits of `x` (as `Double.toString`
+/// has them) rounded half-up, so `2.675` gives `2.68` and `2.5` gives `3`.
+fn java_fixed(x: f64, p: usize) -> String {
+    let sci = format!("{x:e}");
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i64 = exp.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0').collect();
+    // The value is 0.d1d2d3... * 10^point; make `point` non-negative with leading zeros.
+    let point = exp + 1;
+    if point < 0 {
+        let mut zeros = vec![0; point.unsigned_abs() as usize];
+        zeros.append(&mut digits);
+        digits = zeros;
+    }
+    let mut point = point.max(0) as usize;
+    let keep = point + p;
+    let round_up = digits.get(keep).is_some_and(|d| *d >= 5);
+    digits.resize(keep, 0);
+    if round_up {
+        let mut i = keep;
+        loop {
+            if i == 0 {
+                digits.insert(0, 1);
+                point += 1;
+                break;
+            }
+            i -= 1;
+            if digits[i] == 9 {
+                digits[i] = 0;
+            } else {
+                digits[i] += 1;
+                break;
+            }
+        }
+    }
+    let text = |ds: &[u8]| ds.iter().map(|d| (b'0' + d) as char).collect::<String>();
+    let int = if point == 0 { "0".to_string() } else { text(&digits[..point]) };
+    if p == 0 {
+        int
+    } else {
+        format!("{int}.{}", text(&digits[point..]))
+    }
+}
+
 /// Java's `%e`: `1.234560e+01`.
 fn java_exp(x: f64, p: usize, upper: bool) -> String {
     let s = format!("{:.*e}", p, x);
@@ -207,5 +251,43 @@ fn pad(spec: &Spec, s: String) -> String {
         s + &fill
     } else {
         fill + &s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(fmt: &str, args: &[Value]) -> String {
+        match java_format(fmt, args) {
+            Ok(s) => s,
+            Err(_) => "ERROR".into(),
+        }
+    }
+
+    #[test]
+    fn formats_like_java() {
+        assert_eq!(
+            f("%d|%5d|%-5d|%05d", &[Value::Int(1), Value::Int(2), Value::Int(3), Value::Int(-4)]),
+            "1|    2|3    |-0004"
+        );
+        assert_eq!(f("%.2f %.0f %f", &[Value::Float(3.14159), Value::Float(2.5), Value::Int(1)]), "3.14 3 1.000000");
+        assert_eq!(
+            f(
+                "%.2f|%.1f|%.3f|%.2f",
+                &[Value::Float(2.675), Value::Float(0.05), Value::Float(1e-5), Value::Float(99.999)]
+            ),
+            "2.68|0.1|0.000|100.00"
+        );
+        assert_eq!(f("%,d %,.2f", &[Value::Int(1234567), Value::Float(1234.5)]), "1,234,567 1,234.50");
+        assert_eq!(f("%s %s %S", &[Value::Nil, Value::keyword("k"), Value::str("up")]), "null :k UP");
+        assert_eq!(f("%e", &[Value::Float(12345.678)]), "1.234568e+04");
+        assert_eq!(
+            f("%x %o %c %b %%%n", &[Value::Int(255), Value::Int(8), Value::str("z"), Value::Nil]),
+            "ff 10 z false %\n"
+        );
+        assert_eq!(f("%d", &[]), "ERROR");
+        assert_eq!(f("%d", &[Value::str("x")]), "ERROR");
+        assert_eq!(f("%q", &[Value::Int(1)]), "ERROR");
     }
 }

@@ -121,6 +121,14 @@ pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     }
 }
 
+/// A shared copy of `name` if it names a builtin (saves the reader an allocation).
+pub(crate) fn interned(name: &str) -> Option<std::sync::Arc<str>> {
+    match registry().get(name) {
+        Some((_, Value::Fn(f))) => f.desc.name.clone(),
+        _ => None,
+    }
+}
+
 /// The function value of a builtin (the same `Arc` every time, so `=` holds).
 pub(crate) fn value_of(b: &'static Builtin) -> Value {
     registry().get(b.name).map(|(_, v)| v.clone()).expect("every builtin is in the registry")

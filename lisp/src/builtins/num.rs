@@ -106,10 +106,16 @@ pub(crate) fn add(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn mul(_: &mut Interp, args: &mut [Value]) -> R {
+    if let [Value::Int(a), Value::Int(b)] = args {
+        return a.checked_mul(*b).map(Value::Int).ok_or_else(|| overflow("*"));
+    }
     fold("*", args, Num::I(1), i64::checked_mul, |a, b| a * b)
 }
 
 fn sub(_: &mut Interp, args: &mut [Value]) -> R {
+    if let [Value::Int(a), Value::Int(b)] = args {
+        return a.checked_sub(*b).map(Value::Int).ok_or_else(|| overflow("-"));
+    }
     if let [x] = args {
         return arith("-", Num::I(0), Num::of("-", x)?, i64::checked_sub, |a, b| a - b).map(Num::value);
     }
@@ -234,6 +240,9 @@ pub(crate) fn values_equal(a: &Value, b: &Value) -> bool {
 }
 
 fn eq(_: &mut Interp, args: &mut [Value]) -> R {
+    if let [a @ (Value::Int(_) | Value::Keyword(_) | Value::Str(_)), b] = args {
+        return Ok(Value::Bool(a == b));
+    }
     Ok(Value::Bool(args.windows(2).all(|w| values_equal(&w[0], &w[1]))))
 }
 
@@ -270,6 +279,9 @@ pub(crate) fn lt(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn gt(_: &mut Interp, args: &mut [Value]) -> R {
+    if let [Value::Int(a), Value::Int(b)] = args {
+        return Ok(Value::Bool(a > b));
+    }
     chain(">", args, |o| o == Ordering::Greater)
 }
 

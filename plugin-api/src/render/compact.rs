@@ -16,7 +16,9 @@ use crate::request::{DataEntry, Definition, ToolSpec, Turn};
 /// Bytes counted as one token by [`estimate_tokens`]. BPE encodings such as
 /// `o200k_base` average about 4 bytes per token on English text and code,
 /// and about 3 on CJK text (one token per 3-byte character), so dividing by
-/// 3 overestimates for the prompts strategies render.
+/// 3 overestimates for the prompts strategies render. Numbers are denser
+/// (digits split into groups of at most three, `185.220.101.4` is 7
+/// tokens), so every ASCII digit counts twice.
 pub const ESTIMATE_BYTES_PER_TOKEN: usize = 3;
 
 /// Per-message overhead added by [`estimate_tokens`] (as chat APIs count it).
@@ -26,17 +28,21 @@ pub const ESTIMATE_MESSAGE_OVERHEAD: usize = 3;
 pub const ESTIMATE_REPLY_PRIMING: usize = 3;
 
 /// A conservative estimate of the prompt tokens of `messages`:
-/// `ceil(bytes / 3) + 3` per message, plus 3. Not a tokenizer: rare inputs
-/// (long runs of unusual symbols or emoji) can exceed it, so the host checks
-/// budgets with a real count.
+/// `ceil((bytes + ascii digits) / 3) + 3` per message, plus 3. Not a
+/// tokenizer: rare inputs (long runs of unusual symbols or emoji) can exceed
+/// it, so the host checks budgets with a real count.
 ///
 /// ```
 /// use ptc_plugin_api::{render::estimate_tokens, Message};
 /// assert_eq!(estimate_tokens(&[Message::user("abcdefg")]), 3 + 3 + 3);
+/// assert_eq!(estimate_tokens(&[Message::user("1.2.3")]), 3 + 3 + 3);
 /// ```
 pub fn estimate_tokens(messages: &[Message]) -> usize {
-    messages.iter().map(|m| m.content().len().div_ceil(ESTIMATE_BYTES_PER_TOKEN) + ESTIMATE_MESSAGE_OVERHEAD).sum::<usize>()
-        + ESTIMATE_REPLY_PRIMING
+    let one = |text: &str| {
+        let digits = text.bytes().filter(u8::is_ascii_digit).count();
+        (text.len() + digits).div_ceil(ESTIMATE_BYTES_PER_TOKEN) + ESTIMATE_MESSAGE_OVERHEAD
+    };
+    messages.iter().map(|m| one(m.content())).sum::<usize>() + ESTIMATE_REPLY_PRIMING
 }
 
 /// `text` cut to `limit` characters (never inside a UTF-8 character), with
@@ -181,7 +187,10 @@ mod tests {
             ToolSpec::new("search", Some("(q :string) -> [:string]".into()), Some("Searches".into())),
             ToolSpec::new("now", None, None),
         ];
-        assert_eq!(compact_tools_section(&tools), ";; === tool/ ===\ntool/now() -> any\ntool/search(q string) -> [string]");
+        assert_eq!(
+            compact_tools_section(&tools),
+            ";; === tool/ ===\ntool/now() -> any\ntool/search(q string) -> [string]"
+        );
         let data = [DataEntry::new("b", Value::int(2)), DataEntry::new("a", Value::string("x"))];
         assert_eq!(
             compact_data_section(&data, 1, ValueLimits::SAMPLE).unwrap(),

@@ -10,9 +10,10 @@
 //! `error_program_lines` (default 12) lines; the turn info.
 //!
 //! With `max_tokens` set the prompt must fit. The plugin has no tokenizer,
-//! so it measures with [`estimate_tokens`] (`ceil(bytes / 3) + 3` per
-//! message, plus 3: above the real `o200k_base` count for the prompts it
-//! renders; the host checks real tokens where a budget is enforced). It
+//! so it measures with [`estimate_tokens`] (`ceil((bytes + digits) / 3) + 3`
+//! per message, plus 3: above the real `o200k_base` count for the prompts
+//! it renders, typically by 10-30%; the host checks real tokens where a
+//! budget is enforced). It
 //! drops, in this order, until the estimate fits: output lines (oldest
 //! first), tool-call lines (oldest first), `data/` samples (last data entry
 //! first), `user/` entries beyond the most recently defined (least recently
@@ -158,7 +159,7 @@ impl Aggressive {
         if needed > max {
             return Err(StrategyError::does_not_fit(format!(
                 "aggressive: max_tokens = {max} is too small: even the minimum prompt (system prompt, mission, \
-                 turn info) needs about {needed} tokens (estimated as ceil(bytes/3) + 3 per message)"
+                 turn info) needs about {needed} tokens (estimated as ceil((bytes + digits)/3) + 3 per message)"
             )));
         }
         let mut plan = self.full_plan(req, memory);
@@ -254,7 +255,8 @@ impl Strategy for Aggressive {
         let plan = self.fit(req, &memory, max)?;
         let (messages, mut stats) = self.rendered(req, &memory, plan);
         let (_, full_stats) = self.rendered(req, &memory, full);
-        let program_lines = req.last_turn().filter(|t| !t.success()).map_or(0, |t| program_or_unknown(t).lines().count());
+        let program_lines =
+            req.last_turn().filter(|t| !t.success()).map_or(0, |t| program_or_unknown(t).lines().count());
         let data_samples = |p: Plan| if p.data { p.data_samples.min(req.data().len()) } else { 0 };
         let dropped = [
             ("budget_outputs_dropped", (full_stats.printlns_shown - stats.printlns_shown) as usize),

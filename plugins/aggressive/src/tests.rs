@@ -17,14 +17,19 @@ fn def(name: &str, value: Value, doc: Option<&str>) -> Definition {
 /// A run with tools, data, definitions, tool calls, prints and a failure.
 fn request() -> RenderRequest {
     let tools = vec![
-        ToolSpec::new("search", Some("(query :string, limit :int) -> [:string]".into()), Some("Full-text search".into())),
+        ToolSpec::new(
+            "search",
+            Some("(query :string, limit :int) -> [:string]".into()),
+            Some("Full-text search".into()),
+        ),
         ToolSpec::new("now", Some("-> :string".into()), None),
     ];
     let data = vec![
         DataEntry::new("orders", Value::vector((1..=40).map(Value::int).collect())),
         DataEntry::new("config", Value::map(vec![(Value::keyword("region"), Value::string("eu"))])),
     ];
-    let mut req = RenderRequest::new("Find the busiest region", "You write PTC-Lisp.", 6).with_tools(tools).with_data(data);
+    let mut req =
+        RenderRequest::new("Find the busiest region", "You write PTC-Lisp.", 6).with_tools(tools).with_data(data);
     let call = |q: &str| {
         ToolCall::new("search", Value::map(vec![(Value::keyword("query"), Value::string(q))]), Ok(Value::nil()), 1)
     };
@@ -37,7 +42,9 @@ fn request() -> RenderRequest {
             ])
             .with_prints(vec!["first".into(), "x".repeat(500)]),
     );
-    req.push_turn(Turn::new(2, "t2", Some("(oops)".into())).with_error(TurnError::new("unbound_symbol", "Unbound: oops")));
+    req.push_turn(
+        Turn::new(2, "t2", Some("(oops)".into())).with_error(TurnError::new("unbound_symbol", "Unbound: oops")),
+    );
     req.push_turn(
         Turn::new(3, "t3", Some("(def best ...)".into()))
             .with_definitions(vec![def("best", Value::string("eu"), None)])
@@ -247,11 +254,12 @@ fn parameters_are_validated() {
 fn huge_values_and_outputs_stay_bounded() {
     let big = Value::vector((0..300_000).map(Value::int).collect());
     let mut req = RenderRequest::new("m", "s", 5).with_data(vec![DataEntry::new("big", big.clone())]);
-    req.push_turn(
-        Turn::new(1, "r", None)
-            .with_definitions(vec![def("big2", big, None)])
-            .with_prints(vec!["y".repeat(1_000_000); 10]),
-    );
+    req.push_turn(Turn::new(1, "r", None).with_definitions(vec![def("big2", big, None)]).with_prints(vec![
+        "y".repeat(
+            1_000_000
+        );
+        10
+    ]));
     let out = strategy(r#"{"max_tokens": 300}"#).render(&req).unwrap();
     check_invariants(&req, &out);
     assert!(out.messages()[1].content().len() < 900);

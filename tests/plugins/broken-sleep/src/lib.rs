@@ -21,7 +21,9 @@ impl Strategy for Sleep {
         match mode.as_str() {
             "sleep" => Ok(Sleep { abort: false }),
             "abort" => Ok(Sleep { abort: true }),
-            other => Err(StrategyError::invalid_params(format!("broken-sleep: mode must be sleep or abort, got {other:?}"))),
+            other => {
+                Err(StrategyError::invalid_params(format!("broken-sleep: mode must be sleep or abort, got {other:?}")))
+            }
         }
     }
 

@@ -1,0 +1,328 @@
+//! Interpreter state for one program run: limits and counters, the
+//! namespace being built, what the turn records, and the error plumbing
+//! ([`Ctl`]) shared by the evaluator and the builtins.
+
+use crate::analyze::Span;
+use crate::builtins;
+use crate::error::{ErrorKind, LispError};
+use crate::limits::Limits;
+use crate::memory::Memory;
+use crate::program::{Definition, ToolCallRecord, ToolHost};
+use crate::value::{Function, Value};
+use indexmap::IndexMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Native stack the evaluator may use below its entry point before it
+/// reports `depth_limit` (test threads have 2 MiB; this leaves headroom).
+const STACK_BUDGET: usize = 1024 * 1024;
+/// Deepest nesting of values the evaluator builds (dropping and printing recurse).
+pub(crate) const MAX_VALUE_DEPTH: usize = 500;
+/// Steps between clock checks.
+const CHECK_EVERY: u64 = 1024;
+
+/// Why evaluation stopped early.
+pub(crate) enum Ctl {
+    Error(Box<LispError>),
+    Return(Value),
+    Fail(Value),
+    /// `recur`: the new values are already in the target slots.
+    Recur,
+}
+
+impl Ctl {
+    /// Gives an error the position of `span` unless it already has one.
+    pub fn at(self, span: Span) -> Ctl {
+        match self {
+            Ctl::Error(mut e) => {
+                if e.line.is_none() {
+                    e.line = Some(span.line);
+                    e.column = Some(span.col);
+                }
+                Ctl::Error(e)
+            }
+            other => other,
+        }
+    }
+}
+
+impl From<LispError> for Ctl {
+    fn from(e: LispError) -> Self {
+        Ctl::Error(Box::new(e))
+    }
+}
+
+/// The result of evaluating anything.
+pub(crate) type R = Result<Value, Ctl>;
+
+/// An error of `kind` with `message`, as a [`Ctl`].
+pub(crate) fn fail(kind: ErrorKind, message: impl Into<String>) -> Ctl {
+    Ctl::Error(Box::new(LispError::new(kind, message)))
+}
+
+/// One program run's state: limits, counters, namespace and what the turn records.
+pub(crate) struct Interp<'a> {
+    pub limits: &'a Limits,
+    pub(crate) steps: u64,
+    pub(crate) next_check: u64,
+    deadline: Instant,
+    pub(crate) depth: usize,
+    stack_base: usize,
+    pub ns: Memory,
+    pub data: &'a IndexMap<String, Value>,
+    pub tools: &'a mut dyn ToolHost,
+    pub prints: Vec<String>,
+    pub tool_calls: Vec<ToolCallRecord>,
+    pub definitions: Vec<Definition>,
+    /// Functions made by `defn` in this run: (function address, definition index).
+    pub defn_fns: Vec<(usize, usize)>,
+    /// Last value each tracked function returned: (function address, value).
+    pub last_returns: Vec<(usize, Value)>,
+    /// Spare argument vectors, so calls rarely allocate.
+    pool: Vec<Vec<Value>>,
+}
+
+fn stack_marker() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(&marker) as *const u8 as usize
+}
+
+impl<'a> Interp<'a> {
+    pub fn new(limits: &'a Limits, ns: Memory, data: &'a IndexMap<String, Value>, tools: &'a mut dyn ToolHost) -> Self {
+        Interp {
+            limits,
+            steps: 0,
+            next_check: CHECK_EVERY.min(limits.max_steps.saturating_add(1)),
+            deadline: Instant::now() + limits.timeout,
+            depth: 0,
+            stack_base: stack_marker(),
+            ns,
+            data,
+            tools,
+            prints: Vec::new(),
+            tool_calls: Vec::new(),
+            definitions: Vec::new(),
+            defn_fns: Vec::new(),
+            last_returns: Vec::new(),
+            pool: Vec::new(),
+        }
+    }
+
+    /// Counts `n` steps of work (builtins charge for elements they build).
+    #[inline]
+    pub fn charge(&mut self, n: u64) -> Result<(), Ctl> {
+        self.steps += n;
+        if self.steps >= self.next_check {
+            self.check_budget()?;
+        }
+        Ok(())
+    }
+
+    #[cold]
+    pub fn check_budget(&mut self) -> Result<(), Ctl> {
+        if self.steps > self.limits.max_steps {
+            return Err(fail(
+                ErrorKind::StepLimit,
+                format!("evaluation step limit ({}) reached; do less work per program", self.limits.max_steps),
+            ));
+        }
+        self.check_clock()?;
+        self.next_check = (self.steps + CHECK_EVERY).min(self.limits.max_steps.saturating_add(1));
+        Ok(())
+    }
+
+    pub fn check_clock(&self) -> Result<(), Ctl> {
+        if Instant::now() >= self.deadline {
+            return Err(fail(
+                ErrorKind::Timeout,
+                format!("program ran longer than {} ms", self.limits.timeout.as_millis()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails with `size_limit` if a collection of `len` elements is too big.
+    pub fn check_len(&self, len: usize) -> Result<(), Ctl> {
+        if len > self.limits.max_collection_size {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("collection of {len} elements exceeds the limit of {}", self.limits.max_collection_size),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails with `size_limit` if a string of `bytes` bytes is too big.
+    pub fn check_str(&self, bytes: usize) -> Result<(), Ctl> {
+        if bytes > self.limits.max_string_bytes {
+            return Err(fail(
+                ErrorKind::SizeLimit,
+                format!("string of {bytes} bytes exceeds the limit of {}", self.limits.max_string_bytes),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Fails if putting `v` inside a new collection would nest values too deeply.
+    pub fn check_nesting(&self, v: &Value) -> Result<(), Ctl> {
+        if value_depth_exceeds(v, MAX_VALUE_DEPTH - 1) {
+            return Err(fail(ErrorKind::SizeLimit, format!("values nested more than {MAX_VALUE_DEPTH} levels deep")));
+        }
+        Ok(())
+    }
+
+    /// An empty argument vector, reusing one from an earlier call when possible.
+    #[inline]
+    pub fn frame(&mut self) -> Vec<Value> {
+        self.pool.pop().unwrap_or_default()
+    }
+
+    /// Returns an argument vector to the pool (its values are dropped now).
+    #[inline]
+    pub fn recycle(&mut self, mut v: Vec<Value>) {
+        v.clear();
+        if self.pool.len() < 32 && v.capacity() <= 64 {
+            self.pool.push(v);
+        }
+    }
+
+    pub(crate) fn global(&self, name: &str) -> R {
+        match self.ns.get(name) {
+            Some(entry) => Ok(entry.value.clone()),
+            None => {
+                let mut msg = format!("unable to resolve symbol `{name}`");
+                let defined = self.ns.iter().map(|(n, _)| n);
+                if let Some(best) = builtins::closest_among(name, defined).or_else(|| builtins::closest(name)) {
+                    msg.push_str(&format!("; did you mean `{best}`?"));
+                }
+                Err(fail(ErrorKind::UnboundSymbol, msg))
+            }
+        }
+    }
+
+    pub(crate) fn data_value(&self, name: &str) -> R {
+        match self.data.get(name) {
+            Some(v) => Ok(v.clone()),
+            None => {
+                let names: Vec<&str> = self.data.keys().map(String::as_str).collect();
+                let available = if names.is_empty() { "none".to_string() } else { names.join(", ") };
+                Err(fail(
+                    ErrorKind::UnboundSymbol,
+                    format!("no input data named `data/{name}`; available: {available}"),
+                ))
+            }
+        }
+    }
+
+    pub(crate) fn define(&mut self, name: &Arc<str>, value: Value, doc: Option<Arc<str>>, defn: bool) {
+        if defn {
+            if let Value::Fn(f) = &value {
+                self.defn_fns.push((Arc::as_ptr(f) as usize, self.definitions.len()));
+            }
+        }
+        self.definitions.push(Definition {
+            name: name.to_string(),
+            value: value.clone(),
+            docstring: doc.as_deref().map(str::to_string),
+            return_type: None,
+        });
+        self.ns.insert(name.clone(), value, doc.as_deref().map(str::to_string));
+    }
+
+    pub(crate) fn enter(&mut self) -> Result<(), Ctl> {
+        self.depth += 1;
+        if self.depth > self.limits.max_depth || self.stack_base.saturating_sub(stack_marker()) > STACK_BUDGET {
+            self.depth -= 1;
+            return Err(depth_error(self.limits));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn track_return(&mut self, func: &Arc<Function>, v: &Value) {
+        let addr = Arc::as_ptr(func) as usize;
+        if !self.defn_fns.iter().any(|(a, _)| *a == addr) {
+            return;
+        }
+        match self.last_returns.iter_mut().find(|(a, _)| *a == addr) {
+            Some(slot) => slot.1 = v.clone(),
+            None => self.last_returns.push((addr, v.clone())),
+        }
+    }
+}
+
+#[inline(never)]
+pub(crate) fn depth_error(limits: &Limits) -> Ctl {
+    fail(
+        ErrorKind::DepthLimit,
+        format!("call depth limit ({}) reached; is a recursion missing its base case?", limits.max_depth),
+    )
+}
+
+#[inline(never)]
+pub(crate) fn loop_limit(limits: &Limits) -> Ctl {
+    fail(
+        ErrorKind::LoopLimit,
+        format!("loop ran more than {} iterations; is the exit condition reachable?", limits.max_loop_iterations),
+    )
+}
+
+/// A value shortened for an error message: type and a bounded rendering.
+pub(crate) fn preview(v: &Value) -> String {
+    let mut s = String::new();
+    let _ = crate::print::write_value(&mut LimitedWriter { out: &mut s, left: 60 }, v, true, 0);
+    if s.len() >= 60 {
+        s.push_str("...");
+    }
+    format!("{} {}", v.type_name(), s)
+}
+
+struct LimitedWriter<'s> {
+    out: &'s mut String,
+    left: usize,
+}
+
+impl std::fmt::Write for LimitedWriter<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        for c in s.chars() {
+            if self.left == 0 {
+                return Err(std::fmt::Error);
+            }
+            self.out.push(c);
+            self.left -= 1;
+        }
+        Ok(())
+    }
+}
+
+/// Whether `v` nests deeper than `max` levels, without recursing.
+pub(crate) fn value_depth_exceeds(v: &Value, max: usize) -> bool {
+    fn is_coll(v: &Value) -> bool {
+        matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_))
+    }
+    if !is_coll(v) {
+        return false;
+    }
+    let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
+    while let Some((v, d)) = stack.pop() {
+        if d > max {
+            return true;
+        }
+        match v {
+            Value::Vector(items) | Value::List(items) => {
+                stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1)))
+            }
+            Value::Set(items) => stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1))),
+            Value::Map(m) => {
+                for (k, x) in m.iter() {
+                    for c in [k, x] {
+                        if is_coll(c) {
+                            stack.push((c, d + 1));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
