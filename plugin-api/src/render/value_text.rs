@@ -24,6 +24,8 @@ impl ValueLimits {
 const MAX_DEPTH: usize = 8;
 /// A sample line may always use this many characters, whatever the string limit.
 const MIN_LINE_CAP: usize = 200;
+/// A string inside a map never gets less than this share of the budget.
+const MIN_SHARE_CHARS: usize = 20;
 /// A string is never cut below this many characters while the budget shrinks.
 const MIN_CHARS: usize = 8;
 
@@ -65,7 +67,8 @@ pub fn is_blank(value: &Value) -> bool {
 /// Prints `value` in Clojure syntax within `limits`.
 ///
 /// Collections show their first `limits.items` items, strings their first
-/// `limits.chars` characters. Whatever the value, the line stays within
+/// `limits.chars` characters; the entries a map shows split that string
+/// budget between them (at least 20 characters each). Whatever the value, the line stays within
 /// about `4 * limits.chars` characters: when the plain rules would exceed
 /// that (or 200, if larger), string budgets halve (down to 8 characters), then collections show
 /// one item each. Only the items shown are ever visited.
@@ -75,7 +78,7 @@ pub fn format_value(value: &Value, limits: ValueLimits) -> String {
     loop {
         let last = attempt.chars <= MIN_CHARS && attempt.items <= 1;
         let mut p = Printer { limits: attempt, cap: if last { usize::MAX } else { cap }, out: String::new(), len: 0 };
-        if p.value(value, 0).is_ok() {
+        if p.value(value, 0, attempt.chars).is_ok() {
             return p.out;
         }
         if attempt.chars > MIN_CHARS {
@@ -161,7 +164,7 @@ impl Printer {
         }
     }
 
-    fn value(&mut self, value: &Value, depth: usize) -> Result<(), Overflow> {
+    fn value(&mut self, value: &Value, depth: usize, chars: usize) -> Result<(), Overflow> {
         match value.view() {
             ValueRef::Nil => self.push("nil"),
             ValueRef::Bool(b) => self.push(if b { "true" } else { "false" }),
@@ -171,7 +174,7 @@ impl Printer {
                 self.push(&buf)
             }
             ValueRef::Float(f) => self.push(&format_float(f)),
-            ValueRef::Str(s) => self.push(&quote_str(s, self.limits.chars)),
+            ValueRef::Str(s) => self.push(&quote_str(s, chars)),
             ValueRef::Keyword(k) => {
                 self.push(":")?;
                 self.push(k)
@@ -186,21 +189,24 @@ impl Printer {
                 self.push(name)?;
                 self.push("]")
             }
-            ValueRef::Vector(items) => self.seq("[", "]", items, depth),
-            ValueRef::List(items) => self.seq("(", ")", items, depth),
-            ValueRef::Set(items) => self.seq("#{", "}", items, depth),
+            ValueRef::Vector(items) => self.seq("[", "]", items, depth, chars),
+            ValueRef::List(items) => self.seq("(", ")", items, depth, chars),
+            ValueRef::Set(items) => self.seq("#{", "}", items, depth, chars),
             ValueRef::Map(entries) => {
                 if depth >= MAX_DEPTH && !entries.is_empty() {
                     return self.push("{...}");
                 }
                 self.push("{")?;
+                // The entries shown share the string budget.
+                let shown = entries.len().min(self.limits.items).max(1);
+                let share = (chars / shown).max(MIN_SHARE_CHARS).min(chars);
                 for (i, e) in entries.iter().take(self.limits.items).enumerate() {
                     if i > 0 {
                         self.push(" ")?;
                     }
-                    self.value(e.key(), depth + 1)?;
+                    self.value(e.key(), depth + 1, share)?;
                     self.push(" ")?;
-                    self.value(e.value(), depth + 1)?;
+                    self.value(e.value(), depth + 1, share)?;
                 }
                 if entries.len() > self.limits.items {
                     self.push(" ...")?;
@@ -210,7 +216,7 @@ impl Printer {
         }
     }
 
-    fn seq(&mut self, open: &str, close: &str, items: &[Value], depth: usize) -> Result<(), Overflow> {
+    fn seq(&mut self, open: &str, close: &str, items: &[Value], depth: usize, chars: usize) -> Result<(), Overflow> {
         if depth >= MAX_DEPTH && !items.is_empty() {
             self.push(open)?;
             self.push("...")?;
@@ -222,7 +228,7 @@ impl Printer {
             if i > 0 {
                 self.push(" ")?;
             }
-            self.value(item, depth + 1)?;
+            self.value(item, depth + 1, chars)?;
         }
         if items.len() > shown {
             self.push(" ...")?;
@@ -297,6 +303,22 @@ mod tests {
         let s = "very long text ".repeat(10);
         let out = format_value(&Value::string(s), ValueLimits { items: 3, chars: 10 });
         assert_eq!(out, "\"very long ...\"");
+    }
+
+    #[test]
+    fn map_entries_share_the_string_budget() {
+        let m = Value::map(vec![
+            (Value::keyword("a"), Value::string("x".repeat(100))),
+            (Value::keyword("b"), Value::string("y".repeat(100))),
+        ]);
+        let want = format!("{{:a \"{}...\" :b \"{}...\"}}", "x".repeat(40), "y".repeat(40));
+        assert_eq!(format_value(&m, ValueLimits::SAMPLE), want);
+        // Never below 20 characters per string, and short strings are untouched.
+        let wide =
+            Value::map((0..3).map(|i| (Value::keyword(format!("k{i}")), Value::string("z".repeat(30)))).collect());
+        assert_eq!(format_value(&wide, ValueLimits { items: 3, chars: 30 }).matches(&"z".repeat(20)).count(), 3);
+        let short = Value::map(vec![(Value::keyword("name"), Value::string("Alice"))]);
+        assert_eq!(format_value(&short, ValueLimits::SAMPLE), "{:name \"Alice\"}");
     }
 
     #[test]
