@@ -76,7 +76,10 @@ fn malformed_config_is_one_line_with_position() {
 
 #[test]
 fn bad_session_names_the_json_path() {
-    let session = temp("s.json", r#"{"format": "ptc-session/1", "mission": "m", "turns": [{"number": 1, "raw_response": "", "success": 3}]}"#);
+    let session = temp(
+        "s.json",
+        r#"{"format": "ptc-session/1", "mission": "m", "turns": [{"number": 1, "raw_response": "", "success": 3}]}"#,
+    );
     let out = ptc(&["render", "--session", session.to_str().unwrap(), "--strategy", "full-history"]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);

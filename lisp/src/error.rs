@@ -65,7 +65,7 @@ impl ErrorKind {
             ErrorKind::LoopLimit => "loop_limit",
             ErrorKind::SizeLimit => "size_limit",
             ErrorKind::MemoryLimit => "memory_limit",
-            ErrorKind::Other => "error",
+            ErrorKind::Other => "other",
         }
     }
 }
@@ -113,7 +113,10 @@ impl From<ReadError> for LispError {
 
 impl fmt::Display for LispError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} error", self.kind.as_str())?;
+        match self.kind {
+            ErrorKind::Other => f.write_str("error")?,
+            kind => write!(f, "{} error", kind.as_str())?,
+        }
         if let (Some(l), Some(c)) = (self.line, self.column) {
             write!(f, " at line {l}, column {c}")?;
         }
@@ -122,3 +125,22 @@ impl fmt::Display for LispError {
 }
 
 impl std::error::Error for LispError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_is_one_actionable_line() {
+        let e =
+            LispError::new(ErrorKind::UnboundSymbol, "unable to resolve symbol `cont`; did you mean `count`?").at(2, 4);
+        assert_eq!(
+            e.to_string(),
+            "unbound_symbol error at line 2, column 4: unable to resolve symbol `cont`; did you mean `count`?"
+        );
+        assert_eq!(LispError::new(ErrorKind::Other, "divide by zero").to_string(), "error: divide by zero");
+        let r = ReadError { line: 1, column: 5, message: "expected `)`".into() };
+        assert_eq!(r.to_string(), "line 1, column 5: expected `)`");
+        assert_eq!(LispError::from(r).kind, ErrorKind::Parse);
+    }
+}

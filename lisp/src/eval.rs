@@ -226,6 +226,8 @@ impl Interp<'_> {
                 let found = match &env.locals[*slot as usize] {
                     Value::Map(m) => m.get(key).cloned(),
                     Value::Nil => None,
+                    // `& {:keys [a]}` destructures keyword arguments, as in Clojure.
+                    Value::List(kvs) => kvs.chunks(2).find(|kv| kv[0] == *key).and_then(|kv| kv.get(1).cloned()),
                     other => {
                         return Err(fail(
                             ErrorKind::Type,

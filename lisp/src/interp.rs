@@ -165,7 +165,7 @@ impl<'a> Interp<'a> {
 
     /// Fails if putting `v` inside a new collection would nest values too deeply.
     pub fn check_nesting(&self, v: &Value) -> Result<(), Ctl> {
-        if value_depth_exceeds(v, MAX_VALUE_DEPTH - 1) {
+        if crate::walk::depth_exceeds(v, MAX_VALUE_DEPTH - 1) {
             return Err(fail(ErrorKind::SizeLimit, format!("values nested more than {MAX_VALUE_DEPTH} levels deep")));
         }
         Ok(())
@@ -292,37 +292,4 @@ impl std::fmt::Write for LimitedWriter<'_> {
         }
         Ok(())
     }
-}
-
-/// Whether `v` nests deeper than `max` levels, without recursing.
-pub(crate) fn value_depth_exceeds(v: &Value, max: usize) -> bool {
-    fn is_coll(v: &Value) -> bool {
-        matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_))
-    }
-    if !is_coll(v) {
-        return false;
-    }
-    let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
-    while let Some((v, d)) = stack.pop() {
-        if d > max {
-            return true;
-        }
-        match v {
-            Value::Vector(items) | Value::List(items) => {
-                stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1)))
-            }
-            Value::Set(items) => stack.extend(items.iter().filter(|c| is_coll(c)).map(|c| (c, d + 1))),
-            Value::Map(m) => {
-                for (k, x) in m.iter() {
-                    for c in [k, x] {
-                        if is_coll(c) {
-                            stack.push((c, d + 1));
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    false
 }

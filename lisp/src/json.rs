@@ -14,13 +14,21 @@ pub const MAX_JSON_DEPTH: usize = 512;
 /// Converts a value to JSON: keywords become strings, sets and lists arrays,
 /// map keys strings; functions, `##NaN` and `##Inf` are refused.
 pub fn value_to_json(v: &Value) -> Result<Json, String> {
-    to_json(v, 0)
+    let mut budget = MAX_JSON_NODES;
+    to_json(v, 0, &mut budget)
 }
 
-fn to_json(v: &Value, depth: usize) -> Result<Json, String> {
+/// Most values converted for one call (a shared structure can unfold to billions).
+pub const MAX_JSON_NODES: usize = 1_000_000;
+
+fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, String> {
     if depth > MAX_JSON_DEPTH {
         return Err("value nested too deeply to send as JSON".into());
     }
+    if *budget == 0 {
+        return Err(format!("value has more than {MAX_JSON_NODES} elements to send as JSON"));
+    }
+    *budget -= 1;
     Ok(match v {
         Value::Nil => Json::Null,
         Value::Bool(b) => Json::Bool(*b),
@@ -31,17 +39,19 @@ fn to_json(v: &Value, depth: usize) -> Result<Json, String> {
         },
         Value::Str(s) | Value::Keyword(s) => Json::String(s.to_string()),
         Value::Vector(items) | Value::List(items) => {
-            Json::Array(items.iter().map(|x| to_json(x, depth + 1)).collect::<Result<_, _>>()?)
+            Json::Array(items.iter().map(|x| to_json(x, depth + 1, budget)).collect::<Result<_, _>>()?)
         }
-        Value::Set(items) => Json::Array(items.iter().map(|x| to_json(x, depth + 1)).collect::<Result<_, _>>()?),
+        Value::Set(items) => {
+            Json::Array(items.iter().map(|x| to_json(x, depth + 1, budget)).collect::<Result<_, _>>()?)
+        }
         Value::Map(m) => {
             let mut obj = serde_json::Map::with_capacity(m.len());
             for (k, v) in m.iter() {
                 let key = match k {
                     Value::Str(s) | Value::Keyword(s) => s.to_string(),
-                    other => other.to_string(),
+                    other => crate::print::to_string_truncated(other, 1000),
                 };
-                obj.insert(key, to_json(v, depth + 1)?);
+                obj.insert(key, to_json(v, depth + 1, budget)?);
             }
             Json::Object(obj)
         }

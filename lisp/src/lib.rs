@@ -48,12 +48,13 @@ pub mod program;
 pub mod reader;
 mod special;
 pub mod value;
+mod walk;
 
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json};
 pub use limits::Limits;
 pub use memory::{Memory, MemoryEntry};
-pub use print::{to_display_string, to_print_string, type_label};
+pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
 pub use program::{run_program, Definition, Exit, NoTools, Outcome, ToolCallRecord, ToolHost};
 pub use reader::read_edn;
 pub use value::{FnDesc, Function, Map, Set, Value};

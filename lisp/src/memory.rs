@@ -1,7 +1,7 @@
 //! The user namespace that persists between turns.
 
 use crate::program::Definition;
-use crate::value::{FnBody, Value};
+use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;
 
@@ -63,46 +63,45 @@ impl Memory {
     }
 
     /// A rough estimate of the bytes this namespace keeps alive (values are
-    /// walked without recursion; shared structure is counted each time it is seen).
+    /// walked without recursion; storage shared within a value counts once).
     pub fn estimated_bytes(&self) -> usize {
         self.entries
             .iter()
-            .map(|(k, e)| k.len() + e.docstring.as_ref().map_or(0, String::len) + estimate_value(&e.value))
+            .map(|(k, e)| k.len() + e.docstring.as_ref().map_or(0, String::len) + crate::walk::estimate_bytes(&e.value))
             .sum()
     }
 }
 
-/// Estimated bytes of one value and everything it holds.
-pub fn estimate_value(v: &Value) -> usize {
-    let mut total = 0usize;
-    let mut stack = vec![v];
-    while let Some(v) = stack.pop() {
-        total += 16;
-        match v {
-            Value::Str(s) | Value::Keyword(s) => total += s.len(),
-            Value::Vector(items) | Value::List(items) => {
-                total += 16;
-                stack.extend(items.iter());
-            }
-            Value::Set(items) => {
-                total += 32 + 8 * items.len();
-                stack.extend(items.iter());
-            }
-            Value::Map(m) => {
-                total += 32 + 8 * m.len();
-                for (k, v) in m.iter() {
-                    stack.push(k);
-                    stack.push(v);
-                }
-            }
-            Value::Fn(f) => {
-                total += 256;
-                if let Some(FnBody::Closure(c)) = &f.body {
-                    stack.extend(c.captures.iter());
-                }
-            }
-            _ => {}
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_first_definition_order_and_shares_until_changed() {
+        let mut m = Memory::new();
+        m.insert("b".into(), Value::Int(1), None);
+        m.insert("a".into(), Value::Int(2), Some("doc".into()));
+        let snapshot = m.clone();
+        m.insert("b".into(), Value::Int(3), None);
+        let names: Vec<_> = m.iter().map(|(n, e)| (n, e.value.clone())).collect();
+        assert_eq!(names, [("b", Value::Int(3)), ("a", Value::Int(2))]);
+        assert_eq!(snapshot.get("b").unwrap().value, Value::Int(1));
+        assert_eq!(m.get("a").unwrap().docstring.as_deref(), Some("doc"));
+        assert_eq!(m.len(), 2);
+        assert!(m.estimated_bytes() > 0 && m.estimated_bytes() < 1000);
     }
-    total
+
+    #[test]
+    fn rebuilds_from_definitions() {
+        let d = |name: &str, v: i64| Definition {
+            name: name.into(),
+            value: Value::Int(v),
+            docstring: None,
+            return_type: None,
+        };
+        let defs = [d("x", 1), d("y", 2), d("x", 3)];
+        let m = Memory::from_definitions(&defs);
+        assert_eq!(m.iter().map(|(n, _)| n).collect::<Vec<_>>(), ["x", "y"]);
+        assert_eq!(m.get("x").unwrap().value, Value::Int(3));
+    }
 }

@@ -11,6 +11,9 @@ use std::fmt::{self, Write};
 /// Nesting depth past which printing writes `...` instead of recursing.
 pub const MAX_PRINT_DEPTH: usize = 1000;
 
+/// Clojure `pr-str` syntax, complete. For values from untrusted programs,
+/// whose shared structure can unfold to gigabytes of text, prefer
+/// [`to_string_truncated`].
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_value(f, self, true, 0)
@@ -33,6 +36,68 @@ pub fn to_print_string(v: &Value) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
     let _ = write_value(&mut out, v, false, 0);
+    out
+}
+
+/// How to print a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// `pr-str`: strings quoted.
+    Readable,
+    /// `print`/`println`: strings unquoted, also nested ones.
+    Print,
+    /// `str`: a top-level string raw and nil empty, anything else readable.
+    Display,
+}
+
+/// Writes into a string but refuses to grow it past `max` bytes, so even a
+/// value whose shared structure unfolds to gigabytes prints in bounded time.
+struct Capped<'s> {
+    out: &'s mut String,
+    max: usize,
+}
+
+impl Write for Capped<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        if self.out.len() + s.len() <= self.max {
+            self.out.push_str(s);
+            return Ok(());
+        }
+        let mut room = self.max.saturating_sub(self.out.len());
+        while !s.is_char_boundary(room) {
+            room -= 1;
+        }
+        self.out.push_str(&s[..room]);
+        Err(fmt::Error)
+    }
+}
+
+/// Appends `v` printed in `mode` to `out`, stopping at `max_bytes` bytes in
+/// total; returns `false` if the text was cut.
+pub(crate) fn append_capped(out: &mut String, v: &Value, mode: Mode, max_bytes: usize) -> bool {
+    let mut w = Capped { out, max: max_bytes };
+    match (mode, v) {
+        (Mode::Display, Value::Nil) => true,
+        (Mode::Display, Value::Str(s)) => w.write_str(s).is_ok(),
+        (Mode::Print, v) => write_value(&mut w, v, false, 0).is_ok(),
+        (_, v) => write_value(&mut w, v, true, 0).is_ok(),
+    }
+}
+
+/// `pr-str` text of `v`, cut after `max_chars` characters with `...`: for
+/// showing values whose full text could be huge.
+pub fn to_string_truncated(v: &Value, max_chars: usize) -> String {
+    let mut out = String::new();
+    let max_bytes = max_chars.saturating_mul(4).saturating_add(4);
+    let complete = append_capped(&mut out, v, Mode::Readable, max_bytes);
+    match out.char_indices().nth(max_chars) {
+        Some((cut, _)) => {
+            out.truncate(cut);
+            out.push_str("...");
+        }
+        None if !complete => out.push_str("..."),
+        None => {}
+    }
     out
 }
 

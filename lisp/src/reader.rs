@@ -1,7 +1,7 @@
 //! The reader: program text and EDN into forms with line/column spans.
 //!
 //! One reader serves both uses. [`read_edn`] turns a single form into a
-//! [`Value`]; [`read_program`] keeps every top-level form, with symbols and
+//! [`Value`]; `read_program` keeps every top-level form, with symbols and
 //! spans, for the analyzer. Reader macros (`'x`, `#(...)`, `#_`, `#"re"`,
 //! `\c`) are expanded here. Nesting is bounded by [`MAX_NESTING`] so no
 //! input can overflow the stack.

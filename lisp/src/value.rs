@@ -159,13 +159,16 @@ impl PartialEq for Value {
             (Nil, Nil) => true,
             (Bool(a), Bool(b)) => a == b,
             (Int(a), Int(b)) => a == b,
-            // Bit equality keeps Eq/Hash lawful for map keys; `=` on ##NaN is the evaluator's concern.
-            (Float(a), Float(b)) => a.to_bits() == b.to_bits() || a == b,
+            // Every NaN equals every NaN here, so Eq/Hash stay lawful for map
+            // keys; `=` on ##NaN (always false) is the evaluator's concern.
+            (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
             (Str(a), Str(b)) => a == b,
             (Keyword(a), Keyword(b)) => a == b,
-            (Vector(a) | List(a), Vector(b) | List(b)) => a == b,
-            (Set(a), Set(b)) => a.len() == b.len() && a.iter().all(|x| b.contains(x)),
-            (Map(a), Map(b)) => a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v == w)),
+            (Vector(a) | List(a), Vector(b) | List(b)) => Arc::ptr_eq(a, b) || a == b,
+            (Set(a), Set(b)) => Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
+            (Map(a), Map(b)) => {
+                Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v == w)))
+            }
             (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
@@ -174,59 +177,85 @@ impl PartialEq for Value {
 
 impl Eq for Value {}
 
+/// Hashes look at most [`HASH_DEPTH`] levels and [`HASH_WIDTH`] elements per
+/// collection: equal values still hash alike, and a value whose shared
+/// structure unfolds to billions of elements hashes in bounded time.
 impl Hash for Value {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        use Value::*;
-        match self {
-            Nil => 0u8.hash(state),
-            Bool(b) => b.hash(state),
-            Int(i) => i.hash(state),
-            // -0.0 == 0.0, so both must hash alike.
-            Float(f) => (if *f == 0.0 { 0.0f64 } else { *f }).to_bits().hash(state),
-            Str(s) => s.hash(state),
-            Keyword(k) => {
-                1u8.hash(state);
-                k.hash(state)
-            }
-            Vector(v) | List(v) => {
-                2u8.hash(state);
-                v.len().hash(state);
-                for x in v.iter() {
-                    x.hash(state)
-                }
-            }
-            // Order-independent: sum of element hashes.
-            Set(s) => {
-                3u8.hash(state);
-                let mut acc = 0u64;
-                for x in s.iter() {
-                    acc = acc.wrapping_add(hash_one(x));
-                }
-                acc.hash(state)
-            }
-            Map(m) => {
-                4u8.hash(state);
-                let mut acc = 0u64;
-                for (k, v) in m.iter() {
-                    acc = acc.wrapping_add(hash_one(k).wrapping_mul(31).wrapping_add(hash_one(v)));
-                }
-                acc.hash(state)
-            }
-            Fn(f) => (Arc::as_ptr(f) as usize).hash(state),
-        }
+        hash_bounded(self, state, HASH_DEPTH)
     }
 }
 
-fn hash_one(v: &Value) -> u64 {
+/// Collection levels a hash looks into.
+const HASH_DEPTH: usize = 3;
+/// Elements per collection a hash looks at (sets and maps: all or none).
+const HASH_WIDTH: usize = 16;
+
+fn hash_bounded<H: Hasher>(v: &Value, state: &mut H, depth: usize) {
+    use Value::*;
+    match v {
+        Nil => 0u8.hash(state),
+        Bool(b) => b.hash(state),
+        Int(i) => i.hash(state),
+        // -0.0 == 0.0 and every NaN equals every NaN, so they must hash alike.
+        Float(f) => (if *f == 0.0 {
+            0.0f64
+        } else if f.is_nan() {
+            f64::NAN
+        } else {
+            *f
+        })
+        .to_bits()
+        .hash(state),
+        Str(s) => s.hash(state),
+        Keyword(k) => {
+            1u8.hash(state);
+            k.hash(state)
+        }
+        Vector(items) | List(items) => {
+            2u8.hash(state);
+            items.len().hash(state);
+            if depth > 0 {
+                for x in items.iter().take(HASH_WIDTH) {
+                    hash_bounded(x, state, depth - 1)
+                }
+            }
+        }
+        // Order-independent: sum of element hashes.
+        Set(items) => {
+            3u8.hash(state);
+            items.len().hash(state);
+            if depth > 0 && items.len() <= HASH_WIDTH {
+                let acc = items.iter().fold(0u64, |acc, x| acc.wrapping_add(hash_one(x, depth - 1)));
+                acc.hash(state)
+            }
+        }
+        Map(m) => {
+            4u8.hash(state);
+            m.len().hash(state);
+            if depth > 0 && m.len() <= HASH_WIDTH {
+                let acc = m.iter().fold(0u64, |acc, (k, x)| {
+                    acc.wrapping_add(hash_one(k, depth - 1).wrapping_mul(31).wrapping_add(hash_one(x, depth - 1)))
+                });
+                acc.hash(state)
+            }
+        }
+        Fn(f) => (Arc::as_ptr(f) as usize).hash(state),
+    }
+}
+
+fn hash_one(v: &Value, depth: usize) -> u64 {
     use std::collections::hash_map::DefaultHasher;
     let mut h = DefaultHasher::new();
-    v.hash(&mut h);
+    hash_bounded(v, &mut h, depth);
     h.finish()
 }
 
+/// Like `Display`, but cut after 100,000 characters (a shared structure can
+/// unfold to gigabytes of text; see [`crate::to_string_truncated`]).
 impl fmt::Debug for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        f.write_str(&crate::print::to_string_truncated(self, 100_000))
     }
 }
 

@@ -173,3 +173,16 @@ fn limits_are_enforced_with_named_errors() {
     assert!(start.elapsed() < Duration::from_millis(500), "{:?}", start.elapsed());
     assert_eq!(kind("(tool/slow) (tool/slow)", quick), ErrorKind::Timeout);
 }
+
+#[test]
+fn results_can_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Value>();
+    send_sync::<Memory>();
+    send_sync::<Outcome>();
+    send_sync::<LispError>();
+    let first = run("(defn inc2 [x] (+ x 2))");
+    let memory = first.memory.clone();
+    let out = std::thread::spawn(move || run_with("(inc2 1)", &memory, &Limits::default()).result).join().unwrap();
+    assert_eq!(out, Ok(Exit::Value(Value::Int(3))));
+}

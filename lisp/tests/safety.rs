@@ -55,6 +55,33 @@ fn hostile_programs_fail_with_named_errors() {
 }
 
 #[test]
+fn shared_structure_that_unfolds_to_billions_stays_cheap() {
+    let start = std::time::Instant::now();
+    let big = "(def big (loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x)))";
+    assert_eq!(kind(&format!("{big} (count (str big))")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&format!("{big} (pr-str big)")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&format!("{big} (format \"%s\" big)")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&format!("{big} (count (flatten big))")), ErrorKind::SizeLimit);
+    let mut echo = |_: &str, args: serde_json::Value| -> Result<serde_json::Value, String> { Ok(args) };
+    let out = run_program(
+        &format!("{big} (tool/echo {{:v big}})"),
+        &Memory::new(),
+        &Default::default(),
+        &mut echo,
+        &limits(),
+    );
+    assert_eq!(out.result.unwrap_err().kind, ErrorKind::Type);
+    let out = run(&format!("{big} [(count (set [big big])) (count (frequencies [big 1])) (get {{big 1}} big)]"));
+    assert_eq!(out.result, Ok(Exit::Value(read_edn("[1 2 1]").unwrap())));
+    let out = run(&format!("{big} (println big) (= big big) big"));
+    assert_eq!(out.prints[0].chars().count(), 2003);
+    let Ok(Exit::Value(v)) = out.result else { panic!("{:?}", out.result) };
+    assert_eq!(to_string_truncated(&v, 20), "[[[[[[[[[[[[[[[[[[[[...");
+    assert!(out.memory.estimated_bytes() < 100_000);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+}
+
+#[test]
 fn moderate_nesting_works_on_a_small_stack() {
     on_small_stack(|| {
         let src = format!("{}1{}", "(inc ".repeat(150), ")".repeat(150));
@@ -72,6 +99,15 @@ fn moderate_nesting_works_on_a_small_stack() {
         };
         assert_eq!(read_edn(&v.to_string()).unwrap(), v);
         drop(v);
+        // ... also at the deepest call depth the stack guard allows.
+        let src = "(def v (loop [x 1 i 0] (if (< i 495) (recur [x] (inc i)) x)))
+                   (defn f [n] (if (zero? n) (do (println v) (str v) (= v (read-back v)) 0) (inc (f (dec n)))))
+                   (f 100000)";
+        let src = src.replace("(read-back v)", "(first [v])");
+        assert_eq!(run(&src).result.unwrap_err().kind, ErrorKind::DepthLimit);
+        for n in [100, 150, 200, 250] {
+            let _ = run(&src.replace("100000", &n.to_string()));
+        }
         let out = run("(loop [x 1 i 0] (if (< i 600) (recur [x] (inc i)) x))");
         assert_eq!(out.result.unwrap_err().kind, ErrorKind::SizeLimit);
     });

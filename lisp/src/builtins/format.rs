@@ -3,7 +3,7 @@
 
 use crate::error::ErrorKind;
 use crate::eval::{fail, preview, Ctl};
-use crate::print::to_display_string;
+use crate::print::{append_capped, Mode};
 use crate::value::Value;
 
 /// Largest width or precision accepted (`%99999999d` would allocate gigabytes).
@@ -19,7 +19,8 @@ struct Spec {
     precision: Option<usize>,
 }
 
-pub(crate) fn java_format(fmt: &str, args: &[Value]) -> Result<String, Ctl> {
+/// Formats like Java's `String.format`; `%s` text stops at `max_bytes`.
+pub(crate) fn java_format(fmt: &str, args: &[Value], max_bytes: usize) -> Result<String, Ctl> {
     let mut out = String::new();
     let mut chars = fmt.chars().peekable();
     let mut next_arg = 0;
@@ -72,7 +73,7 @@ pub(crate) fn java_format(fmt: &str, args: &[Value]) -> Result<String, Ctl> {
             return Err(fail(ErrorKind::Other, format!("format: no argument for %{conv}")));
         };
         next_arg += 1;
-        let body = directive(&spec, conv, arg)?;
+        let body = directive(&spec, conv, arg, max_bytes)?;
         out.push_str(&pad(&spec, body));
     }
     Ok(out)
@@ -116,13 +117,18 @@ fn signed(spec: &Spec, negative: bool, magnitude: String) -> String {
     format!("{sign}{magnitude}")
 }
 
-fn directive(spec: &Spec, conv: char, arg: &Value) -> Result<String, Ctl> {
+fn directive(spec: &Spec, conv: char, arg: &Value, max_bytes: usize) -> Result<String, Ctl> {
     Ok(match conv {
         's' | 'S' => {
-            let s = match arg {
-                Value::Nil => "null".to_string(),
-                other => to_display_string(other),
-            };
+            let mut s = String::new();
+            match arg {
+                Value::Nil => s.push_str("null"),
+                other => {
+                    if !append_capped(&mut s, other, Mode::Display, max_bytes) {
+                        return Err(fail(ErrorKind::SizeLimit, format!("format: %s text exceeds {max_bytes} bytes")));
+                    }
+                }
+            }
             let s = match spec.precision {
                 Some(p) => s.chars().take(p).collect(),
                 None => s,
@@ -259,7 +265,7 @@ mod tests {
     use super::*;
 
     fn f(fmt: &str, args: &[Value]) -> String {
-        match java_format(fmt, args) {
+        match java_format(fmt, args, 1 << 20) {
             Ok(s) => s,
             Err(_) => "ERROR".into(),
         }
@@ -271,7 +277,7 @@ mod tests {
             f("%d|%5d|%-5d|%05d", &[Value::Int(1), Value::Int(2), Value::Int(3), Value::Int(-4)]),
             "1|    2|3    |-0004"
         );
-        assert_eq!(f("%.2f %.0f %f", &[Value::Float(3.14159), Value::Float(2.5), Value::Int(1)]), "3.14 3 1.000000");
+        assert_eq!(f("%.2f %.0f %f", &[Value::Float(3.14659), Value::Float(2.5), Value::Int(1)]), "3.15 3 1.000000");
         assert_eq!(
             f(
                 "%.2f|%.1f|%.3f|%.2f",

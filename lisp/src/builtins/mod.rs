@@ -148,22 +148,35 @@ pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
     format!("wrong number of arguments ({n}) passed to {}; expected {expected}", b.name)
 }
 
+/// Edit distance where swapping two neighbours counts as one edit (`jion` → `join`).
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
     }
-    prev[b.len()]
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 /// The closest of `candidates` to `name`, if close enough to be a likely typo.
 pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<String> {
+    // One- and two-letter names are usually locals; a guess would be noise.
+    if name.chars().count() < 3 || name.len() > 64 {
+        return None;
+    }
     let limit = (name.chars().count() / 3).clamp(1, 3);
     candidates
         .map(|c| (edit_distance(name, c), c))

@@ -117,7 +117,10 @@ fn sub(_: &mut Interp, args: &mut [Value]) -> R {
         return a.checked_sub(*b).map(Value::Int).ok_or_else(|| overflow("-"));
     }
     if let [x] = args {
-        return arith("-", Num::I(0), Num::of("-", x)?, i64::checked_sub, |a, b| a - b).map(Num::value);
+        return match Num::of("-", x)? {
+            Num::I(i) => i.checked_neg().map(Value::Int).ok_or_else(|| overflow("-")),
+            Num::F(f) => Ok(Value::Float(-f)),
+        };
     }
     let first = Num::of("-", &args[0])?;
     fold("-", &args[1..], first, i64::checked_sub, |a, b| a - b)

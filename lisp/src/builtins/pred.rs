@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("not", 1, 1, not),
+    b("boolean", 1, 1, |_, a| Ok(Value::Bool(a[0].is_truthy()))),
     b("nil?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Nil)))),
     b("some?", 1, 1, |_, a| Ok(Value::Bool(!matches!(a[0], Value::Nil)))),
     b("true?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Bool(true))))),

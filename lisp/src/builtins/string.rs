@@ -4,7 +4,7 @@
 use super::{b, int_arg, items, regex::as_regex, str_arg, type_err, vector, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
-use crate::print::{to_display_string, to_print_string};
+use crate::print::{append_capped, Mode};
 use crate::value::Value;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
@@ -37,6 +37,15 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("string-reverse", 1, 1, string_reverse),
 ];
 
+/// Appends `v` printed in `mode`, failing with `size_limit` past the string limit.
+pub(crate) fn append_text(interp: &Interp, out: &mut String, v: &Value, mode: Mode) -> Result<(), Ctl> {
+    let max = interp.limits.max_string_bytes;
+    if !append_capped(out, v, mode, max) {
+        return Err(fail(ErrorKind::SizeLimit, format!("string would exceed the limit of {max} bytes")));
+    }
+    Ok(())
+}
+
 fn text(interp: &Interp, s: String) -> R {
     interp.check_str(s.len())?;
     Ok(Value::Str(s.into()))
@@ -48,11 +57,7 @@ fn str_fn(interp: &mut Interp, args: &mut [Value]) -> R {
     }
     let mut out = String::new();
     for a in args.iter() {
-        match a {
-            Value::Str(s) => out.push_str(s),
-            other => out.push_str(&to_display_string(other)),
-        }
-        interp.check_str(out.len())?;
+        append_text(interp, &mut out, a, Mode::Display)?;
     }
     text(interp, out)
 }
@@ -77,17 +82,16 @@ fn subs(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn join(interp: &mut Interp, args: &mut [Value]) -> R {
     let (sep, coll) = match args {
-        [coll] => (String::new(), &*coll),
-        [sep, coll] => (to_display_string(sep), &*coll),
+        [coll] => (Value::Nil, &*coll),
+        [sep, coll] => (sep.clone(), &*coll),
         _ => unreachable!("arity checked"),
     };
     let mut out = String::new();
     for (i, x) in items(coll, "join")?.iter().enumerate() {
         if i > 0 {
-            out.push_str(&sep);
+            append_text(interp, &mut out, &sep, Mode::Display)?;
         }
-        out.push_str(&to_display_string(x));
-        interp.check_str(out.len())?;
+        append_text(interp, &mut out, x, Mode::Display)?;
     }
     text(interp, out)
 }
@@ -257,8 +261,8 @@ fn replace_impl(interp: &mut Interp, args: &[Value], who: &str, first_only: bool
                         let m = caps.get(0).expect("group 0 always matches");
                         out.push_str(&s[last..m.start()]);
                         let arg = super::regex::match_value(&caps);
-                        out.push_str(&to_display_string(&interp.apply(f, vec![arg])?));
-                        interp.check_str(out.len())?;
+                        let r = interp.apply(f, vec![arg])?;
+                        append_text(interp, &mut out, &r, Mode::Display)?;
                         last = m.end();
                     }
                     out.push_str(&s[last..]);
@@ -313,13 +317,34 @@ fn parse_double(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn format(interp: &mut Interp, args: &mut [Value]) -> R {
     let fmt = str_arg("format", &args[0])?;
-    let out = super::format::java_format(fmt, &args[1..])?;
+    let out = super::format::java_format(fmt, &args[1..], interp.limits.max_string_bytes)?;
     text(interp, out)
 }
 
 fn pr_str(interp: &mut Interp, args: &mut [Value]) -> R {
-    let parts: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    text(interp, parts.join(" "))
+    let mut out = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        append_text(interp, &mut out, a, Mode::Readable)?;
+    }
+    text(interp, out)
+}
+
+/// The text of one print call, built only as far as the print limit needs.
+fn print_line(interp: &Interp, args: &[Value], mode: Mode) -> String {
+    let max = interp.limits.println_char_limit.saturating_mul(4).saturating_add(8);
+    let mut out = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if !append_capped(&mut out, a, mode, max) {
+            break;
+        }
+    }
+    out
 }
 
 fn record(interp: &mut Interp, line: String) -> R {
@@ -333,11 +358,11 @@ fn record(interp: &mut Interp, line: String) -> R {
 }
 
 fn println(interp: &mut Interp, args: &mut [Value]) -> R {
-    let parts: Vec<String> = args.iter().map(to_print_string).collect();
-    record(interp, parts.join(" "))
+    let line = print_line(interp, args, Mode::Print);
+    record(interp, line)
 }
 
 fn prn(interp: &mut Interp, args: &mut [Value]) -> R {
-    let parts: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    record(interp, parts.join(" "))
+    let line = print_line(interp, args, Mode::Readable);
+    record(interp, line)
 }

@@ -143,11 +143,7 @@ pub fn compact_user_section(memory: &[&Definition], hidden: usize) -> Option<Str
 /// `turns`, each cut to `char_limit` characters; fills the println stats.
 /// `None` when nothing is shown.
 pub fn compact_output_section(turns: &[Turn], limit: usize, char_limit: usize, stats: &mut Stats) -> Option<String> {
-    let prints: Vec<&str> = turns.iter().filter(|t| t.success()).flat_map(|t| t.prints()).collect();
-    let shown = &prints[prints.len().saturating_sub(limit)..];
-    stats.printlns_total += prints.len() as u32;
-    stats.printlns_shown += shown.len() as u32;
-    stats.printlns_dropped += (prints.len() - shown.len()) as u32;
+    let shown = super::sections::recent_prints(turns, limit, stats);
     if shown.is_empty() {
         return None;
     }

@@ -18,8 +18,9 @@ pub use compact::{
 pub use history::{feedback_message, full_history, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY};
 pub use sections::{
     any_println, clean_docstring, coalesced_message, data_section, definition_line, error_line, error_section,
-    first_user_message, function_signature, memory_of, output_section, pad, program_or_unknown, tool_call_text,
-    tool_calls_section, tools_section, turn_info, user_section, SummaryOptions, FINAL_TURN_WARNING, NAME_COLUMN,
+    first_user_message, function_signature, memory_of, output_section, pad, program_or_unknown, recent_prints,
+    tool_call_text, tool_calls_section, tools_section, turn_info, user_section, SummaryOptions, FINAL_TURN_WARNING,
+    NAME_COLUMN,
 };
 pub use sections::{
     attempt_section, tool_call_lines, tool_line, type_and_sample, DATA_HEADER, TOOLS_HEADER, USER_HEADER,

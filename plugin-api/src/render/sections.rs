@@ -248,14 +248,22 @@ pub fn tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
     lines
 }
 
+/// The most recent `limit` println calls of successful `turns`, oldest
+/// first (TRN-010: the oldest are dropped), counted into the println stats.
+pub fn recent_prints<'a>(turns: &'a [Turn], limit: usize, stats: &mut Stats) -> Vec<&'a str> {
+    let mut prints: Vec<&str> = turns.iter().filter(|t| t.success()).flat_map(|t| t.prints()).collect();
+    let dropped = prints.len().saturating_sub(limit);
+    stats.printlns_total += prints.len() as u32;
+    stats.printlns_shown += (prints.len() - dropped) as u32;
+    stats.printlns_dropped += dropped as u32;
+    prints.drain(..dropped);
+    prints
+}
+
 /// The output section: the most recent `limit` println calls of successful
 /// turns, verbatim (FMT-010, TRN-006..010). `None` when nothing printed.
 pub fn output_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Option<String> {
-    let prints: Vec<&str> = turns.iter().filter(|t| t.success()).flat_map(|t| t.prints()).collect();
-    let shown = &prints[prints.len().saturating_sub(limit)..];
-    stats.printlns_total += prints.len() as u32;
-    stats.printlns_shown += shown.len() as u32;
-    stats.printlns_dropped += (prints.len() - shown.len()) as u32;
+    let shown = recent_prints(turns, limit, stats);
     if shown.is_empty() {
         return None;
     }

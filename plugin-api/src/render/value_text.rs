@@ -67,8 +67,8 @@ pub fn is_blank(value: &Value) -> bool {
 /// Prints `value` in Clojure syntax within `limits`.
 ///
 /// Collections show their first `limits.items` items, strings their first
-/// `limits.chars` characters; the entries a map shows split that string
-/// budget between them (at least 20 characters each). Whatever the value, the line stays within
+/// `limits.chars` characters; the entries a nested map shows split that
+/// string budget between them (at least 20 characters each). Whatever the value, the line stays within
 /// about `4 * limits.chars` characters: when the plain rules would exceed
 /// that (or 200, if larger), string budgets halve (down to 8 characters), then collections show
 /// one item each. Only the items shown are ever visited.
@@ -197,9 +197,11 @@ impl Printer {
                     return self.push("{...}");
                 }
                 self.push("{")?;
-                // The entries shown share the string budget.
+                // The entries of a nested map (records in a collection) share
+                // the string budget; a top-level map (tool arguments, one
+                // record) gives each entry the whole budget (TRN-003).
                 let shown = entries.len().min(self.limits.items).max(1);
-                let share = (chars / shown).max(MIN_SHARE_CHARS).min(chars);
+                let share = if depth == 0 { chars } else { (chars / shown).max(MIN_SHARE_CHARS).min(chars) };
                 for (i, e) in entries.iter().take(self.limits.items).enumerate() {
                     if i > 0 {
                         self.push(" ")?;
@@ -306,19 +308,22 @@ mod tests {
     }
 
     #[test]
-    fn map_entries_share_the_string_budget() {
+    fn nested_map_entries_share_the_string_budget() {
         let m = Value::map(vec![
             (Value::keyword("a"), Value::string("x".repeat(100))),
             (Value::keyword("b"), Value::string("y".repeat(100))),
         ]);
-        let want = format!("{{:a \"{}...\" :b \"{}...\"}}", "x".repeat(40), "y".repeat(40));
-        assert_eq!(format_value(&m, ValueLimits::SAMPLE), want);
+        let top = format!("{{:a \"{}...\" :b \"{}...\"}}", "x".repeat(80), "y".repeat(80));
+        assert_eq!(format_value(&m, ValueLimits::SAMPLE), top, "top-level entries keep the whole budget");
+        let nested = format!("[{{:a \"{}...\" :b \"{}...\"}}]", "x".repeat(40), "y".repeat(40));
+        assert_eq!(format_value(&Value::vector(vec![m]), ValueLimits::SAMPLE), nested);
         // Never below 20 characters per string, and short strings are untouched.
         let wide =
             Value::map((0..3).map(|i| (Value::keyword(format!("k{i}")), Value::string("z".repeat(30)))).collect());
-        assert_eq!(format_value(&wide, ValueLimits { items: 3, chars: 30 }).matches(&"z".repeat(20)).count(), 3);
-        let short = Value::map(vec![(Value::keyword("name"), Value::string("Alice"))]);
-        assert_eq!(format_value(&short, ValueLimits::SAMPLE), "{:name \"Alice\"}");
+        let out = format_value(&Value::vector(vec![wide]), ValueLimits { items: 3, chars: 30 });
+        assert_eq!(out.matches(&format!("\"{}...\"", "z".repeat(20))).count(), 3, "{out}");
+        let short = Value::vector(vec![Value::map(vec![(Value::keyword("name"), Value::string("Alice"))])]);
+        assert_eq!(format_value(&short, ValueLimits::SAMPLE), "[{:name \"Alice\"}]");
     }
 
     #[test]

@@ -42,3 +42,6 @@
 ;;; keyword-tool-args-shape
 (defn f [] 1)
 (f)
+;;; print-and-prn-are-entries
+(print "a" "b")
+(prn "a" :k)

@@ -42,3 +42,7 @@
 (reduce + 0 (map (fn [x] (* x x)) (filter odd? (range 0 40))))
 ;;; average
 (let [xs [1 2 3 4]] (/ (reduce + xs) (double (count xs))))
+;;; float-and-logs
+[(float 3) (float 0.5) (Math/log 1) (Math/exp 0) (Math/log 100)]
+;;; more-type-predicates
+[(int? 1) (int? 1.0) (double? 1.0) (double? 1) (seq? '(1)) (seq? [1])]

@@ -1,0 +1,171 @@
+//! Walking values without recursion and without paying twice for shared
+//! structure: `(loop [x [1] i 0] (recur [x x] (inc i)))` builds a value of
+//! a few dozen nodes that unfolds to billions, so anything that visits a
+//! whole value either memoizes by `Arc` address or has a budget.
+
+use crate::value::{FnBody, Value};
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+fn is_coll(v: &Value) -> bool {
+    matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_))
+}
+
+/// The address identifying a collection's shared storage (0 for scalars).
+fn addr(v: &Value) -> usize {
+    match v {
+        Value::Vector(a) | Value::List(a) => Arc::as_ptr(a) as *const u8 as usize,
+        Value::Set(a) => Arc::as_ptr(a) as *const u8 as usize,
+        Value::Map(a) => Arc::as_ptr(a) as *const u8 as usize,
+        Value::Str(s) | Value::Keyword(s) => Arc::as_ptr(s) as *const u8 as usize,
+        Value::Fn(f) => Arc::as_ptr(f) as *const u8 as usize,
+        _ => 0,
+    }
+}
+
+/// Calls `f` on each direct element of a collection (map keys and values).
+fn for_children<'v>(v: &'v Value, mut f: impl FnMut(&'v Value)) {
+    match v {
+        Value::Vector(items) | Value::List(items) => items.iter().for_each(f),
+        Value::Set(items) => items.iter().for_each(f),
+        Value::Map(m) => m.iter().for_each(|(k, x)| {
+            f(k);
+            f(x)
+        }),
+        _ => {}
+    }
+}
+
+/// Node visits a plain walk may make before switching to the memoized one.
+const PLAIN_BUDGET: usize = 4096;
+
+/// Whether `v` nests collections more than `max` levels below itself.
+pub(crate) fn depth_exceeds(v: &Value, max: usize) -> bool {
+    if !is_coll(v) {
+        return false;
+    }
+    // Small values: a plain depth-first walk, no hashing.
+    let mut stack: Vec<(&Value, usize)> = vec![(v, 0)];
+    let mut visits = 0;
+    while let Some((n, d)) = stack.pop() {
+        if d > max {
+            return true;
+        }
+        visits += 1;
+        if visits > PLAIN_BUDGET {
+            return memoized_height(v, max) > max;
+        }
+        for_children(n, |c| {
+            if is_coll(c) {
+                stack.push((c, d + 1))
+            }
+        });
+    }
+    false
+}
+
+/// Height of `v` (0 for a collection of scalars), visiting each shared
+/// collection once; stops early once the height exceeds `max`.
+fn memoized_height(v: &Value, max: usize) -> usize {
+    let mut height: HashMap<usize, usize> = HashMap::new();
+    let mut stack: Vec<(&Value, bool)> = vec![(v, false)];
+    while let Some((n, expanded)) = stack.pop() {
+        let key = addr(n);
+        if height.contains_key(&key) {
+            continue;
+        }
+        if !expanded {
+            stack.push((n, true));
+            for_children(n, |c| {
+                if is_coll(c) && !height.contains_key(&addr(c)) {
+                    stack.push((c, false));
+                }
+            });
+            if stack.len() > max.saturating_mul(PLAIN_BUDGET) {
+                return max + 1;
+            }
+        } else {
+            let mut h = 0;
+            for_children(n, |c| {
+                if is_coll(c) {
+                    h = h.max(1 + height.get(&addr(c)).copied().unwrap_or(0));
+                }
+            });
+            if h > max {
+                return h;
+            }
+            height.insert(key, h);
+        }
+    }
+    height.get(&addr(v)).copied().unwrap_or(0)
+}
+
+/// Estimated bytes kept alive by `v`, counting shared storage once.
+pub fn estimate_bytes(v: &Value) -> usize {
+    let mut seen: HashSet<usize> = HashSet::new();
+    let mut total = 0usize;
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        total += 16;
+        let key = addr(v);
+        if key != 0 && !seen.insert(key) {
+            continue;
+        }
+        match v {
+            Value::Str(s) | Value::Keyword(s) => total += s.len(),
+            Value::Vector(items) | Value::List(items) => {
+                total += 16;
+                stack.extend(items.iter());
+            }
+            Value::Set(items) => {
+                total += 32 + 8 * items.len();
+                stack.extend(items.iter());
+            }
+            Value::Map(m) => {
+                total += 32 + 8 * m.len();
+                for (k, x) in m.iter() {
+                    stack.push(k);
+                    stack.push(x);
+                }
+            }
+            Value::Fn(f) => {
+                total += 256;
+                if let Some(FnBody::Closure(c)) = &f.body {
+                    stack.extend(c.captures.iter());
+                }
+            }
+            _ => {}
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `[x x]` nested `n` times around 1: n levels deep, 2^n leaves, n+1 nodes.
+    fn doubling(n: usize) -> Value {
+        let mut x = Value::Int(1);
+        for _ in 0..n {
+            x = Value::vector(vec![x.clone(), x]);
+        }
+        x
+    }
+
+    #[test]
+    fn shared_structure_is_walked_once() {
+        let v = doubling(60);
+        assert!(!depth_exceeds(&v, 60));
+        assert!(depth_exceeds(&v, 58));
+        assert!(estimate_bytes(&v) < 10_000);
+    }
+
+    #[test]
+    fn plain_values() {
+        let v = Value::vector(vec![Value::vector(vec![Value::Int(1)]), Value::Int(2)]);
+        assert!(!depth_exceeds(&v, 1));
+        assert!(depth_exceeds(&v, 0));
+        assert!(!depth_exceeds(&Value::Int(1), 0));
+    }
+}
