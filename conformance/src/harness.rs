@@ -30,11 +30,22 @@ pub fn profile_dir() -> PathBuf {
     }
 }
 
-/// Runs `cargo build` with `args` for the profile and target folder of the
-/// running test; panics with cargo's output when it fails.
+/// Folder of the builds a test starts itself: `target/ptc-test-build/<profile>`.
+/// A separate target folder, so a test's `cargo build -p ...` (which unifies
+/// features over fewer packages) never rewrites artifacts of the running
+/// `cargo test` that its doctests still link against.
+pub fn build_dir() -> PathBuf {
+    let dir = profile_dir();
+    let profile = dir.file_name().expect("target/<profile> has a name").to_os_string();
+    dir.parent().expect("target/<profile> has a parent").join("ptc-test-build").join(profile)
+}
+
+/// Runs `cargo build` with `args` for the profile of the running test into
+/// [`build_dir`]; panics with cargo's output when it fails.
 fn cargo_build(args: &[&str]) {
     let dir = profile_dir();
-    let target = dir.parent().expect("target/<profile> has a parent");
+    let target = build_dir();
+    let target = target.parent().expect("ptc-test-build/<profile> has a parent");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.arg("build").arg("--quiet").arg("--target-dir").arg(target).args(args);
@@ -57,7 +68,7 @@ fn cargo_build(args: &[&str]) {
 pub fn build_plugin(package: &str, lib_name: &str) -> PathBuf {
     cargo_build(&["-p", package, "--lib"]);
     let file = format!("{}{lib_name}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
-    profile_dir().join(file)
+    build_dir().join(file)
 }
 
 /// The runner for tests: `PTC_CONFORMANCE_RUNNER`, else built once per
@@ -70,7 +81,7 @@ pub fn runner() -> Runner {
                 return Runner::locate().unwrap_or_else(|e| panic!("{e}"));
             }
             cargo_build(&["-p", "ptc-conformance", "--bin", "ptc-conformance-case"]);
-            Runner::new(profile_dir().join(runner_file_name()))
+            Runner::new(build_dir().join(runner_file_name()))
         })
         .clone()
 }

@@ -11,16 +11,13 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
 }
 
-/// The example agents use the single-user-coalesced plugin: make sure it is built.
+/// The example agents use the single-user-coalesced plugin: build it (into
+/// the test build folder) and put that folder on the plugin path.
 fn build_plugin() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
-        let status = std::process::Command::new(env!("CARGO"))
-            .args(["build", "-q", "-p", "ptc-strategy-single-user-coalesced"])
-            .current_dir(root())
-            .status()
-            .unwrap();
-        assert!(status.success());
+        let dir = ptc_integration_tests::plugin_dir();
+        std::env::set_var(ptc_host::config::PLUGIN_PATH_ENV, dir);
     });
 }
 

@@ -36,16 +36,20 @@ pub fn profile_dir() -> PathBuf {
     exe.parent().and_then(Path::parent).expect("test executables live in target/<profile>/deps").to_path_buf()
 }
 
-/// Builds every plugin crate (debug profile, like the test) and returns the
-/// folder holding the libraries. Panics with cargo's output when it fails.
+/// Builds every plugin crate (same profile as the test) into
+/// `target/ptc-test-build/<profile>` and returns that folder. Panics with cargo's output when it fails.
 pub fn plugin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = profile_dir();
-        let target = dir.parent().expect("target/<profile> has a parent").to_path_buf();
+        // A target folder of its own: a `cargo build -p ...` unifies features
+        // over fewer packages than the running `cargo test`, and must not
+        // rewrite artifacts that the test run's doctests still link against.
+        let profile = profile_dir();
+        let target = profile.parent().expect("target/<profile> has a parent").join("ptc-test-build");
+        let dir = target.join(profile.file_name().expect("target/<profile> has a name"));
         let mut cmd = Command::new(env!("CARGO"));
         cmd.arg("build").arg("--quiet").arg("--target-dir").arg(&target).current_dir(root());
-        if dir.file_name().is_some_and(|n| n == "release") {
+        if profile.file_name().is_some_and(|n| n == "release") {
             cmd.arg("--release");
         }
         for krate in PLUGIN_CRATES {
