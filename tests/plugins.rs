@@ -1,10 +1,10 @@
 //! Real dynamic loading: two plugins in one process, a panicking plugin,
 //! files that are not plugins, an incompatible interface, duplicate names.
 
-use ptc_integration_tests::{library, plugin_dir};
+use ptc_integration_tests::{library, plugin_dir, system_libm};
 use ptc_plugin_api::{ErrorKind, Message, RenderRequest, Role, Turn, Value};
 use ptc_registry::Registry;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn request() -> RenderRequest {
     let mut req = RenderRequest::new("Find the cheapest laptop", "You are an agent.", 5);
@@ -82,18 +82,6 @@ fn unknown_params_are_rejected_by_the_plugin() {
     let err = registry.build("c", "single-user-coalesced", r#"{"println_limt": 3}"#).err().unwrap().to_string();
     assert!(err.contains("unknown parameter `println_limt`"), "{err}");
     assert!(err.contains("known: println_limit, tool_call_limit, sample_limit, sample_printable_limit"), "{err}");
-}
-
-fn system_libm() -> Option<PathBuf> {
-    [
-        "/lib/x86_64-linux-gnu/libm.so.6",
-        "/usr/lib/x86_64-linux-gnu/libm.so.6",
-        "/lib64/libm.so.6",
-        "/usr/lib/libm.dylib",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .find(|p| p.exists())
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
-use ptc_integration_tests::{library, root};
-use std::path::{Path, PathBuf};
+use ptc_integration_tests::{library, root, system_libm};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn ptc(args: &[&str]) -> Output {
@@ -20,16 +20,11 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
 }
 
-fn libm() -> &'static str {
-    ["/lib/x86_64-linux-gnu/libm.so.6", "/usr/lib/x86_64-linux-gnu/libm.so.6", "/lib64/libm.so.6"]
-        .into_iter()
-        .find(|p| Path::new(p).exists())
-        .expect("a system libm")
-}
-
 #[test]
 fn strategies_fails_only_when_nothing_usable_is_left() {
-    let bad = temp("bad.toml", &format!("[plugins]\npaths = [{:?}, \"/nonexistent/dir\"]\n", libm()));
+    let libm = system_libm().expect("a system libm");
+    let libm = libm.to_str().unwrap();
+    let bad = temp("bad.toml", &format!("[plugins]\npaths = [{:?}, \"/nonexistent/dir\"]\n", libm));
     let out = ptc(&["strategies", "--config", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
@@ -38,7 +33,7 @@ fn strategies_fails_only_when_nothing_usable_is_left() {
     assert!(err.contains("/nonexistent/dir: plugin path does not exist"), "{err}");
 
     let suc = library("ptc_strategy_single_user_coalesced");
-    let mixed = temp("mixed.toml", &format!("[plugins]\npaths = [{:?}, {:?}]\n", libm(), suc.display().to_string()));
+    let mixed = temp("mixed.toml", &format!("[plugins]\npaths = [{:?}, {:?}]\n", libm, suc.display().to_string()));
     let out = ptc(&["strategies", "--config", mixed.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("single-user-coalesced"));

@@ -3,13 +3,10 @@
 
 use ptc_host::config::Config;
 use ptc_host::run::{run, RunArgs};
+use ptc_integration_tests::root;
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
 use std::sync::Once;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf()
-}
 
 /// The example agents use the single-user-coalesced plugin: build it (into
 /// the test build folder) and put that folder on the plugin path.

@@ -30,11 +30,7 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace root").to_path_buf()
 }
 
-/// `target/<profile>` of this test build (the test executable lives in its `deps/`).
-pub fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test knows its own path");
-    exe.parent().and_then(Path::parent).expect("test executables live in target/<profile>/deps").to_path_buf()
-}
+pub use ptc_conformance::harness::{build_dir, profile_dir};
 
 /// Builds every plugin crate (same profile as the test) into
 /// `target/ptc-test-build/<profile>` and returns that folder. Panics with cargo's output when it fails.
@@ -45,8 +41,8 @@ pub fn plugin_dir() -> &'static Path {
         // over fewer packages than the running `cargo test`, and must not
         // rewrite artifacts that the test run's doctests still link against.
         let profile = profile_dir();
-        let target = profile.parent().expect("target/<profile> has a parent").join("ptc-test-build");
-        let dir = target.join(profile.file_name().expect("target/<profile> has a name"));
+        let dir = build_dir();
+        let target = dir.parent().expect("ptc-test-build/<profile> has a parent").to_path_buf();
         let mut cmd = Command::new(env!("CARGO"));
         cmd.arg("build").arg("--quiet").arg("--target-dir").arg(&target).current_dir(root());
         if profile.file_name().is_some_and(|n| n == "release") {
@@ -91,4 +87,18 @@ pub fn check_golden(path: &Path, actual: &str) -> Result<(), String> {
         expected.lines().nth(line).unwrap_or("<end of file>"),
         actual.lines().nth(line).unwrap_or("<end of file>"),
     ))
+}
+
+/// A system shared library that is certainly not a ptc plugin (libm), for
+/// "not a plugin" tests; `None` where none of the usual paths exists.
+pub fn system_libm() -> Option<PathBuf> {
+    [
+        "/lib/x86_64-linux-gnu/libm.so.6",
+        "/usr/lib/x86_64-linux-gnu/libm.so.6",
+        "/lib64/libm.so.6",
+        "/usr/lib/libm.dylib",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists())
 }
