@@ -3,7 +3,9 @@
 //! `ptc-tokens` (token counting) crates.
 //!
 //! - [`config`] reads `strategies.toml` and builds the instances it names;
-//! - [`cli`] implements the subcommands.
+//! - [`cli`] implements the subcommands;
+//! - [`run`] is the agent loop, reporting through [`progress`] and logging
+//!   `tracing` events ([`logging`]).
 //!
 //! ```no_run
 //! use ptc_host::config::Config;
@@ -24,7 +26,9 @@ pub mod compare;
 pub mod config;
 pub mod eval;
 pub mod llm;
+pub mod logging;
 pub mod policy;
+pub mod progress;
 pub mod run;
 pub mod tools;
 pub mod trace;

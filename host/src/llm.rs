@@ -129,9 +129,13 @@ pub struct OpenAi {
 }
 
 enum Attempt {
-    Retry(String),
+    /// Worth another try; the server may say when (`Retry-After`, seconds).
+    Retry(String, Option<Duration>),
     Fatal(String),
 }
+
+/// Longest `Retry-After` wait honoured; a longer one falls back to the backoff.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(60);
 
 impl OpenAi {
     fn url(&self) -> String {
@@ -145,21 +149,28 @@ impl OpenAi {
         }
         let mut resp = match req.send(body) {
             Ok(r) => r,
-            Err(ureq::Error::Timeout(t)) => return Err(Attempt::Retry(format!("timed out ({t})"))),
+            Err(ureq::Error::Timeout(t)) => return Err(Attempt::Retry(format!("timed out ({t})"), None)),
             Err(ureq::Error::Io(e)) if e.kind() == std::io::ErrorKind::TimedOut => {
-                return Err(Attempt::Retry("timed out".into()))
+                return Err(Attempt::Retry("timed out".into(), None))
             }
-            Err(ureq::Error::Io(e)) => return Err(Attempt::Retry(format!("connection failed: {e}"))),
+            Err(ureq::Error::Io(e)) => return Err(Attempt::Retry(format!("connection failed: {e}"), None)),
             Err(e) => return Err(Attempt::Fatal(format!("request failed: {e}"))),
         };
         let status = resp.status().as_u16();
+        let retry_after = resp
+            .headers()
+            .get("retry-after")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+            .map(Duration::from_secs)
+            .filter(|d| *d <= MAX_RETRY_AFTER);
         let text = match resp.body_mut().read_to_string() {
             Ok(t) => t,
-            Err(ureq::Error::Timeout(_)) => return Err(Attempt::Retry("timed out reading the response".into())),
-            Err(e) => return Err(Attempt::Retry(format!("cannot read the response: {e}"))),
+            Err(ureq::Error::Timeout(_)) => return Err(Attempt::Retry("timed out reading the response".into(), None)),
+            Err(e) => return Err(Attempt::Retry(format!("cannot read the response: {e}"), None)),
         };
         if status == 429 || status >= 500 {
-            return Err(Attempt::Retry(format!("HTTP {status}: {}", short(&text))));
+            return Err(Attempt::Retry(format!("HTTP {status}: {}", short(&text)), retry_after));
         }
         if status != 200 {
             return Err(Attempt::Fatal(format!("HTTP {status}: {}", short(&text))));
@@ -213,15 +224,20 @@ impl Llm for OpenAi {
             ureq::Agent::config_builder().timeout_global(Some(self.timeout)).http_status_as_error(false).build().into();
         let mut delay = self.backoff;
         let mut last = String::new();
+        tracing::debug!(url = %self.url(), model = %self.model, messages = messages.len(), bytes = body.len(), "chat request");
         for attempt in 0..=self.max_retries {
-            if attempt > 0 {
-                std::thread::sleep(delay);
-                delay *= 2;
-            }
             match self.attempt(&agent, &body) {
                 Ok(reply) => return Ok(reply),
                 Err(Attempt::Fatal(m)) => return Err(LlmError(format!("{}: {m}", self.url()))),
-                Err(Attempt::Retry(m)) => last = m,
+                Err(Attempt::Retry(m, after)) => {
+                    if attempt < self.max_retries {
+                        let wait = after.unwrap_or(delay);
+                        tracing::warn!(attempt = attempt + 1, wait_ms = wait.as_millis() as u64, reason = %m, "chat request failed; retrying");
+                        std::thread::sleep(wait);
+                        delay *= 2;
+                    }
+                    last = m;
+                }
             }
         }
         Err(LlmError(format!("{}: giving up after {} attempts: {last}", self.url(), self.max_retries + 1)))

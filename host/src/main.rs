@@ -36,7 +36,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = ptc_host::eval::ResultFormat::Edn)]
         format: ptc_host::eval::ResultFormat,
     },
-    /// Run an agent: one progress line per turn on stderr, the result on stdout.
+    /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
     Run {
         /// Agent name (`[agent.NAME]` in the config).
         agent: String,
@@ -127,6 +127,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    ptc_host::logging::init();
     let result = match &args.command {
         Command::Strategies { config, format } => cli::strategies(config, *format),
         Command::Eval { file, data, format } => ptc_host::eval::eval(file.as_deref(), data, *format),

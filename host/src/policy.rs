@@ -197,6 +197,12 @@ impl<'a> Policy<'a> {
         self.switched
     }
 
+    /// Marks the trigger as fired: a resumed run whose earlier turns were
+    /// already served by the strategy stays with it.
+    pub fn restore_switch(&mut self) {
+        self.switched = true;
+    }
+
     /// Decides whether turn `request.turn()` uses the primary strategy,
     /// latching the switch. `full_tokens` lazily counts the full history.
     fn use_strategy(&mut self, request: &RenderRequest, full_tokens: impl FnOnce() -> usize) -> bool {
@@ -212,6 +218,9 @@ impl<'a> Policy<'a> {
                         || t.tokens.is_some_and(|limit| full_tokens() as u64 >= limit)
                 }
             };
+            if self.switched {
+                tracing::info!(instance = %self.primary.name, turn = request.turn(), "strategy takes over from full-history");
+            }
         }
         self.switched
     }
@@ -261,7 +270,8 @@ impl<'a> Policy<'a> {
         };
         let tokens = self.counter.count_messages(rendered.messages());
         attempts.push(Attempt { instance: instance.clone(), outcome: Ok(tokens) });
-        if self.budget.is_some_and(|b| tokens > b) {
+        if let Some(budget) = self.budget.filter(|&b| tokens > b) {
+            tracing::info!(instance = %instance, tokens, budget, "prompt over max_prompt_tokens; trying the next fallback");
             return Ok(None);
         }
         Ok(Some(Served { rendered, instance, phase, tokens, attempts: std::mem::take(attempts) }))

@@ -10,6 +10,7 @@ use crate::cli::stats_json;
 use crate::config::{Agent, Config};
 use crate::llm::{self, Llm};
 use crate::policy::{agent_counter, Policy};
+use crate::progress::{Progress, Terminal};
 use crate::tools::{builtin, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_lisp::{json_to_value, read_edn, run_program, value_to_json, Exit, Limits, Memory, ToolHost, Value};
@@ -53,7 +54,7 @@ pub struct RunResult {
 }
 
 /// Runs an agent with the LLM backend of its config.
-pub fn run(args: &RunArgs<'_>, progress: &mut dyn FnMut(&str)) -> Result<RunResult, String> {
+pub fn run(args: &RunArgs<'_>, progress: &mut dyn Progress) -> Result<RunResult, String> {
     let agent = find_agent(args.config, args.agent)?;
     let llm_config = agent
         .llm
@@ -72,7 +73,10 @@ pub fn run(args: &RunArgs<'_>, progress: &mut dyn FnMut(&str)) -> Result<RunResu
 pub fn cli_run(config: &Path, agent: &str, session: Option<&Path>, resume: Option<&Path>) -> crate::cli::CliResult {
     let config = Config::load(config).map_err(|e| e.to_string())?;
     let args = RunArgs { config: &config, agent, session_out: session, resume };
-    let done = run(&args, &mut |line| eprintln!("{line}"))?;
+    let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
+    let done = run(&args, &mut terminal);
+    terminal.finish();
+    let done = done?;
     let status = done.session.status.as_deref().unwrap_or("unfinished");
     let stdout = match (&done.session.result, done.session.turns.last()) {
         (Some(r), _) => format!("{r}\n"),
@@ -93,7 +97,7 @@ fn find_agent<'c>(config: &'c Config, name: &str) -> Result<&'c Agent, String> {
 }
 
 /// Runs an agent with the given model (tests inject one).
-pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(&str)) -> Result<RunResult, String> {
+pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progress) -> Result<RunResult, String> {
     let config = args.config;
     let agent = find_agent(config, args.agent)?;
     let mission = agent
@@ -161,7 +165,7 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(
         session.status = None; // an interrupted run: go on
     }
     if session.status.is_some() {
-        progress(&format!("session already finished ({})", session.status.as_deref().unwrap_or("")));
+        progress.line(&format!("session already finished ({})", session.status.as_deref().unwrap_or("")));
         return Ok(RunResult { session, path });
     }
 
@@ -172,10 +176,24 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(
     // Triggers, budgets and fallbacks (spec/strategies.md): full-history on
     // turn 1, before the trigger and for single-shot agents; then the strategy.
     let mut policy = Policy::for_agent(config, &registry, agent, &counter)?;
+    // A resumed run keeps its trigger latch: once the strategy took over it
+    // serves every later turn (no flapping back to full-history).
+    // (Files written before `switched` was recorded: the strategy served a turn.)
+    let served_by_strategy = |s: &serde_json::Value| {
+        s["switched"] == json!(true) || (strategy_name != FULL_HISTORY && s["instance"] == json!(strategy_name))
+    };
+    if session.turns.iter().any(|t| t.render_stats.as_ref().is_some_and(served_by_strategy)) {
+        policy.restore_switch();
+    }
     let max_turns = session.max_turns;
+    let mut tokens_so_far: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
+    tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns, session = %path.display(), "run starts");
 
     while (session.turns.len() as u32) < max_turns {
         let number = session.turns.len() as u32 + 1;
+        progress.status(&format!(
+            "turn {number}/{max_turns} · rendering the prompt · {tokens_so_far} prompt tokens so far"
+        ));
         let request = session.request_for_turn(None).map_err(|e| format!("session: {e}"))?;
         let served = match policy.render(&request) {
             Ok(s) => s,
@@ -190,13 +208,20 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(
         let prompt_tokens = served.tokens as u64;
         let mut stats = stats_json(served.rendered.stats());
         stats["instance"] = json!(instance);
+        stats["switched"] = json!(policy.switched());
+        tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = messages.len(), "prompt rendered");
         if served.attempts.len() > 1 {
             stats["attempts"] = json!(served.attempts.iter().map(|a| a.to_string()).collect::<Vec<_>>());
         }
         for w in served.rendered.stats().warnings() {
-            progress(&format!("turn {number}: strategy `{instance}`: {w}"));
+            progress.line(&format!("turn {number}: strategy `{instance}`: {w}"));
         }
 
+        progress.status(&format!(
+            "turn {number}/{max_turns} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
+            tokens_so_far + prompt_tokens
+        ));
+        let asked = std::time::Instant::now();
         let reply = match llm.chat(&messages) {
             Ok(r) => r,
             Err(e) => {
@@ -205,6 +230,8 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(
                 return Err(format!("turn {number}: llm: {e} (session so far in {})", path.display()));
             }
         };
+        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, chars = reply.content.len(), "model answered");
+        progress.status(&format!("turn {number}/{max_turns} · running the program"));
         let mut turn = execute_turn(number, &reply.content, &mut memory, &data, &mut tools, &limits);
         turn.record.messages = messages.iter().map(message_record).collect();
         turn.record.render_stats = Some(stats);
@@ -235,7 +262,11 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn FnMut(
             session.status = Some("out_of_turns".into());
         }
         write_atomic(&path, &session)?;
-        progress(&format!("turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  {outcome}"));
+        tracing::debug!(turn = number, session = %path.display(), "session written");
+        tokens_so_far += prompt_tokens;
+        progress.line(&format!(
+            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  {outcome}"
+        ));
         if ended {
             break;
         }
@@ -344,7 +375,7 @@ fn execute_turn(
     let exit = match out.result {
         Ok(Exit::Value(v)) => {
             record.success = true;
-            record.result = Some(result_edn(&v, &out.definitions));
+            record.result = Some(result_edn(&v, out.ended_with_definition.as_deref()));
             TurnExit::Continue
         }
         Ok(Exit::Return(v)) => {
@@ -384,11 +415,12 @@ fn edn(v: &Value) -> String {
     }
 }
 
-/// What a turn's result is recorded as: `#'name` when the program ended with a definition.
-fn result_edn(v: &Value, defs: &[ptc_lisp::Definition]) -> String {
-    match defs.last() {
-        Some(d) if &d.value == v => format!("#'{}", d.name),
-        _ => edn(v),
+/// What a turn's result is recorded as: `#'name` when the program's last
+/// form was a definition (its value is the var, as in Clojure).
+fn result_edn(v: &Value, ended_with_definition: Option<&str>) -> String {
+    match ended_with_definition {
+        Some(name) => format!("#'{name}"),
+        None => edn(v),
     }
 }
 
@@ -506,6 +538,9 @@ mod tests {
         assert!(!t.record.success);
         assert_eq!(t.record.error.as_ref().unwrap().kind, "unbound_symbol");
         assert!(mem.get("z").is_none() && mem.get("y").is_some());
+        // A last form that only equals a definition is a value, not the var.
+        let t = execute_turn(2, "```clojure\n(def w 4) w\n```", &mut mem, &data, &mut tools, &limits);
+        assert_eq!(t.record.result.as_deref(), Some("4"));
         let t = execute_turn(3, "no code here", &mut mem, &data, &mut tools, &limits);
         assert_eq!(t.record.error.as_ref().unwrap().message, NO_CODE_MESSAGE);
         let t = execute_turn(4, "(return (dbl y))", &mut mem, &data, &mut tools, &limits);

@@ -7,6 +7,7 @@
 
 use crate::config::ToolConfig;
 use ptc_lisp::ToolHost;
+use ptc_plugin_api::render::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
@@ -32,7 +33,7 @@ pub fn builtin(name: &str) -> Option<Builtin> {
     let b = match name {
         "customer" => Builtin {
             name: "customer",
-            signature: "(id :int) -> {:id :int, :name :string, :tier :string, :country :string}",
+            signature: "(id :int) -> {id :int, name :string, tier :string, country :string}",
             description: "Customer record by id (ids 1-6)",
             call: customer,
         },
@@ -44,7 +45,7 @@ pub fn builtin(name: &str) -> Option<Builtin> {
         },
         "inventory" => Builtin {
             name: "inventory",
-            signature: "(sku :string) -> {:sku :string, :stock :int, :warehouse :string}",
+            signature: "(sku :string) -> {sku :string, stock :int, warehouse :string}",
             description: "Stock level of a product by SKU",
             call: inventory,
         },
@@ -149,16 +150,43 @@ impl Tools {
     }
 }
 
+/// The prompt shows parameter names in kebab-case (`weight_kg` as
+/// `weight-kg`), so the model may send either spelling: a key that is not a
+/// declared name but spells one in another case becomes the declared name.
+pub fn declared_arg_names(signature: Option<&str>, args: Json) -> Json {
+    let Some(sig) = signature.and_then(Signature::parse) else { return args };
+    let Json::Object(map) = args else { return args };
+    map.into_iter()
+        .map(|(key, value)| {
+            let declared = sig.declared.iter().find(|d| **d != key && kebab_case(d) == kebab_case(&key));
+            match declared {
+                Some(d) if !sig.declared.contains(&key) => (d.clone(), value),
+                _ => (key, value),
+            }
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
+}
+
 impl ToolHost for Tools {
     fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
-        match self.tools.iter().find(|t| t.name() == name) {
+        let started = std::time::Instant::now();
+        let tool = self.tools.iter().find(|t| t.name() == name);
+        let args = declared_arg_names(tool.and_then(Tool::signature).as_deref(), args);
+        let result = match tool {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
             None => {
                 let names: Vec<&str> = self.tools.iter().map(Tool::name).collect();
                 Err(format!("no tool named `{name}` (available: {})", names.join(", ")))
             }
+        };
+        let elapsed_ms = started.elapsed().as_millis() as u64;
+        match &result {
+            Ok(_) => tracing::debug!(tool = name, %args, elapsed_ms, "tool call"),
+            Err(e) => tracing::debug!(tool = name, %args, elapsed_ms, error = %e, "tool call failed"),
         }
+        result
     }
 }
 
@@ -268,5 +296,25 @@ mod tests {
         assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
         assert_eq!(tools.call("inventory", json!({"sku": "KEY-3"})).unwrap()["stock"], 37);
         assert!(tools.call("nope", json!({})).unwrap_err().starts_with("no tool named `nope`"));
+    }
+
+    #[test]
+    fn kebab_case_arg_names_reach_the_tool_as_declared() {
+        let sig = Some("(weight_kg :int, country :string, maxDays :int?) -> :map");
+        let sent = json!({"weight-kg": 2, "country": "GB", "max-days": 3, "extra": true});
+        assert_eq!(
+            declared_arg_names(sig, sent),
+            json!({"weight_kg": 2, "country": "GB", "maxDays": 3, "extra": true})
+        );
+        // Declared spellings, unparsable signatures and non-maps pass unchanged.
+        assert_eq!(declared_arg_names(sig, json!({"weight_kg": 1})), json!({"weight_kg": 1}));
+        assert_eq!(declared_arg_names(Some("nonsense"), json!({"weight-kg": 1})), json!({"weight-kg": 1}));
+        assert_eq!(declared_arg_names(sig, json!([1, 2])), json!([1, 2]));
+
+        // Through a command tool: it reads the declared name.
+        let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
+        t.signature = sig.map(str::to_string);
+        let mut tools = Tools::new(vec![Tool::Command(t)]);
+        assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
     }
 }

@@ -69,8 +69,8 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
                     };
                     let _ = writeln!(out, "  tool/{} {} -> {outcome} ({} ms)", call.name, call.args, call.duration_ms);
                 }
-                for p in &turn.prints {
-                    let _ = writeln!(out, "  | {p}");
+                for line in turn.prints.iter().flat_map(|p| p.split('\n')) {
+                    let _ = writeln!(out, "  | {line}");
                 }
                 for d in &turn.definitions {
                     let _ = writeln!(out, "  defined {}", d.name);
@@ -118,4 +118,26 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
         let _ = writeln!(out, "total {:<20}  {counted:>13}  {reported:>15}  {completion:>10}", "");
     }
     Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_of_a_multi_line_print_is_marked() {
+        let session = serde_json::json!({
+            "format": "ptc-session/1", "mission": "m", "system_prompt": "s", "max_turns": 2,
+            "tools": [], "data": {}, "result": null, "usage": {},
+            "turns": [{
+                "number": 1, "raw_response": "```clojure\n(println \"a\\nb\")\n```", "program": "(println \"a\\nb\")",
+                "success": true, "result": "nil", "error": null, "prints": ["a\nb"], "tool_calls": [], "definitions": []
+            }]
+        });
+        let path = std::env::temp_dir().join(format!("ptc-trace-{}.json", std::process::id()));
+        std::fs::write(&path, session.to_string()).unwrap();
+        let out = trace(&path, View::Turns, false).unwrap().stdout;
+        let _ = std::fs::remove_file(&path);
+        assert!(out.contains("  | a\n  | b\n"), "{out}");
+    }
 }

@@ -5,7 +5,17 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 fn ptc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ptc")).args(args).current_dir(root()).output().expect("ptc runs")
+    ptc_with_log(args, None)
+}
+
+/// Runs `ptc` with `RUST_LOG` set to `log`, or unset.
+fn ptc_with_log(args: &[&str], log: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptc"));
+    cmd.args(args).current_dir(root()).env_remove("RUST_LOG");
+    if let Some(log) = log {
+        cmd.env("RUST_LOG", log);
+    }
+    cmd.output().expect("ptc runs")
 }
 
 fn temp(name: &str, text: &str) -> PathBuf {
@@ -108,4 +118,119 @@ fn render_json_has_messages_stats_and_real_token_count() {
     let tokens = v["prompt_tokens"].as_u64().unwrap();
     let chars: usize = messages.iter().map(|m| m["content"].as_str().unwrap().len()).sum();
     assert!(tokens > 50 && (tokens as usize) < chars / 2, "{tokens} tokens for {chars} bytes");
+}
+
+#[test]
+fn rust_log_turns_on_tracing_and_a_bad_filter_is_one_warning() {
+    // recover-errors uses full-history and a built-in tool: no plugin needed.
+    let session = temp("log.session.json", "");
+    let args = ["run", "recover-errors", "--session", session.to_str().unwrap()];
+    let quiet = ptc_with_log(&args, None);
+    assert_eq!(quiet.status.code(), Some(0), "{}", stderr(&quiet));
+    let plain = stderr(&quiet);
+    assert!(plain.lines().all(|l| l.starts_with("turn ") || l.starts_with("ptc: ")), "{plain}");
+
+    let logged = ptc_with_log(&args, Some("ptc_host=debug"));
+    assert_eq!(logged.status.code(), Some(0));
+    let err = stderr(&logged);
+    for needle in [
+        "INFO ptc_host::run: run starts agent=recover-errors",
+        "DEBUG ptc_host::run: prompt rendered turn=1 instance=full-history",
+        "DEBUG ptc_host::tools: tool call tool=\"customer\"",
+        "DEBUG ptc_host::run: session written turn=5",
+    ] {
+        assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
+    }
+    // The same progress lines, the same result.
+    assert_eq!(logged.stdout, quiet.stdout);
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("turn ")).count(),
+        plain.lines().filter(|l| l.starts_with("turn ")).count()
+    );
+
+    let bad = ptc_with_log(&args, Some("ptc_host=loud"));
+    assert_eq!(bad.status.code(), Some(0));
+    let err = stderr(&bad);
+    assert_eq!(err.lines().filter(|l| l.contains("RUST_LOG")).count(), 1, "{err}");
+    assert!(err.starts_with("ptc: warning: RUST_LOG=\"ptc_host=loud\" is not a log filter"), "{err}");
+    assert_eq!(bad.stdout, quiet.stdout);
+}
+
+#[test]
+fn compare_figures_match_an_independent_recount() {
+    use ptc_plugin_api::render::full_history;
+    use ptc_session::Session;
+    use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+
+    let dir = ptc_integration_tests::plugin_dir();
+    let config = temp(
+        "compare.toml",
+        &format!(
+            "[plugins]\npaths = [{:?}]\n\n[strategy.coalesced]\nplugin = \"single-user-coalesced\"\n",
+            dir.display().to_string()
+        ),
+    );
+    let files = ["tests/sessions/mixed-realistic.json", "tests/sessions/redefinitions.json"];
+    let mut args = vec![
+        "compare",
+        "--config",
+        config.to_str().unwrap(),
+        "--strategies",
+        "full-history,coalesced",
+        "--format",
+        "json",
+        "--session",
+    ];
+    args.extend(files);
+    let out = ptc(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> =
+        report["strategies"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["full-history", "coalesced"]);
+
+    // Recount in process: turn 1 is always full-history; coalesced (no trigger) serves turns 2..N.
+    let counter = TokenCounter::new(DEFAULT_ENCODING).unwrap();
+    let registry = ptc_registry::Registry::discover(&[dir.to_path_buf()]);
+    let coalesced = registry.build("coalesced", "single-user-coalesced", "{}").unwrap();
+    let mut expected = [(0_u64, 0_u64), (0, 0)]; // (total, history) per strategy
+    for (i, file) in files.iter().enumerate() {
+        let session = Session::read(&root().join(file)).unwrap();
+        let turns = session.turns.len() as u32;
+        let first = counter.count_messages(full_history(&session.request_for_turn(Some(1)).unwrap()).messages()) as u64;
+        for (s, figures) in expected.iter_mut().enumerate() {
+            let mut total = 0;
+            for t in 1..=turns {
+                let request = session.request_for_turn(Some(t)).unwrap();
+                let rendered =
+                    if s == 0 || t == 1 { full_history(&request) } else { coalesced.render(&request).unwrap() };
+                total += counter.count_messages(rendered.messages()) as u64;
+            }
+            let per = &report["strategies"][s]["per_session"][i]["figures"];
+            assert_eq!(per["total_tokens"], total, "{file} strategy {s}");
+            assert_eq!(per["history_tokens"], total - u64::from(turns) * first, "{file} strategy {s}");
+            figures.0 += total;
+            figures.1 += total - u64::from(turns) * first;
+        }
+    }
+    for (s, (total, history)) in expected.iter().enumerate() {
+        let figures = &report["strategies"][s];
+        assert_eq!(figures["total"]["total_tokens"], *total);
+        assert_eq!(figures["total"]["history_tokens"], *history);
+        let ratio = figures["history_ratio"].as_f64().unwrap();
+        assert!((ratio - *history as f64 / expected[0].1 as f64).abs() < 1e-9, "{ratio}");
+    }
+    assert!(expected[1].1 < expected[0].1, "coalesced should remember for less: {expected:?}");
+
+    // The markdown table has a row per strategy; an unknown instance is one error line.
+    let mut md = args.clone();
+    md[6] = "markdown";
+    let table = String::from_utf8(ptc(&md).stdout).unwrap();
+    assert!(table.lines().any(|l| l.starts_with("| coalesced | ")), "{table}");
+    let mut bad = args.clone();
+    bad[4] = "full-history,nope";
+    let out = ptc(&bad);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out).lines().count(), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
 }

@@ -13,6 +13,8 @@ use std::time::Duration;
 
 enum Canned {
     Answer(u16, String),
+    /// 429 with `Retry-After: N` (seconds).
+    RetryAfter(u64),
     Silent,
 }
 
@@ -56,6 +58,12 @@ fn serve(canned: Vec<Canned>) -> (String, Arc<Mutex<Vec<String>>>) {
                         stream,
                         "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
                         body.len()
+                    );
+                }
+                Canned::RetryAfter(secs) => {
+                    let _ = write!(
+                        stream,
+                        "HTTP/1.1 429 X\r\nRetry-After: {secs}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
                     );
                 }
                 Canned::Silent => {
@@ -109,6 +117,16 @@ fn rate_limit_is_retried() {
 }
 
 #[test]
+fn retry_after_is_honoured_over_the_backoff() {
+    // The client's backoff is 10 ms; the server asks for one second.
+    let (url, seen) = serve(vec![Canned::RetryAfter(1), Canned::Answer(200, ok_body("ok"))]);
+    let started = std::time::Instant::now();
+    assert_eq!(client(&url, 3, 2000).chat(&hello()).unwrap().content, "ok");
+    assert!(started.elapsed() >= Duration::from_secs(1), "retried before Retry-After: {:?}", started.elapsed());
+    assert_eq!(seen.lock().unwrap().len(), 2);
+}
+
+#[test]
 fn server_errors_give_up_after_the_retries() {
     let canned = (0..3).map(|_| Canned::Answer(500, "{\"error\": \"boom\"}".into())).collect();
     let (url, seen) = serve(canned);
@@ -158,8 +176,8 @@ fn an_agent_runs_over_http() {
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
     let config = Config::load(&dir.join("ptc.toml")).unwrap();
     let out = dir.join("s.json");
-    let done =
-        run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |_| {}).unwrap();
+    let done = run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |_: &str| {})
+        .unwrap();
     assert_eq!(done.session.result.as_deref(), Some("6"));
     assert_eq!(done.session.usage, serde_json::json!({"prompt_tokens": 22, "completion_tokens": 14}));
     assert_eq!(done.session.turns[0].usage, Some(serde_json::json!({"prompt_tokens": 11, "completion_tokens": 7})));

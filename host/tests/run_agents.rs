@@ -31,7 +31,7 @@ fn run_example(agent: &str) -> (Session, Vec<String>) {
     let out = tmp(agent).join("session.json");
     let mut lines = Vec::new();
     let args = RunArgs { config: &config, agent, session_out: Some(&out), resume: None };
-    let done = run(&args, &mut |l| lines.push(l.to_string())).unwrap();
+    let done = run(&args, &mut |l: &str| lines.push(l.to_string())).unwrap();
     // What was written is exactly what the run ended with, and it reads back.
     assert_eq!(Session::read(&out).unwrap(), done.session);
     (done.session, lines)
@@ -110,7 +110,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     // The first run dies after two turns (its transcript ends there).
     let config = write_config(&dir, &answers[..2]);
     let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
-    let err = run(&args, &mut |_| {}).unwrap_err();
+    let err = run(&args, &mut |_: &str| {}).unwrap_err();
     assert!(err.contains("turn 3: llm: replay file"), "{err}");
     let partial = Session::read(&out).unwrap();
     assert_eq!(partial.turns.len(), 2);
@@ -121,7 +121,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     let config = write_config(&dir, &answers);
     let args = RunArgs { config: &config, agent: "a", session_out: None, resume: Some(&out) };
     let mut lines = Vec::new();
-    let done = run(&args, &mut |l| lines.push(l.to_string())).unwrap();
+    let done = run(&args, &mut |l: &str| lines.push(l.to_string())).unwrap();
     assert_eq!(done.path, out);
     let s = Session::read(&out).unwrap();
     assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
@@ -145,8 +145,135 @@ fn out_of_turns_is_recorded() {
     let config = write_config(&dir, &["(def a 1)"; 5]);
     let out = dir.join("s.json");
     let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
-    let done = run(&args, &mut |_| {}).unwrap();
+    let done = run(&args, &mut |_: &str| {}).unwrap();
     assert_eq!(done.session.status.as_deref(), Some("out_of_turns"));
     assert_eq!(done.session.turns.len(), 5);
     assert_eq!(done.session.turns[0].result.as_deref(), Some("#'a"));
+}
+
+#[test]
+fn resumed_run_keeps_the_trigger_latch() {
+    build_plugin();
+    let dir = tmp("latch");
+    std::fs::write(
+        dir.join("replay.json"),
+        serde_json::to_string(&["(def a 1)", "(def b 2)", "(return (+ a b))"]).unwrap(),
+    )
+    .unwrap();
+    let config = |trigger_turns: u32| {
+        let text = format!(
+            r#"
+[strategy.late]
+plugin = "single-user-coalesced"
+trigger = {{ turns = {trigger_turns} }}
+
+[agent.a]
+mission = "Add two numbers"
+strategy = "late"
+llm = {{ backend = "replay", file = "replay.json" }}
+"#
+        );
+        std::fs::write(dir.join("ptc.toml"), text).unwrap();
+        Config::load(&dir.join("ptc.toml")).unwrap()
+    };
+    let instance = |s: &Session, turn: usize| s.turns[turn].render_stats.as_ref().unwrap()["instance"].clone();
+    // Two turns with the trigger at one completed turn: turn 2 switches.
+    let out = dir.join("s.json");
+    let first = config(1);
+    let mut session =
+        run(&RunArgs { config: &first, agent: "a", session_out: Some(&out), resume: None }, &mut |_: &str| {})
+            .unwrap()
+            .session;
+    assert_eq!(instance(&session, 1), "late");
+    // Cut the run after turn 2, as a kill would, then resume with a trigger
+    // that would not have fired yet: the latch holds, turn 3 stays with the strategy.
+    session.turns.truncate(2);
+    session.status = None;
+    session.result = None;
+    ptc_host::run::write_atomic(&out, &session).unwrap();
+    let later = config(10);
+    let done = run(&RunArgs { config: &later, agent: "a", session_out: None, resume: Some(&out) }, &mut |_: &str| {})
+        .unwrap()
+        .session;
+    assert_eq!(done.turns.len(), 3);
+    assert_eq!(instance(&done, 2), "late");
+    assert_eq!(done.turns[2].render_stats.as_ref().unwrap()["switched"], true);
+    assert_eq!(done.result.as_deref(), Some("3"));
+
+    // A fresh run with that config stays on full-history throughout.
+    let fresh = run(
+        &RunArgs { config: &later, agent: "a", session_out: Some(&dir.join("f.json")), resume: None },
+        &mut |_: &str| {},
+    )
+    .unwrap()
+    .session;
+    assert!((0..3).all(|t| instance(&fresh, t) == "full-history"));
+}
+
+#[test]
+fn budget_only_the_third_fallback_meets_serves_every_turn_and_is_recorded() {
+    build_plugin();
+    let dir = tmp("budget");
+    // Records with long strings: their data/ sample is what the tight
+    // instance drops to fit.
+    let items: Vec<serde_json::Value> = (0..20)
+        .map(|i| {
+            serde_json::json!({
+                "title": format!("A very long product title number {i} with many descriptive words in it"),
+                "notes": format!("Long free-form notes about the item {i} that go on and on for a while"),
+                "sku": format!("SKU-{i:04}"),
+            })
+        })
+        .collect();
+    std::fs::write(dir.join("items.json"), serde_json::to_string(&items).unwrap()).unwrap();
+    let replay = ["```clojure\n(def n (count data/items))\n```", "```clojure\n(return n)\n```"];
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(&replay).unwrap()).unwrap();
+    let text = r#"
+[strategy.coalesced]
+plugin = "single-user-coalesced"
+[strategy.rolling]
+plugin = "rolling-window"
+[strategy.per-turn]
+plugin = "per-turn-summary"
+[strategy.tight]
+plugin = "aggressive"
+max_tokens = 80
+
+[agent.a]
+mission = "Count the items."
+system_prompt = "Answer with PTC-Lisp."
+strategy = "coalesced"
+max_prompt_tokens = 100
+fallback = ["rolling", "per-turn", "tight"]
+data = { items = "items.json" }
+llm = { backend = "replay", file = "replay.json" }
+"#;
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap();
+    let out = dir.join("s.json");
+    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
+    let done = run(&args, &mut |_: &str| {}).unwrap();
+    let s = Session::read(&out).unwrap();
+    assert_eq!(s, done.session);
+    assert_eq!(s.result.as_deref(), Some("20"));
+    // Turn 1 tries full-history (before any strategy), turn 2 the primary;
+    // both pass over the first two fallbacks to the third.
+    for (turn, first) in s.turns.iter().zip(["full-history", "coalesced"]) {
+        let stats = turn.render_stats.as_ref().unwrap();
+        assert_eq!(stats["instance"], "tight", "turn {}", turn.number);
+        let tried: Vec<String> =
+            stats["attempts"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+        assert_eq!(tried.len(), 4, "{tried:?}");
+        for (attempt, name) in tried.iter().zip([first, "rolling", "per-turn", "tight"]) {
+            assert!(attempt.starts_with(&format!("`{name}` needs ")), "{tried:?}");
+        }
+        // Every passed-over instance needed more than the budget; the server fits it.
+        let needs: Vec<u64> = tried
+            .iter()
+            .map(|a| a.split("needs ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(needs[..3].iter().all(|&n| n > 100) && needs[3] <= 100, "{tried:?}");
+        assert!(turn.prompt_tokens.unwrap() <= 100);
+        assert_eq!(turn.prompt_tokens.unwrap(), needs[3]);
+    }
 }

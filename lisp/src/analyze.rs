@@ -154,7 +154,10 @@ pub(crate) struct Scope {
 
 /// Turns forms into nodes; one per top-level form.
 pub(crate) struct Analyzer {
-    pub scopes: Vec<Scope>,
+    /// The top level's scope (kept apart so analyzing a form with no `fn` allocates no scope stack).
+    top: Scope,
+    /// Scopes of the `fn`s being analyzed, innermost last.
+    fns: Vec<Scope>,
     depth: usize,
 }
 
@@ -181,13 +184,22 @@ fn builtin_namespace(ns: &str) -> bool {
 impl Analyzer {
     /// Analyzes one top-level form; returns the node and the frame size it needs.
     pub fn top_level(form: &Form) -> AResult<(Node, u32)> {
-        let mut a = Analyzer { scopes: vec![Scope::default()], depth: 0 };
+        let mut a = Analyzer { top: Scope::default(), fns: Vec::new(), depth: 0 };
         let node = a.analyze(form, false)?;
-        Ok((node, a.scopes[0].nslots))
+        Ok((node, a.top.nslots))
     }
 
+    /// The innermost scope.
     pub fn scope(&mut self) -> &mut Scope {
-        self.scopes.last_mut().expect("the analyzer always has a top-level scope")
+        self.fns.last_mut().unwrap_or(&mut self.top)
+    }
+
+    /// The scope at `depth` (0 is the top level).
+    fn scope_at(&mut self, depth: usize) -> &mut Scope {
+        match depth {
+            0 => &mut self.top,
+            d => &mut self.fns[d - 1],
+        }
     }
 
     pub fn new_slot(&mut self) -> u32 {
@@ -214,6 +226,7 @@ impl Analyzer {
     fn analyze_inner(&mut self, form: &Form, tail: bool) -> AResult<Node> {
         let span = Span::of(form);
         Ok(match &form.kind {
+            FormKind::Int(i) => Node::Const(Value::Int(*i)),
             FormKind::Symbol(name) => self.symbol(form, name)?,
             FormKind::List(items) if items.is_empty() => Node::Const(Value::List(Arc::default())),
             FormKind::List(items) => self.list(form, items, tail)?,
@@ -253,7 +266,15 @@ impl Analyzer {
     }
 
     pub fn all(&mut self, forms: &[Form]) -> AResult<Vec<Node>> {
-        forms.iter().map(|f| self.analyze(f, false)).collect()
+        let mut nodes = Vec::with_capacity(forms.len());
+        for f in forms {
+            nodes.push(match f.kind {
+                // Numbers are common arguments; this skips a call (the depth check still holds).
+                FormKind::Int(i) if self.depth < MAX_ANALYSIS_DEPTH => Node::Const(Value::Int(i)),
+                _ => self.analyze(f, false)?,
+            });
+        }
+        Ok(nodes)
     }
 
     /// A body of several forms: the last is in tail position.
@@ -262,7 +283,10 @@ impl Analyzer {
             [] => Ok(Node::Const(Value::Nil)),
             [one] => self.analyze(one, tail),
             [init @ .., last] => {
-                let mut nodes = self.all(init)?;
+                let mut nodes = Vec::with_capacity(forms.len());
+                for f in init {
+                    nodes.push(self.analyze(f, false)?);
+                }
                 nodes.push(self.analyze(last, tail)?);
                 Ok(Node::Do(nodes))
             }
@@ -270,7 +294,7 @@ impl Analyzer {
     }
 
     fn resolve_local(&mut self, depth: usize, name: &str) -> Option<LocalRef> {
-        let scope = &self.scopes[depth];
+        let scope = self.scope_at(depth);
         if let Some(&(_, slot)) = scope.names.iter().rev().find(|(n, _)| &**n == name) {
             return Some(LocalRef::Slot(slot));
         }
@@ -288,13 +312,17 @@ impl Analyzer {
             LocalRef::Capture(i) => CaptureSrc::Capture(i),
             LocalRef::SelfFn => CaptureSrc::SelfFn,
         };
-        let captures = &mut self.scopes[depth].captures;
+        let captures = &mut self.scope_at(depth).captures;
         captures.push((name.into(), src));
         Some(LocalRef::Capture(captures.len() as u32 - 1))
     }
 
     pub fn local(&mut self, name: &str) -> Option<Node> {
-        let depth = self.scopes.len() - 1;
+        if self.fns.is_empty() && self.top.names.is_empty() {
+            // Nothing is bound (the top level has no self name or captures).
+            return None;
+        }
+        let depth = self.fns.len();
         self.resolve_local(depth, name).map(|r| match r {
             LocalRef::Slot(s) => Node::Local(s),
             LocalRef::Capture(i) => Node::Capture(i),
@@ -341,6 +369,13 @@ impl Analyzer {
         let head = &items[0];
         let args = &items[1..];
         let span = Span::of(form);
+        // Most calls name a builtin directly: one lookup decides, with the same
+        // outcome as the checks below (no builtin name has a namespace or `tool/`).
+        if let Some(b) = head.as_symbol().and_then(builtins::lookup_call) {
+            if self.local(b.name).is_none() {
+                return self.builtin_call(form, b, args, span);
+            }
+        }
         if let Some(name) = head.as_symbol().filter(|n| self.local(n).is_none()) {
             if crate::special::is_special(name) {
                 return self.special(form, name, args, tail);
@@ -359,13 +394,7 @@ impl Analyzer {
                     _ => builtins::lookup(name),
                 };
                 if let Some(b) = builtin {
-                    if !b.accepts(args.len()) {
-                        return Err(err_at(form, ErrorKind::Arity, builtins::arity_message(b, args.len())));
-                    }
-                    if b.name == "where" && args.len() == 3 {
-                        return self.where_call(b, args, span);
-                    }
-                    return Ok(Node::CallBuiltin(b, self.all(args)?, span));
+                    return self.builtin_call(form, b, args, span);
                 }
             }
         }
@@ -378,6 +407,16 @@ impl Analyzer {
         }
         let f = self.analyze(head, false)?;
         Ok(Node::Call(Box::new(f), self.all(args)?, span))
+    }
+
+    fn builtin_call(&mut self, form: &Form, b: &'static Builtin, args: &[Form], span: Span) -> AResult<Node> {
+        if !b.accepts(args.len()) {
+            return Err(err_at(form, ErrorKind::Arity, builtins::arity_message(b, args.len())));
+        }
+        if b.name == "where" && args.len() == 3 {
+            return self.where_call(b, args, span);
+        }
+        Ok(Node::CallBuiltin(b, self.all(args)?, span))
     }
 
     /// `(where :field includes x)`: the operators without a builtin of their name read as keywords.
@@ -417,7 +456,7 @@ impl Analyzer {
             }
             _ => return Err(syntax(form, "fn needs a parameter vector, e.g. (fn [x] (* x 2))")),
         }
-        self.scopes.push(Scope { self_name: name.clone(), ..Scope::default() });
+        self.fns.push(Scope { self_name: name.clone(), ..Scope::default() });
         let mut arities = Vec::new();
         let mut desc = FnDesc { name, docstring: doc, ..FnDesc::default() };
         for (i, (params, body)) in shapes.into_iter().enumerate() {
@@ -425,12 +464,12 @@ impl Analyzer {
             match r {
                 Ok(a) => arities.push(a),
                 Err(e) => {
-                    self.scopes.pop();
+                    self.fns.pop();
                     return Err(e);
                 }
             }
         }
-        let scope = self.scopes.pop().expect("pushed above");
+        let scope = self.fns.pop().expect("pushed above");
         let captures = scope.captures.into_iter().map(|(_, src)| src).collect();
         Ok(Node::Fn(Arc::new(Lambda { desc, arities, captures, defn })))
     }

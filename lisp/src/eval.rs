@@ -52,23 +52,49 @@ impl Interp<'_> {
         }
     }
 
+    /// [`Self::eval`] with constants and locals handled in line (most
+    /// arguments are one or the other); the step is counted all the same.
+    /// Inlined only when optimised: unoptimised, ten copies would bloat the
+    /// frame that nested calls stack up.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn eval_arg(&mut self, node: &Node, env: &mut Env) -> R {
+        match node {
+            Node::Const(v) => {
+                self.charge(1)?;
+                Ok(v.clone())
+            }
+            Node::Local(s) => {
+                self.charge(1)?;
+                Ok(env.locals[*s as usize].clone())
+            }
+            _ => self.eval(node, env),
+        }
+    }
+
     #[inline(never)]
     fn call_builtin(&mut self, b: &'static Builtin, args: &[Node], span: Span, env: &mut Env) -> R {
         // Few arguments live on the stack: most builtin calls allocate nothing.
         let r = match args {
             [a] => {
-                let mut buf = [self.eval(a, env)?];
+                let mut buf = [self.eval_arg(a, env)?];
                 (b.f)(self, &mut buf)
             }
             [a, c] => {
-                let x = self.eval(a, env)?;
-                let mut buf = [x, self.eval(c, env)?];
+                let x = self.eval_arg(a, env)?;
+                let mut buf = [x, self.eval_arg(c, env)?];
                 (b.f)(self, &mut buf)
             }
             [a, c, d] => {
-                let x = self.eval(a, env)?;
-                let y = self.eval(c, env)?;
-                let mut buf = [x, y, self.eval(d, env)?];
+                let x = self.eval_arg(a, env)?;
+                let y = self.eval_arg(c, env)?;
+                let mut buf = [x, y, self.eval_arg(d, env)?];
+                (b.f)(self, &mut buf)
+            }
+            [a, c, d, e] => {
+                let x = self.eval_arg(a, env)?;
+                let y = self.eval_arg(c, env)?;
+                let z = self.eval_arg(d, env)?;
+                let mut buf = [x, y, z, self.eval_arg(e, env)?];
                 (b.f)(self, &mut buf)
             }
             _ => {

@@ -6,42 +6,44 @@ use crate::value::{FnDesc, Function, Value};
 use std::sync::Arc;
 
 /// A form read from text, with the position of its first character.
+/// Symbols borrow their names from the source text, so reading a program
+/// allocates only for lists, strings and keywords.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Form {
-    pub kind: FormKind,
+pub(crate) struct Form<'a> {
+    pub kind: FormKind<'a>,
     pub line: u32,
     pub col: u32,
 }
 
 /// The shape of a [`Form`].
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum FormKind {
+pub(crate) enum FormKind<'a> {
     Nil,
     Bool(bool),
     Int(i64),
     Float(f64),
     Str(Arc<str>),
     Keyword(Arc<str>),
-    Symbol(Arc<str>),
+    Symbol(&'a str),
     /// `#"..."`: the pattern text, backslashes kept.
     Regex(Arc<str>),
-    List(Vec<Form>),
-    Vector(Vec<Form>),
+    List(Vec<Form<'a>>),
+    Vector(Vec<Form<'a>>),
     /// Keys and values alternating.
-    Map(Vec<Form>),
-    Set(Vec<Form>),
+    Map(Vec<Form<'a>>),
+    Set(Vec<Form<'a>>),
     /// `#tag form` (only `#fn[...]` means anything, in EDN).
-    Tagged(Arc<str>, Box<Form>),
+    Tagged(&'a str, Box<Form<'a>>),
 }
 
-impl Form {
-    pub fn new(kind: FormKind, line: u32, col: u32) -> Form {
+impl<'a> Form<'a> {
+    pub fn new(kind: FormKind<'a>, line: u32, col: u32) -> Form<'a> {
         Form { kind, line, col }
     }
 
     /// The symbol name, if this form is a symbol.
-    pub fn as_symbol(&self) -> Option<&str> {
-        match &self.kind {
+    pub fn as_symbol(&self) -> Option<&'a str> {
+        match self.kind {
             FormKind::Symbol(s) => Some(s),
             _ => None,
         }
@@ -73,7 +75,7 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
             }
             Value::Map(Arc::new(m))
         }
-        FormKind::Tagged(tag, inner) if &**tag == "fn" => described_fn(inner)
+        FormKind::Tagged("fn", inner) => described_fn(inner)
             .ok_or_else(|| err("#fn expects [name] or [name [params]], e.g. #fn[total [xs]]".into()))?,
         FormKind::Tagged(tag, _) => return Err(err(format!("unknown tag #{tag}"))),
     })
@@ -84,7 +86,7 @@ fn described_fn(inner: &Form) -> Option<Value> {
     let FormKind::Vector(parts) = &inner.kind else { return None };
     let mut desc = FnDesc::default();
     match parts.first().map(|f| &f.kind) {
-        Some(FormKind::Symbol(name)) if &**name != "anonymous" => desc.name = Some(name.clone()),
+        Some(FormKind::Symbol(name)) if *name != "anonymous" => desc.name = Some((*name).into()),
         Some(FormKind::Symbol(_)) => {}
         _ => return None,
     }
@@ -104,14 +106,20 @@ fn described_fn(inner: &Form) -> Option<Value> {
     Some(Value::Fn(Arc::new(Function::described(desc))))
 }
 
+/// Parameter names of `#(...)` literals: `%1` to `%20` (index 0 unused).
+const PERCENT: [&str; 21] = [
+    "%0", "%1", "%2", "%3", "%4", "%5", "%6", "%7", "%8", "%9", "%10", "%11", "%12", "%13", "%14", "%15", "%16", "%17",
+    "%18", "%19", "%20",
+];
+
 /// `#(...)` becomes `(fn [%1 %2 & %&] (...))`; a bare `%` is `%1`.
-pub(crate) fn fn_literal(body: Vec<Form>, line: u32, col: u32) -> Form {
+pub(crate) fn fn_literal(body: Vec<Form<'_>>, line: u32, col: u32) -> Form<'_> {
     let mut max = 0usize;
     let mut rest = false;
     let mut body = Form::new(FormKind::List(body), line, col);
     rename_percent(&mut body, &mut max, &mut rest);
-    let sym = |s: &str| Form::new(FormKind::Symbol(s.into()), line, col);
-    let mut params: Vec<Form> = (1..=max).map(|i| sym(&format!("%{i}"))).collect();
+    let sym = |s: &'static str| Form::new(FormKind::Symbol(s), line, col);
+    let mut params: Vec<Form> = PERCENT[1..=max].iter().map(|s| sym(s)).collect();
     if rest {
         params.push(sym("&"));
         params.push(sym("%&"));
@@ -120,13 +128,13 @@ pub(crate) fn fn_literal(body: Vec<Form>, line: u32, col: u32) -> Form {
     Form::new(FormKind::List(vec![sym("fn"), params, body]), line, col)
 }
 
-fn rename_percent(form: &mut Form, max: &mut usize, rest: &mut bool) {
+fn rename_percent(form: &mut Form<'_>, max: &mut usize, rest: &mut bool) {
     match &mut form.kind {
         FormKind::Symbol(s) if s.starts_with('%') => {
-            if &**s == "%" {
-                *s = "%1".into();
+            if *s == "%" {
+                *s = "%1";
                 *max = (*max).max(1);
-            } else if &**s == "%&" {
+            } else if *s == "%&" {
                 *rest = true;
             } else if let Ok(n) = s[1..].parse::<usize>() {
                 *max = (*max).max(n.min(20));

@@ -273,7 +273,12 @@ pub(crate) fn preview(v: &Value) -> String {
     if s.len() >= 60 {
         s.push_str("...");
     }
-    format!("{} {}", v.type_name(), s)
+    // `nil` names its type already: "got nil", not "got nil nil".
+    if s == v.type_name() {
+        s
+    } else {
+        format!("{} {}", v.type_name(), s)
+    }
 }
 
 struct LimitedWriter<'s> {

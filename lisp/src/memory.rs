@@ -14,11 +14,35 @@ pub struct MemoryEntry {
     pub docstring: Option<String>,
 }
 
+type Entries = IndexMap<Arc<str>, MemoryEntry>;
+
 /// The user namespace: names defined by `def`/`defn`, in the order they were
 /// first defined. Cloning is cheap (the map is shared until changed).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Default)]
 pub struct Memory {
-    entries: Arc<IndexMap<Arc<str>, MemoryEntry>>,
+    /// `None` until something is defined, so an empty namespace allocates nothing.
+    entries: Option<Arc<Entries>>,
+}
+
+/// Same names with equal entries, in any order (as `IndexMap`'s `==`).
+impl PartialEq for Memory {
+    fn eq(&self, other: &Memory) -> bool {
+        match (&self.entries, &other.entries) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.is_empty() && other.is_empty(),
+        }
+    }
+}
+
+impl std::fmt::Debug for Memory {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut s = f.debug_struct("Memory");
+        match &self.entries {
+            Some(m) => s.field("entries", m),
+            None => s.field("entries", &Entries::default()),
+        };
+        s.finish()
+    }
 }
 
 impl Memory {
@@ -39,34 +63,33 @@ impl Memory {
 
     /// Defines or redefines `name`.
     pub fn insert(&mut self, name: Arc<str>, value: Value, docstring: Option<String>) {
-        Arc::make_mut(&mut self.entries).insert(name, MemoryEntry { value, docstring });
+        Arc::make_mut(self.entries.get_or_insert_with(Arc::default)).insert(name, MemoryEntry { value, docstring });
     }
 
     /// The entry for `name`, if defined.
     pub fn get(&self, name: &str) -> Option<&MemoryEntry> {
-        self.entries.get(name)
+        self.entries.as_ref()?.get(name)
     }
 
     /// Entries in definition order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &MemoryEntry)> {
-        self.entries.iter().map(|(k, v)| (&**k, v))
+        self.entries.iter().flat_map(|m| m.iter()).map(|(k, v)| (&**k, v))
     }
 
     /// Number of names defined.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.as_ref().map_or(0, |m| m.len())
     }
 
     /// Whether nothing is defined.
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     /// A rough estimate of the bytes this namespace keeps alive (values are
     /// walked without recursion; storage shared within a value counts once).
     pub fn estimated_bytes(&self) -> usize {
-        self.entries
-            .iter()
+        self.iter()
             .map(|(k, e)| k.len() + e.docstring.as_ref().map_or(0, String::len) + crate::walk::estimate_bytes(&e.value))
             .sum()
     }
@@ -89,6 +112,15 @@ mod tests {
         assert_eq!(m.get("a").unwrap().docstring.as_deref(), Some("doc"));
         assert_eq!(m.len(), 2);
         assert!(m.estimated_bytes() > 0 && m.estimated_bytes() < 1000);
+    }
+
+    #[test]
+    fn empty_namespaces_are_equal_however_made() {
+        let mut m = Memory::from_definitions(&[]);
+        assert_eq!(m, Memory::new());
+        m.insert("x".into(), Value::Int(1), None);
+        assert_ne!(m, Memory::new());
+        assert_eq!(format!("{:?}", Memory::new()), "Memory { entries: {} }");
     }
 
     #[test]

@@ -103,7 +103,8 @@ impl Analyzer {
                     };
                     for n in names {
                         let name: &str = match &n.kind {
-                            FormKind::Symbol(s) | FormKind::Keyword(s) => s,
+                            FormKind::Symbol(s) => s,
+                            FormKind::Keyword(s) => s,
                             _ => return Err(syntax(n, format!(":{kw} names must be symbols"))),
                         };
                         let local = name.rsplit('/').next().unwrap_or(name);

@@ -3,6 +3,7 @@
 use crate::analyze::Analyzer;
 use crate::error::{ErrorKind, LispError};
 use crate::eval::{fail, Ctl, Interp, R};
+use crate::form::{Form, FormKind};
 use crate::json::{json_to_value, value_to_json};
 use crate::limits::Limits;
 use crate::memory::Memory;
@@ -91,6 +92,10 @@ pub struct Outcome {
     pub result: Result<Exit, LispError>,
     /// The namespace after the turn; on error, the namespace from before it.
     pub memory: Memory,
+    /// The name defined by the last top-level form, when that form is a
+    /// `def`/`defn`/`defn-` and the program ended normally: the program's
+    /// value is then that var, which Clojure prints as `#'user/name`.
+    pub ended_with_definition: Option<String>,
 }
 
 /// Reads and runs `source` against `memory`, the input `data` and `tools`,
@@ -116,6 +121,7 @@ pub fn run_program(
                 definitions: Vec::new(),
                 result: Err(e.into()),
                 memory: memory.clone(),
+                ended_with_definition: None,
             }
         }
     };
@@ -139,7 +145,7 @@ pub fn run_program(
             interp.definitions[idx].return_type = Some(type_label(v));
         }
     }
-    let new_memory = std::mem::take(&mut interp.ns);
+    let new_memory = interp.ns;
     if result.is_ok() && !interp.definitions.is_empty() {
         let used = new_memory.estimated_bytes();
         if used > limits.max_memory_bytes {
@@ -157,7 +163,20 @@ pub fn run_program(
         prints: interp.prints,
         tool_calls: interp.tool_calls,
         definitions: interp.definitions,
+        ended_with_definition: match (&result, forms.last()) {
+            (Ok(Exit::Value(_)), Some(last)) => defined_name(last).map(str::to_string),
+            _ => None,
+        },
         result,
+    }
+}
+
+/// The name a top-level `(def name ...)`, `(defn name ...)` or `(defn- name ...)` defines.
+fn defined_name<'a>(form: &Form<'a>) -> Option<&'a str> {
+    let FormKind::List(items) = &form.kind else { return None };
+    match items.first().and_then(Form::as_symbol) {
+        Some("def" | "defn" | "defn-") => items.get(1).and_then(Form::as_symbol),
+        _ => None,
     }
 }
 

@@ -32,13 +32,13 @@ pub fn read_edn(src: &str) -> Result<Value, ReadError> {
 }
 
 /// Reads every top-level form of a program.
-pub(crate) fn read_program(src: &str) -> Result<Vec<Form>, ReadError> {
+pub(crate) fn read_program(src: &str) -> Result<Vec<Form<'_>>, ReadError> {
     let mut r = Reader::new(src);
-    let mut forms = Vec::new();
     while let Some(f) = r.read_next(0)? {
-        forms.push(f);
+        r.stack.push(f);
     }
-    Ok(forms)
+    // Every list has taken its items off the stack, so what is left is the top level.
+    Ok(r.stack)
 }
 
 struct Reader<'a> {
@@ -48,15 +48,52 @@ struct Reader<'a> {
     col: u32,
     /// Inside `#(...)`: nested fn literals are not allowed.
     in_fn_literal: bool,
+    /// Items of the collections being read, innermost last: a collection's
+    /// items are moved into a vector of exactly their number when it closes,
+    /// so reading allocates once per collection.
+    stack: Vec<Form<'a>>,
 }
 
 fn is_terminator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | '{' | '}' | '"' | ';' | '\\')
 }
 
+/// [`is_terminator`] for ASCII, as a table (the reader's innermost loop).
+const ASCII_TERMINATOR: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = (i as u8).is_ascii_whitespace()
+            || matches!(i as u8, 0x0B | b',' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'"' | b';' | b'\\');
+        i += 1;
+    }
+    t
+};
+
+/// Whether `b` starts a symbol, keyword, number or `nil`/`true`/`false`
+/// (what [`Reader::read_atom`] reads) rather than a collection, string or reader macro.
+///
+/// The hot helpers are inlined into the recursive readers only in optimised
+/// builds: unoptimised frames would grow and deep nesting could overflow a
+/// 2 MiB stack before [`MAX_NESTING`] is reached.
+#[cfg_attr(not(debug_assertions), inline(always))]
+fn starts_atom(b: u8) -> bool {
+    const TABLE: [bool; 128] = {
+        let mut t = [true; 128];
+        let not_atoms = b"([{#'\"\\^@`~";
+        let mut i = 0;
+        while i < not_atoms.len() {
+            t[not_atoms[i] as usize] = false;
+            i += 1;
+        }
+        t
+    };
+    b < 0x80 && TABLE[b as usize]
+}
+
 impl<'a> Reader<'a> {
     fn new(src: &'a str) -> Self {
-        Reader { src, pos: 0, line: 1, col: 1, in_fn_literal: false }
+        Reader { src, pos: 0, line: 1, col: 1, in_fn_literal: false, stack: Vec::new() }
     }
 
     #[inline]
@@ -66,6 +103,11 @@ impl<'a> Reader<'a> {
             Some(_) => self.src[self.pos..].chars().next(),
             None => None,
         }
+    }
+
+    #[inline]
+    fn peek_byte(&self) -> Option<u8> {
+        self.src.as_bytes().get(self.pos).copied()
     }
 
     fn peek2(&self) -> Option<char> {
@@ -87,6 +129,13 @@ impl<'a> Reader<'a> {
         Some(c)
     }
 
+    /// Steps over an ASCII character other than a newline.
+    #[inline]
+    fn bump_ascii(&mut self) {
+        self.pos += 1;
+        self.col += 1;
+    }
+
     fn error_at(&self, line: u32, column: u32, message: impl Into<String>) -> ReadError {
         ReadError { line, column, message: message.into() }
     }
@@ -95,39 +144,53 @@ impl<'a> Reader<'a> {
         self.error_at(self.line, self.col, message)
     }
 
+    /// Skips whitespace (commas included) and `;` comments.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn skip_ws(&mut self) {
+        // Single spaces between tokens are the common case.
+        let bytes = self.src.as_bytes();
+        while let Some(&b) = bytes.get(self.pos) {
+            if b == b' ' {
+                self.bump_ascii();
+            } else if b > b' ' && b != b',' && b != b';' && b < 0x80 {
+                return;
+            } else {
+                return self.skip_ws_slow();
+            }
+        }
+    }
+
+    #[inline(never)]
+    fn skip_ws_slow(&mut self) {
         let bytes = self.src.as_bytes();
         while let Some(&b) = bytes.get(self.pos) {
             match b {
-                b' ' | b',' | b'\t' | b'\r' => {
-                    self.pos += 1;
-                    self.col += 1;
-                }
+                b' ' | b',' | b'\t' | b'\r' | 0x0B | 0x0C => self.bump_ascii(),
                 b'\n' => {
                     self.pos += 1;
                     self.line += 1;
                     self.col = 1;
                 }
-                _ => break,
-            }
-        }
-        while let Some(c) = self.peek() {
-            if c.is_whitespace() || c == ',' {
-                self.bump();
-            } else if c == ';' {
-                while let Some(c) = self.bump() {
-                    if c == '\n' {
-                        break;
+                b';' => {
+                    while let Some(c) = self.bump() {
+                        if c == '\n' {
+                            break;
+                        }
                     }
                 }
-            } else {
-                break;
+                0x80.. => match self.peek() {
+                    Some(c) if c.is_whitespace() => {
+                        self.bump();
+                    }
+                    _ => break,
+                },
+                _ => break,
             }
         }
     }
 
     /// Reads the next form, or `None` at end of input. A closing bracket here is an error.
-    fn read_next(&mut self, depth: usize) -> Result<Option<Form>, ReadError> {
+    fn read_next(&mut self, depth: usize) -> Result<Option<Form<'a>>, ReadError> {
         loop {
             self.skip_ws();
             let Some(c) = self.peek() else { return Ok(None) };
@@ -147,18 +210,20 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one form. Recursion goes through this and [`Self::read_seq`]
-    /// only, so both keep their frames small; everything else is out of line.
-    fn read_form(&mut self, depth: usize) -> Result<Form, ReadError> {
+    /// only, so both keep their frames small; everything else is out of line
+    /// (atoms only in unoptimised builds, see [`starts_atom`]).
+    fn read_form(&mut self, depth: usize) -> Result<Form<'a>, ReadError> {
         if depth >= MAX_NESTING {
             return Err(self.too_deep());
         }
         let (line, col) = (self.line, self.col);
-        let kind = match self.peek() {
-            Some('(') => FormKind::List(self.read_seq(')', depth)?),
-            Some('[') => FormKind::Vector(self.read_seq(']', depth)?),
-            Some('{') => self.read_map(depth)?,
-            Some('#') => return self.read_dispatch(depth),
-            Some('\'') => self.read_quote(depth)?,
+        let kind = match self.peek_byte() {
+            Some(b'(') => FormKind::List(self.read_seq(b')', depth)?),
+            Some(b'[') => FormKind::Vector(self.read_seq(b']', depth)?),
+            Some(b'{') => self.read_map(depth)?,
+            Some(b'#') => return self.read_dispatch(depth),
+            Some(b'\'') => self.read_quote(depth)?,
+            Some(b) if starts_atom(b) => return self.read_atom_form(),
             _ => self.read_leaf()?,
         };
         Ok(Form::new(kind, line, col))
@@ -171,9 +236,9 @@ impl<'a> Reader<'a> {
     }
 
     #[inline(never)]
-    fn read_map(&mut self, depth: usize) -> Result<FormKind, ReadError> {
+    fn read_map(&mut self, depth: usize) -> Result<FormKind<'a>, ReadError> {
         let (line, col) = (self.line, self.col);
-        let items = self.read_seq('}', depth)?;
+        let items = self.read_seq(b'}', depth)?;
         if items.len() % 2 != 0 {
             return Err(self.error_at(line, col, "a map literal needs an even number of forms (key value pairs)"));
         }
@@ -181,61 +246,73 @@ impl<'a> Reader<'a> {
     }
 
     #[inline(never)]
-    fn read_quote(&mut self, depth: usize) -> Result<FormKind, ReadError> {
+    fn read_quote(&mut self, depth: usize) -> Result<FormKind<'a>, ReadError> {
         let (line, col) = (self.line, self.col);
         self.bump();
         let inner = self.read_operand(depth, "'")?;
-        let quote = Form::new(FormKind::Symbol("quote".into()), line, col);
+        let quote = Form::new(FormKind::Symbol("quote"), line, col);
         Ok(FormKind::List(vec![quote, inner]))
     }
 
     /// Strings, characters and atoms: everything that does not nest.
     #[inline(never)]
-    fn read_leaf(&mut self) -> Result<FormKind, ReadError> {
+    fn read_leaf(&mut self) -> Result<FormKind<'a>, ReadError> {
         let (line, col) = (self.line, self.col);
-        let c = self.peek().expect("read_form is only called before a character");
-        match c {
-            '"' => {
-                self.bump();
+        match self.peek_byte() {
+            Some(b'"') => {
+                self.bump_ascii();
                 Ok(FormKind::Str(self.read_string(line, col)?.into()))
             }
-            '\\' => {
-                self.bump();
+            Some(b'\\') => {
+                self.bump_ascii();
                 Ok(FormKind::Str(self.read_char(line, col)?.into()))
             }
-            '^' | '@' | '`' | '~' => {
-                Err(self.error_here(format!("`{c}` (metadata, deref, syntax quote) is not supported")))
+            Some(c @ (b'^' | b'@' | b'`' | b'~')) => {
+                Err(self.error_here(format!("`{}` (metadata, deref, syntax quote) is not supported", c as char)))
             }
             _ => self.read_atom(line, col),
         }
     }
 
     #[inline(never)]
-    fn read_operand(&mut self, depth: usize, after: &str) -> Result<Form, ReadError> {
+    fn read_operand(&mut self, depth: usize, after: &str) -> Result<Form<'a>, ReadError> {
         match self.read_next(depth + 1)? {
             Some(f) => Ok(f),
             None => Err(self.error_here(format!("expected a form after {after}, found end of input"))),
         }
     }
 
-    fn read_seq(&mut self, close: char, depth: usize) -> Result<Vec<Form>, ReadError> {
+    /// Reads the items of a collection up to `close` (an ASCII bracket).
+    fn read_seq(&mut self, close: u8, depth: usize) -> Result<Vec<Form<'a>>, ReadError> {
         let (line, col) = (self.line, self.col);
-        self.bump();
-        let mut items = Vec::with_capacity(4);
+        self.bump_ascii();
+        let start = self.stack.len();
         loop {
             self.skip_ws();
-            match self.peek() {
+            match self.peek_byte() {
                 Some(c) if c == close => {
-                    self.bump();
-                    return Ok(items);
+                    self.bump_ascii();
+                    return Ok(self.stack.split_off(start));
                 }
-                None | Some(')' | ']' | '}') => return Err(self.unclosed(close, line, col)),
-                Some('#') if self.peek2() == Some('_') => {
+                None | Some(b')' | b']' | b'}') => return Err(self.unclosed(close as char, line, col)),
+                Some(b'#') if self.peek2() == Some('_') => {
                     self.bump();
                     self.bump();
                     self.read_operand(depth, "#_")?;
                 }
-                Some(_) => items.push(self.read_form(depth + 1)?),
+                Some(b) => {
+                    // Atoms are most items; reading them here saves a call per item.
+                    let item = if starts_atom(b) && depth + 1 < MAX_NESTING {
+                        self.read_atom_form()?
+                    } else {
+                        self.read_form(depth + 1)?
+                    };
+                    if self.stack.capacity() == 0 {
+                        // Room for most programs' open items, and small enough for malloc's fast path.
+                        self.stack.reserve(16);
+                    }
+                    self.stack.push(item);
+                }
             }
         }
     }
@@ -253,17 +330,17 @@ impl<'a> Reader<'a> {
     }
 
     #[inline(never)]
-    fn read_dispatch(&mut self, depth: usize) -> Result<Form, ReadError> {
+    fn read_dispatch(&mut self, depth: usize) -> Result<Form<'a>, ReadError> {
         let (line, col) = (self.line, self.col);
         self.bump();
         let kind = match self.peek() {
-            Some('{') => FormKind::Set(self.read_seq('}', depth)?),
+            Some('{') => FormKind::Set(self.read_seq(b'}', depth)?),
             Some('(') => {
                 if self.in_fn_literal {
                     return Err(self.error_here("nested #(...) literals are not allowed; use (fn [x] ...)"));
                 }
                 self.in_fn_literal = true;
-                let body = self.read_seq(')', depth);
+                let body = self.read_seq(b')', depth);
                 self.in_fn_literal = false;
                 return Ok(fn_literal(body?, line, col));
             }
@@ -290,7 +367,7 @@ impl<'a> Reader<'a> {
             Some(c) if c.is_alphabetic() => {
                 let tag = self.read_token();
                 let inner = self.read_operand(depth, &format!("#{tag}"))?;
-                FormKind::Tagged(tag.into(), Box::new(inner))
+                FormKind::Tagged(tag, Box::new(inner))
             }
             Some(c) => return Err(self.error_at(line, col, format!("unsupported dispatch `#{c}`"))),
             None => return Err(self.error_here("expected a form after #, found end of input")),
@@ -298,29 +375,38 @@ impl<'a> Reader<'a> {
         Ok(Form::new(kind, line, col))
     }
 
+    /// Reads a token up to the next terminator.
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn read_token(&mut self) -> &'a str {
+        let src: &'a str = self.src;
+        let bytes = src.as_bytes();
         let start = self.pos;
-        let bytes = self.src.as_bytes();
         let mut end = start;
-        let mut ascii = true;
         while let Some(&b) = bytes.get(end) {
             if b >= 0x80 {
-                ascii = false;
-                break;
+                return self.read_token_unicode(start);
             }
-            if is_terminator(b as char) {
+            if ASCII_TERMINATOR[b as usize] {
                 break;
             }
             end += 1;
         }
-        if !ascii {
-            let rest = &self.src[start..];
-            end = start + rest.find(is_terminator).unwrap_or(rest.len());
-        }
         // Tokens never contain newlines (whitespace terminates them).
-        self.col += if ascii { (end - start) as u32 } else { self.src[start..end].chars().count() as u32 };
+        self.col += (end - start) as u32;
         self.pos = end;
-        &self.src[start..end]
+        &src[start..end]
+    }
+
+    /// [`Self::read_token`] once a non-ASCII character turns up.
+    #[cold]
+    #[inline(never)]
+    fn read_token_unicode(&mut self, start: usize) -> &'a str {
+        let src: &'a str = self.src;
+        let rest = &src[start..];
+        let end = start + rest.find(is_terminator).unwrap_or(rest.len());
+        self.col += src[start..end].chars().count() as u32;
+        self.pos = end;
+        &src[start..end]
     }
 
     fn read_string(&mut self, line: u32, col: u32) -> Result<String, ReadError> {
@@ -415,13 +501,26 @@ impl<'a> Reader<'a> {
         Ok(c.to_string())
     }
 
-    fn read_atom(&mut self, line: u32, col: u32) -> Result<FormKind, ReadError> {
+    /// An atom as a form (see [`starts_atom`] on inlining).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn read_atom_form(&mut self) -> Result<Form<'a>, ReadError> {
+        let (line, col) = (self.line, self.col);
+        Ok(Form::new(self.read_atom(line, col)?, line, col))
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn read_atom(&mut self, line: u32, col: u32) -> Result<FormKind<'a>, ReadError> {
         let tok = self.read_token();
         let err = |m: String| ReadError { line, column: col, message: m };
-        let mut chars = tok.chars();
-        let first = chars.next().unwrap_or(' ');
-        let second = chars.next();
-        if first.is_ascii_digit() || (matches!(first, '+' | '-') && second.is_some_and(|c| c.is_ascii_digit())) {
+        // A non-ASCII first character is neither a digit nor a sign, so bytes suffice here.
+        let (first, second) = match tok.as_bytes() {
+            [] => (b' ', None),
+            [a, rest @ ..] => (*a, rest.first().copied()),
+        };
+        if first.is_ascii_digit() || (matches!(first, b'+' | b'-') && second.is_some_and(|c| c.is_ascii_digit())) {
+            if tok.len() < 19 && tok.bytes().all(|b| b.is_ascii_digit()) {
+                return Ok(FormKind::Int(tok.bytes().fold(0, |n, b| n * 10 + (b - b'0') as i64)));
+            }
             return parse_number(tok).map_err(err);
         }
         if let Some(k) = tok.strip_prefix(':') {
@@ -435,13 +534,14 @@ impl<'a> Reader<'a> {
             "nil" => FormKind::Nil,
             "true" => FormKind::Bool(true),
             "false" => FormKind::Bool(false),
-            "" => return Err(err(format!("unexpected character `{first}`"))),
-            _ => FormKind::Symbol(crate::builtins::interned(tok).unwrap_or_else(|| tok.into())),
+            "" => return Err(err(format!("unexpected character `{}`", first as char))),
+            _ => FormKind::Symbol(tok),
         })
     }
 }
 
-fn parse_number(tok: &str) -> Result<FormKind, String> {
+#[inline(never)]
+fn parse_number(tok: &str) -> Result<FormKind<'static>, String> {
     if tok.len() < 19 && tok.bytes().all(|b| b.is_ascii_digit()) {
         return Ok(FormKind::Int(tok.bytes().fold(0, |n, b| n * 10 + (b - b'0') as i64)));
     }
@@ -512,6 +612,25 @@ mod tests {
         assert!(read_edn("").is_err());
         assert!(read_edn("foo").is_err());
         assert!(read_edn("99999999999999999999").is_err());
+    }
+
+    #[test]
+    fn byte_tables_agree_with_char_rules() {
+        for b in 0u8..128 {
+            assert_eq!(ASCII_TERMINATOR[b as usize], is_terminator(b as char), "byte {b}");
+            let opens = matches!(b, b'(' | b'[' | b'{' | b'#' | b'\'' | b'"' | b'\\' | b'^' | b'@' | b'`' | b'~');
+            assert_eq!(starts_atom(b), !opens, "byte {b}");
+        }
+    }
+
+    #[test]
+    fn unicode_whitespace_comments_and_symbols_keep_positions() {
+        assert_eq!(rt("[1\u{a0}2\u{3000}3\u{b}4]"), "[1 2 3 4]");
+        assert_eq!(rt("[:é :λx ; comment é\n :kw]"), "[:é :λx :kw]");
+        let e = read_edn("[1\u{a0}:é ; c\n  (").unwrap_err();
+        assert_eq!((e.line, e.column), (2, 4), "{e}");
+        let e = read_edn("; only a comment é").unwrap_err();
+        assert_eq!((e.line, e.column), (1, 19), "{e}");
     }
 
     #[test]

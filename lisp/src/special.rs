@@ -78,15 +78,15 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
 }
 
-fn sym(name: &str, at: &Form) -> Form {
-    Form::new(FormKind::Symbol(name.into()), at.line, at.col)
+fn sym<'a>(name: &'static str, at: &Form<'a>) -> Form<'a> {
+    Form::new(FormKind::Symbol(name), at.line, at.col)
 }
 
-fn list(items: Vec<Form>, at: &Form) -> Form {
+fn list<'a>(items: Vec<Form<'a>>, at: &Form<'a>) -> Form<'a> {
     Form::new(FormKind::List(items), at.line, at.col)
 }
 
-fn bindings<'f>(form: &'f Form, v: Option<&'f Form>, what: &str) -> AResult<&'f [Form]> {
+fn bindings<'f, 'a>(form: &'f Form<'a>, v: Option<&'f Form<'a>>, what: &str) -> AResult<&'f [Form<'a>]> {
     match v.map(|f| &f.kind) {
         Some(FormKind::Vector(items)) if items.len() % 2 == 0 => Ok(items),
         Some(FormKind::Vector(_)) => {
@@ -108,7 +108,7 @@ fn if_node(c: Node, t: Node, e: Node) -> Node {
 }
 
 /// Inserts `x` into `step` as first (`thread_last == false`) or last argument.
-fn thread(x: Form, step: &Form, thread_last: bool) -> Form {
+fn thread<'a>(x: Form<'a>, step: &Form<'a>, thread_last: bool) -> Form<'a> {
     match &step.kind {
         FormKind::List(items) if !items.is_empty() => {
             let mut items = items.clone();

@@ -145,6 +145,8 @@ fn errors_carry_kind_position_and_hints() {
     let e = error("(+ 1 :a)");
     assert_eq!(e.kind, ErrorKind::Type);
     assert!(e.message.contains("+ expects a number, got keyword :a"), "{e}");
+    let e = error("(+ 1 (:missing {}))");
+    assert_eq!(e.message, "+ expects a number, got nil");
     let e = error("(let [x 1] (+ x 1)");
     assert_eq!(e.kind, ErrorKind::Parse);
     assert_eq!(e.to_string().lines().count(), 1);
@@ -185,4 +187,19 @@ fn results_can_cross_threads() {
     let memory = first.memory.clone();
     let out = std::thread::spawn(move || run_with("(inc2 1)", &memory, &Limits::default()).result).join().unwrap();
     assert_eq!(out, Ok(Exit::Value(Value::Int(3))));
+}
+
+#[test]
+fn a_program_ending_with_a_definition_says_which() {
+    let ended = |src: &str| run(src).ended_with_definition;
+    assert_eq!(ended("(def x 5)"), Some("x".to_string()));
+    assert_eq!(ended("(def y 1) (defn f [a] a)"), Some("f".to_string()));
+    assert_eq!(ended("(defn- g [] 1)"), Some("g".to_string()));
+    // The last form is a value (even one equal to a definition), or a def nested in another form.
+    assert_eq!(ended("(def x 5) x"), None);
+    assert_eq!(ended("(def x 5) 5"), None);
+    assert_eq!(ended("(do (def x 5))"), None);
+    // Nothing when the program did not end normally.
+    assert_eq!(ended("(def x (undefined-thing))"), None);
+    assert_eq!(ended("(return 1) (def x 5)"), None);
 }

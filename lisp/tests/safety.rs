@@ -56,7 +56,8 @@ fn hostile_programs_fail_with_named_errors() {
 
 #[test]
 fn shared_structure_that_unfolds_to_billions_stays_cheap() {
-    let start = std::time::Instant::now();
+    // Every run has a 10 s timeout (`limits()`): unfolding the structure
+    // would end in `timeout`, not in the kinds asserted here.
     let big = "(def big (loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x)))";
     assert_eq!(kind(&format!("{big} (count (str big))")), ErrorKind::SizeLimit);
     assert_eq!(kind(&format!("{big} (pr-str big)")), ErrorKind::SizeLimit);
@@ -78,7 +79,6 @@ fn shared_structure_that_unfolds_to_billions_stays_cheap() {
     let Ok(Exit::Value(v)) = out.result else { panic!("{:?}", out.result) };
     assert_eq!(to_string_truncated(&v, 20), "[[[[[[[[[[[[[[[[[[[[...");
     assert!(out.memory.estimated_bytes() < 100_000);
-    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
 }
 
 #[test]

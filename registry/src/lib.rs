@@ -158,6 +158,7 @@ impl Registry {
     }
 
     fn error(&mut self, path: &Path, reason: String) {
+        tracing::warn!(file = %path.display(), %reason, "plugin not loaded");
         self.errors.push(LoadError { path: path.to_path_buf(), reason });
     }
 
@@ -170,6 +171,7 @@ impl Registry {
         match load_plugin(&path) {
             Ok(plugin) => {
                 let name = plugin.description.name.clone();
+                tracing::debug!(plugin = %name, file = %path.display(), "plugin loaded");
                 if let Some(first) = self.plugins.get(&name) {
                     let reason = format!(
                         "plugin name `{name}` is already provided by {}; this copy is ignored (remove one of the two)",

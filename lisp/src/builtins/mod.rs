@@ -23,8 +23,6 @@ use crate::error::ErrorKind;
 use crate::eval::{fail, preview, Ctl, Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Value};
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, OnceLock};
 
 /// A builtin's code.
@@ -65,38 +63,100 @@ const TABLES: &[&[Builtin]] = &[
     ptc::BUILTINS,
 ];
 
-/// FNV-1a: builtin names are short and trusted, so a fast hash is fine here.
-#[derive(Default)]
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for b in bytes {
-            h = (h ^ *b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-        self.0 = h;
-    }
+/// Every builtin with its function value, found by name through an
+/// open-addressing table (the analyzer looks up every call head, so this
+/// is cheaper than a general-purpose hash map).
+struct Registry {
+    /// In table order; a later builtin of the same name replaces an earlier one.
+    entries: Vec<(&'static Builtin, Value)>,
+    /// Per entry: whether a special form or an unsupported form has the same name
+    /// (the analyzer checks those before builtins in call position).
+    shadowed: Vec<bool>,
+    /// Index + 1 into `entries`, 0 for an empty slot; a power of two in size, at most a quarter full.
+    slots: Vec<u16>,
 }
 
-type Registry = HashMap<&'static str, (&'static Builtin, Value), BuildHasherDefault<Fnv>>;
+/// FNV-1a: builtin names are short and trusted, so a fast hash is fine here.
+#[inline(always)]
+fn name_hash(name: &[u8]) -> usize {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in name {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    // Fibonacci hashing spreads the product's middle bits into the low ones the table uses.
+    (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize
+}
 
-fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| {
-        let mut m = Registry::default();
+impl Registry {
+    fn build() -> Registry {
+        let count: usize = TABLES.iter().map(|t| t.len()).sum();
+        let size = (count * 4).next_power_of_two();
+        let mut r = Registry { entries: Vec::with_capacity(count), shadowed: Vec::new(), slots: vec![0; size] };
         for table in TABLES {
             for b in table.iter() {
                 let desc = FnDesc { name: Some(b.name.into()), ..FnDesc::default() };
                 let v = Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Builtin(b)) }));
-                m.insert(b.name, (b, v));
+                let slot = r.slot(b.name);
+                match r.slots[slot] {
+                    0 => {
+                        r.entries.push((b, v));
+                        r.slots[slot] = u16::try_from(r.entries.len()).expect("fewer than 65535 builtins");
+                    }
+                    e => r.entries[e as usize - 1] = (b, v),
+                }
             }
         }
-        m
-    })
+        r.shadowed = r
+            .entries
+            .iter()
+            .map(|(b, _)| crate::special::is_special(b.name) || crate::special::unsupported(b.name).is_some())
+            .collect();
+        r
+    }
+
+    /// The slot holding `name`, or the empty slot where it would go.
+    #[inline(always)]
+    fn slot(&self, name: &str) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = name_hash(name.as_bytes()) & mask;
+        loop {
+            match self.slots[i] {
+                0 => return i,
+                e if same_name(self.entries[e as usize - 1].0.name, name) => return i,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, name: &str) -> Option<&(&'static Builtin, Value)> {
+        match self.slots[self.slot(name)] {
+            0 => None,
+            e => Some(&self.entries[e as usize - 1]),
+        }
+    }
+}
+
+/// `a == b` without a call to `memcmp` (names are a few bytes long).
+#[inline(always)]
+fn same_name(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+fn registry() -> &'static Registry {
+    static REGISTRY: OnceLock<Registry> = OnceLock::new();
+    REGISTRY.get_or_init(Registry::build)
 }
 
 /// Internal helpers are reachable only through a namespace (`clojure.string/reverse`).
@@ -112,20 +172,27 @@ pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
     registry().get(name).map(|(b, _)| *b)
 }
 
+/// The builtin a call `(name ...)` means when `name` is not a local: as
+/// [`lookup`], but `None` when a special form or an unsupported form has the
+/// name too (the analyzer's slower path handles those).
+pub(crate) fn lookup_call(name: &str) -> Option<&'static Builtin> {
+    if is_internal(name) {
+        return None;
+    }
+    let r = registry();
+    match r.slots[r.slot(name)] {
+        0 => None,
+        e if r.shadowed[e as usize - 1] => None,
+        e => Some(r.entries[e as usize - 1].0),
+    }
+}
+
 /// `ns/name` for the namespaces that map onto builtins (`str/join`, `Math/abs`).
 pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
     match name {
         "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
         _ => lookup(name),
-    }
-}
-
-/// A shared copy of `name` if it names a builtin (saves the reader an allocation).
-pub(crate) fn interned(name: &str) -> Option<std::sync::Arc<str>> {
-    match registry().get(name) {
-        Some((_, Value::Fn(f))) => f.desc.name.clone(),
-        _ => None,
     }
 }
 
@@ -304,4 +371,27 @@ pub(crate) fn call_collection(f: &Value, args: &[Value]) -> R {
 /// Whether a value can be called.
 pub(crate) fn is_fn(v: &Value) -> bool {
     matches!(v, Value::Fn(f) if f.regex_source().is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_agree_with_the_tables() {
+        for table in TABLES {
+            for b in table.iter() {
+                let found = lookup(b.name);
+                assert_eq!(found.is_some(), !is_internal(b.name), "{}", b.name);
+                if let Some(f) = found {
+                    assert_eq!(f.name, b.name);
+                }
+                let shadowed = crate::special::is_special(b.name) || crate::special::unsupported(b.name).is_some();
+                let call = lookup_call(b.name).map(|f| f as *const Builtin);
+                assert_eq!(call, if shadowed { None } else { found.map(|f| f as *const Builtin) }, "{}", b.name);
+            }
+        }
+        assert!(lookup("no-such-builtin").is_none() && lookup_call("").is_none());
+        assert!(lookup_in("str", "reverse").is_some_and(|b| b.name == "string-reverse"));
+    }
 }

@@ -8,6 +8,9 @@ use crate::request::ToolSpec;
 pub struct Signature {
     /// `(name, type)` pairs; names in kebab-case, types without colons.
     pub params: Vec<(String, String)>,
+    /// The parameter names as the signature writes them (what the tool
+    /// itself reads), in the order of `params`.
+    pub declared: Vec<String>,
     /// Return type without colons.
     pub returns: String,
 }
@@ -17,6 +20,7 @@ impl Signature {
     pub fn parse(text: &str) -> Option<Signature> {
         let mut p = Parser { s: text.as_bytes(), i: 0 };
         let mut params = Vec::new();
+        let mut declared = Vec::new();
         p.ws();
         if p.eat(b'(') {
             loop {
@@ -32,6 +36,7 @@ impl Signature {
                 p.ws();
                 let ty = p.ty()?;
                 params.push((kebab_case(&name), ty));
+                declared.push(name);
             }
             p.ws();
         }
@@ -41,14 +46,16 @@ impl Signature {
         p.ws();
         let returns = p.ty()?;
         p.ws();
-        (p.i == p.s.len()).then_some(Signature { params, returns })
+        (p.i == p.s.len()).then_some(Signature { params, declared, returns })
     }
 
     /// The signature of `tool`; a missing or unparsable one is `() -> any`.
     pub fn of(tool: &ToolSpec) -> Signature {
-        tool.signature()
-            .and_then(Signature::parse)
-            .unwrap_or_else(|| Signature { params: Vec::new(), returns: "any".into() })
+        tool.signature().and_then(Signature::parse).unwrap_or_else(|| Signature {
+            params: Vec::new(),
+            declared: Vec::new(),
+            returns: "any".into(),
+        })
     }
 
     /// `name type, name type`
@@ -113,7 +120,7 @@ impl Parser<'_> {
         (self.i > start).then(|| String::from_utf8_lossy(&self.s[start..self.i]).into_owned())
     }
 
-    /// `:name`, `[type]`, `{field type, ...}`, each optionally followed by `?`.
+    /// `:name`, `[type]`, `{field type, ...}` (or `{:field type}`), each optionally followed by `?`.
     fn ty(&mut self) -> Option<String> {
         let base = if self.eat(b':') {
             let name = self.ident()?;
@@ -138,6 +145,8 @@ impl Parser<'_> {
                     self.eat(b',');
                     self.ws();
                 }
+                // Clojure-style keyword keys (`{:id :int}`) read like `{id :int}`.
+                self.eat(b':');
                 let name = self.ident()?;
                 self.ws();
                 let ty = self.ty()?;
@@ -173,8 +182,18 @@ mod tests {
     }
 
     #[test]
+    fn record_fields_may_be_written_as_keywords() {
+        assert_eq!(
+            sig("(id :int) -> {:id :int, :name :string?}"),
+            Some(("id int".into(), "{id int, name string?}".into()))
+        );
+    }
+
+    #[test]
     fn param_names_become_kebab_case() {
-        assert_eq!(sig("(max_results :int, sortBy :string) -> :any").unwrap().0, "max-results int, sort-by string");
+        let s = Signature::parse("(max_results :int, sortBy :string) -> :any").unwrap();
+        assert_eq!(s.params_text(), "max-results int, sort-by string");
+        assert_eq!(s.declared, ["max_results", "sortBy"]);
     }
 
     #[test]
@@ -183,6 +202,6 @@ mod tests {
             assert_eq!(Signature::parse(bad), None, "{bad}");
         }
         let tool = ToolSpec::new("t", Some("nonsense".into()), None);
-        assert_eq!(Signature::of(&tool), Signature { params: vec![], returns: "any".into() });
+        assert_eq!(Signature::of(&tool), Signature { params: vec![], declared: vec![], returns: "any".into() });
     }
 }

@@ -1,0 +1,147 @@
+use super::*;
+
+fn parse(text: &str) -> Result<Config, String> {
+    Config::parse(Path::new("/cfg/strategies.toml"), text).map_err(|e| e.to_string())
+}
+
+#[test]
+fn reads_paths_instances_and_agents() {
+    let c = parse(
+        r#"
+[plugins]
+paths = ["target/debug", "/abs/plugins"]
+
+[strategy.compact]
+plugin = "single-user-coalesced"
+println_limit = 5
+trigger = { turns = 3 }
+
+[agent.demo]
+strategy = "compact"
+
+[agent.plain]
+"#,
+    )
+    .unwrap();
+    assert_eq!(c.plugin_paths, vec![PathBuf::from("/cfg/target/debug"), PathBuf::from("/abs/plugins")]);
+    let s = &c.strategies["compact"];
+    assert_eq!(s.plugin, "single-user-coalesced");
+    assert_eq!(s.params, serde_json::json!({"println_limit": 5}));
+    assert_eq!(s.trigger, Some(Trigger { turns: Some(3), tokens: None }));
+    assert_eq!((s.location.line, s.location.column), (5, 1));
+    assert_eq!(c.agents["demo"].strategy.as_deref(), Some("compact"));
+    assert_eq!(c.agents["plain"].strategy, None);
+}
+
+#[test]
+fn syntax_errors_have_line_and_column() {
+    let err = parse("[plugins]\npaths = [\"a\",\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:2:14: unclosed array, expected `]`");
+}
+
+#[test]
+fn unknown_keys_are_errors() {
+    let err = parse("[plugins]\npath = []\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:1: unknown field `path`"), "{err}");
+    let err = parse("[agent.a]\nstrategie = \"x\"\n").unwrap_err();
+    assert!(err.contains("2:1: unknown field `strategie`"), "{err}");
+    let err = parse("[strategy.s]\nplugin = \"p\"\ntrigger = { turn = 2 }\n").unwrap_err();
+    assert!(err.contains("strategy `s`: trigger: unknown field `turn`"), "{err}");
+}
+
+#[test]
+fn undefined_strategy_and_missing_plugin_are_errors() {
+    let err = parse("[agent.a]\nstrategy = \"nope\"\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:2:12: agent `a` uses strategy `nope`, which is not defined (defined: full-history)"
+    );
+    let err = parse("[strategy.s]\nwindow = 2\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:1:1: strategy `s`: missing `plugin = \"...\"`");
+    assert!(parse("[agent.a]\nstrategy = \"full-history\"\n").is_ok());
+}
+
+#[test]
+fn reads_agent_run_fields_and_tools() {
+    let c = parse(
+        r#"
+[tool.quote]
+command = ["python3", "quote.py"]
+signature = "(country :string) -> :map"
+timeout_ms = 200
+
+[agent.a]
+mission = "Find it"
+max_turns = 3
+system_prompt = "custom"
+data = { orders = "data/orders.json" }
+tools = ["quote", "customer"]
+llm = { backend = "replay", file = "replay/a.json" }
+limits = { timeout_ms = 50, max_steps = 1000 }
+
+[agent.b]
+mission = "m"
+llm = { backend = "openai", base_url = "http://localhost:1", model = "gpt", api_key_env = "KEY", max_retries = 1 }
+"#,
+    )
+    .unwrap();
+    let a = &c.agents["a"];
+    assert_eq!((a.mission.as_deref(), a.max_turns, a.system_prompt.as_deref()), (Some("Find it"), 3, Some("custom")));
+    assert_eq!(a.data["orders"], PathBuf::from("/cfg/data/orders.json"));
+    assert_eq!(a.tools, ["quote", "customer"]);
+    assert_eq!(a.llm, Some(LlmConfig::Replay { file: PathBuf::from("/cfg/replay/a.json") }));
+    let limits = a.limits.to_limits();
+    assert_eq!((limits.timeout.as_millis(), limits.max_steps, limits.max_depth), (50, 1000, 256));
+    let t = &c.tools["quote"];
+    assert_eq!((t.command.len(), t.timeout_ms, t.dir.clone()), (2, 200, PathBuf::from("/cfg")));
+    assert_eq!(c.agents["b"].max_turns, 5);
+    assert!(matches!(&c.agents["b"].llm, Some(LlmConfig::Openai { max_retries: Some(1), .. })));
+}
+
+#[test]
+fn agent_run_field_errors_have_locations() {
+    let err = parse("[agent.a]\ntools = [\"nope\"]\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:10: agent `a` uses tool `nope`"), "{err}");
+    let err = parse("[agent.a]\nllm = { backend = \"replay\", fil = \"x\" }\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:") && err.contains("unknown field `fil`"), "{err}");
+    let err = parse("[agent.a]\nllm = { backend = \"claude\" }\n").unwrap_err();
+    assert!(err.contains("unknown variant `claude`"), "{err}");
+    let err = parse("[agent.a]\nlimits = { timeout = 5 }\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:") && err.contains("unknown field `timeout`"), "{err}");
+    let err = parse("[agent.a]\nmax_turns = 0\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:2:13: agent `a`: max_turns must be at least 1");
+    let err = parse("[tool.t]\ncommand = []\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:1:1: tool `t`: `command` needs at least the program");
+}
+
+#[test]
+fn agent_budget_fields() {
+    let c = parse(
+        "[strategy.a]\nplugin = \"aggressive\"\n[strategy.b]\nplugin = \"x\"\n\n[agent.t]\nstrategy = \"a\"\n\
+         max_prompt_tokens = 4000\nfallback = [\"b\", \"full-history\"]\ntoken_encoding = \"cl100k_base\"\n[agent.u]\n",
+    )
+    .unwrap();
+    let t = &c.agents["t"];
+    assert_eq!(t.max_prompt_tokens, Some(4000));
+    assert_eq!(t.fallback, ["b", "full-history"]);
+    assert_eq!(t.token_encoding.as_deref(), Some("cl100k_base"));
+    let u = &c.agents["u"];
+    assert_eq!((u.max_prompt_tokens, u.fallback.len(), u.token_encoding.as_deref()), (None, 0, None));
+}
+
+#[test]
+fn agent_budget_errors_have_line_and_column() {
+    let err = parse("[agent.t]\nmax_prompt_tokens = 0\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:2:21: agent `t`: max_prompt_tokens must be at least 1");
+    let err = parse("[agent.t]\nmax_prompt_tokens = 10\nfallback = [\"nope\"]\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:3:13: agent `t`: fallback `nope` is not a defined strategy (defined: full-history)"
+    );
+    let err = parse("[agent.t]\nfallback = [\"full-history\"]\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:12: agent `t`: `fallback` is only used with"), "{err}");
+    let err = parse("[agent.t]\nmax_prompt_tokens = -3\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:21: "), "{err}");
+    let err = parse("[agent.t]\nfallbacks = []\n").unwrap_err();
+    assert!(err.contains("2:1: unknown field `fallbacks`"), "{err}");
+}

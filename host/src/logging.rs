@@ -1,0 +1,70 @@
+//! Diagnostic logging: `tracing` events on stderr, chosen with `RUST_LOG`.
+//!
+//! Nothing is installed when `RUST_LOG` is unset or empty, so a normal run
+//! prints only its progress and result. The filter uses env_logger syntax
+//! (`debug`, `ptc_host=debug,ptc_registry=info`, `ptc_host::llm=trace`),
+//! parsed as a `tracing_subscriber` `Targets` filter. Targets are module
+//! paths: `ptc_host::run` (turns, prompts, session writes), `ptc_host::policy`
+//! (trigger switch, fallbacks), `ptc_host::llm` (requests, retries),
+//! `ptc_host::tools` (tool calls) and `ptc_registry` (plugin loading).
+
+use std::str::FromStr;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
+
+/// The environment variable that selects log output.
+pub const LOG_ENV: &str = "RUST_LOG";
+
+/// Parses a `RUST_LOG` value; `None` when it is unset or blank.
+pub fn filter(value: Option<&str>) -> Result<Option<Targets>, String> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
+    Targets::from_str(value)
+        .map(Some)
+        .map_err(|e| format!("{LOG_ENV}={value:?} is not a log filter ({e}); logging is off"))
+}
+
+/// Installs the stderr logger when `RUST_LOG` asks for one. Returns whether
+/// logging is on; a malformed value is reported in one line and ignored.
+pub fn init() -> bool {
+    let value = std::env::var(LOG_ENV).ok();
+    match filter(value.as_deref()) {
+        Ok(Some(targets)) => {
+            let layer = tracing_subscriber::fmt::layer().with_writer(std::io::stderr).with_ansi(false);
+            tracing_subscriber::registry().with(layer).with(targets).try_init().is_ok()
+        }
+        Ok(None) => false,
+        Err(message) => {
+            eprintln!("ptc: warning: {message}");
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tracing::level_filters::LevelFilter;
+
+    #[test]
+    fn unset_or_blank_means_no_logging() {
+        assert!(filter(None).unwrap().is_none());
+        assert!(filter(Some("  ")).unwrap().is_none());
+    }
+
+    #[test]
+    fn env_logger_syntax_selects_levels_per_target() {
+        let t = filter(Some("warn,ptc_host::llm=trace")).unwrap().unwrap();
+        assert!(t.would_enable("ptc_host::llm", &tracing::Level::TRACE));
+        assert!(!t.would_enable("ptc_host::run", &tracing::Level::INFO));
+        assert!(t.would_enable("ptc_registry", &tracing::Level::WARN));
+        assert_eq!(filter(Some("debug")).unwrap().unwrap().default_level(), Some(LevelFilter::DEBUG));
+    }
+
+    #[test]
+    fn malformed_filter_is_one_line_naming_the_variable() {
+        let e = filter(Some("ptc_host=loud")).unwrap_err();
+        assert!(e.starts_with("RUST_LOG=\"ptc_host=loud\" is not a log filter"), "{e}");
+        assert!(!e.contains('\n'));
+    }
+}
