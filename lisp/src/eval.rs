@@ -320,6 +320,7 @@ impl Interp<'_> {
             let v = self.eval(&f.body, env)?;
             if let Some(out) = out {
                 self.check_len(out.len() + 1)?;
+                self.check_nesting(&v)?;
                 out.push(v);
             }
             return Ok(true);

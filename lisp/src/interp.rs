@@ -171,6 +171,13 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
+    /// `v`, checked by [`Interp::check_nesting`]: for values a function
+    /// returned that go into a new collection.
+    pub fn nested(&self, v: Value) -> Result<Value, Ctl> {
+        self.check_nesting(&v)?;
+        Ok(v)
+    }
+
     /// An empty argument vector, reusing one from an earlier call when possible.
     #[inline]
     pub fn frame(&mut self) -> Vec<Value> {

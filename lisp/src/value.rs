@@ -62,6 +62,32 @@ pub struct Function {
     pub(crate) body: Option<FnBody>,
 }
 
+/// Functions can capture functions without limit (`(reduce (fn [f _] (fn []
+/// f)) nil (range 1000000))`), so dropping one must not recurse: the values
+/// it carries are taken out and dropped from a work list.
+impl Drop for Function {
+    fn drop(&mut self) {
+        let mut pending = match self.body.as_mut() {
+            Some(FnBody::Closure(c)) => std::mem::take(&mut c.captures),
+            Some(FnBody::Native(n)) => std::mem::take(&mut n.vals),
+            _ => return,
+        };
+        while let Some(v) = pending.pop() {
+            if let Value::Fn(f) = v {
+                if let Ok(mut f) = Arc::try_unwrap(f) {
+                    match f.body.as_mut() {
+                        Some(FnBody::Closure(c)) => pending.append(&mut c.captures),
+                        Some(FnBody::Native(n)) => pending.append(&mut n.vals),
+                        _ => {}
+                    }
+                    // `f` now carries nothing and drops without recursing.
+                }
+            }
+            // Anything else is a collection, nested at most MAX_VALUE_DEPTH deep.
+        }
+    }
+}
+
 /// The callable part of a function; the evaluator owns its shape.
 pub(crate) enum FnBody {
     /// A core-library function.
@@ -154,24 +180,84 @@ impl Value {
 
 impl PartialEq for Value {
     fn eq(&self, other: &Value) -> bool {
-        use Value::*;
-        match (self, other) {
-            (Nil, Nil) => true,
-            (Bool(a), Bool(b)) => a == b,
-            (Int(a), Int(b)) => a == b,
-            // Every NaN equals every NaN here, so Eq/Hash stay lawful for map
-            // keys; `=` on ##NaN (always false) is the evaluator's concern.
-            (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
-            (Str(a), Str(b)) => a == b,
-            (Keyword(a), Keyword(b)) => a == b,
-            (Vector(a) | List(a), Vector(b) | List(b)) => Arc::ptr_eq(a, b) || a == b,
-            (Set(a), Set(b)) => Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
-            (Map(a), Map(b)) => {
-                Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|(k, v)| b.get(k).is_some_and(|w| v == w)))
-            }
-            (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),
-            _ => false,
+        equal(self, other, &mut Compared::default())
+    }
+}
+
+/// Collection pairs compared before equality starts remembering which
+/// pairs it found equal.
+const REMEMBER_AFTER: usize = 4096;
+
+/// The state of one equality test (or `compare`). Values share structure (`[x x]` holds
+/// `x` twice), so two separately built values can unfold to billions of
+/// elements while holding only a few dozen distinct collections. Once a test
+/// has compared many collections, it remembers the pairs (by address) it
+/// found equal and does not compare them again: the cost then follows the
+/// number of distinct collections, not the unfolded size.
+#[derive(Default)]
+pub(crate) struct Compared {
+    pairs: usize,
+    equal: std::collections::HashSet<(usize, usize)>,
+}
+
+impl Compared {
+    /// Whether the collections at `key` are already known equal; counts the pair.
+    pub(crate) fn known(&mut self, key: (usize, usize)) -> bool {
+        self.pairs += 1;
+        self.pairs > REMEMBER_AFTER && self.equal.contains(&key)
+    }
+
+    /// Records the outcome of comparing the pair at `key`; returns `same`.
+    pub(crate) fn remember(&mut self, key: (usize, usize), same: bool) -> bool {
+        if same && self.pairs > REMEMBER_AFTER {
+            self.equal.insert(key);
         }
+        same
+    }
+}
+
+fn equal(a: &Value, b: &Value, seen: &mut Compared) -> bool {
+    use Value::*;
+    match (a, b) {
+        (Nil, Nil) => true,
+        (Bool(a), Bool(b)) => a == b,
+        (Int(a), Int(b)) => a == b,
+        // Every NaN equals every NaN here, so Eq/Hash stay lawful for map
+        // keys; `=` on ##NaN (always false) is the evaluator's concern.
+        (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
+        (Str(a), Str(b)) => a == b,
+        (Keyword(a), Keyword(b)) => a == b,
+        (Vector(a) | List(a), Vector(b) | List(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return true;
+            }
+            if a.len() != b.len() {
+                return false;
+            }
+            let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
+            if seen.known(key) {
+                return true;
+            }
+            let same = a.iter().zip(b.iter()).all(|(x, y)| equal(x, y, seen));
+            seen.remember(key, same)
+        }
+        (Set(a), Set(b)) => Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
+        (Map(a), Map(b)) => {
+            if Arc::ptr_eq(a, b) {
+                return true;
+            }
+            if a.len() != b.len() {
+                return false;
+            }
+            let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
+            if seen.known(key) {
+                return true;
+            }
+            let same = a.iter().all(|(k, v)| b.get(k).is_some_and(|w| equal(v, w, seen)));
+            seen.remember(key, same)
+        }
+        (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),
+        _ => false,
     }
 }
 

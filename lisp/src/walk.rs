@@ -7,8 +7,14 @@ use crate::value::{FnBody, Value};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
+/// Whether `v` holds other values: a collection, or a function carrying
+/// captured values (a closure, or a combinator such as `partial`).
 fn is_coll(v: &Value) -> bool {
-    matches!(v, Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_))
+    match v {
+        Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_) => true,
+        Value::Fn(f) => matches!(f.body, Some(FnBody::Closure(_) | FnBody::Native(_))),
+        _ => false,
+    }
 }
 
 /// The address identifying a collection's shared storage (0 for scalars).
@@ -23,9 +29,15 @@ fn addr(v: &Value) -> usize {
     }
 }
 
-/// Calls `f` on each direct element of a collection (map keys and values).
+/// Calls `f` on each direct element of a collection (map keys and values)
+/// or each value a function carries.
 fn for_children<'v>(v: &'v Value, mut f: impl FnMut(&'v Value)) {
     match v {
+        Value::Fn(func) => match &func.body {
+            Some(FnBody::Closure(c)) => c.captures.iter().for_each(f),
+            Some(FnBody::Native(n)) => n.vals.iter().for_each(f),
+            _ => {}
+        },
         Value::Vector(items) | Value::List(items) => items.iter().for_each(f),
         Value::Set(items) => items.iter().for_each(f),
         Value::Map(m) => m.iter().for_each(|(k, x)| {

@@ -79,6 +79,14 @@ fn shared_structure_that_unfolds_to_billions_stays_cheap() {
     let Ok(Exit::Value(v)) = out.result else { panic!("{:?}", out.result) };
     assert_eq!(to_string_truncated(&v, 20), "[[[[[[[[[[[[[[[[[[[[...");
     assert!(out.memory.estimated_bytes() < 100_000);
+    // Two separately built copies share nothing with each other: equality,
+    // `compare` and sorting still cost what their distinct vectors cost.
+    let twin = big.replace("(def big", "(def twin");
+    let other = big.replace("(def big", "(def other").replace("[1]", "[2]");
+    let out = run(&format!(
+        "{big} {twin} {other} [(= big twin) (= big other) (compare big twin) (compare big other) (count (sort [twin big twin])) (= {{:k big}} {{:k twin}}) (count (distinct [big twin other]))]"
+    ));
+    assert_eq!(out.result, Ok(Exit::Value(read_edn("[true false 0 -1 3 true 2]").unwrap())));
 }
 
 #[test]
@@ -351,4 +359,43 @@ fn random_well_formed_programs_never_panic() {
         }
     }
     assert!(ok > 300, "only {ok} random programs ran to a value");
+}
+
+#[test]
+fn deep_values_from_any_builder_or_closure_end_in_named_errors() {
+    on_small_stack(|| {
+        // Each wraps the accumulator once per step, 100,000 times.
+        let wraps = [
+            "(mapv (fn [_] a) [1])",
+            "(for [_ [1]] a)",
+            "(map-indexed (fn [_ _] a) [1])",
+            "(keep (fn [_] a) [1])",
+            "((juxt (fn [_] a)) 1)",
+            "(update-vals {:k 1} (fn [_] a))",
+            "(update-keys {:k 1} (fn [_] a))",
+            "(merge-with (fn [_ _] a) {:k 1} {:k 2})",
+            "(map (fn [_ _] a) [1] [2])",
+            "[(fn [] a)]",
+            "{:f (partial identity a)}",
+        ];
+        for wrap in wraps {
+            let src = format!("(def z (reduce (fn [a _] {wrap}) nil (range 100000))) (count (str z))");
+            assert_eq!(kind(&src), ErrorKind::SizeLimit, "{wrap}");
+        }
+        // Functions capturing functions nest without a collection: they are
+        // dropped without recursion, and calling through them hits the depth limit.
+        for wrap in
+            ["(fn [] a)", "(partial identity a)", "(constantly a)", "(comp (constantly a))", "(fnil identity a)"]
+        {
+            let out = run(&format!("(let [z (reduce (fn [a _] {wrap}) nil (range 100000))] (str z))"));
+            assert!(out.result.is_ok(), "{wrap}: {:?}", out.result);
+        }
+        for wrap in ["(comp f inc)", "(partial f)", "(fn [x] (f x))", "(complement f)"] {
+            let src = format!("(let [g (reduce (fn [f _] {wrap}) inc (range 100000))] (g 1))");
+            assert_eq!(kind(&src), ErrorKind::DepthLimit, "{wrap}");
+        }
+        assert_eq!(kind("(assoc-in {} (vec (range 100000)) 1)"), ErrorKind::SizeLimit);
+        assert_eq!(kind("(update-in {} (vec (range 100000)) (constantly 1))"), ErrorKind::SizeLimit);
+        assert_eq!(run("(count (str (assoc-in {} (vec (range 400)) 1)))").result, Ok(Exit::Value(Value::Int(2291))));
+    });
 }

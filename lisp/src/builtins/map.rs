@@ -100,6 +100,17 @@ fn path(v: &Value, who: &str) -> Result<Vec<Value>, Ctl> {
     if p.is_empty() {
         return Err(fail(ErrorKind::Other, format!("{who} needs a non-empty key path")));
     }
+    // Each key is one level of nesting in the result.
+    if p.len() >= crate::interp::MAX_VALUE_DEPTH {
+        return Err(fail(
+            ErrorKind::SizeLimit,
+            format!(
+                "{who}: a path of {} keys would nest values more than {} levels deep",
+                p.len(),
+                crate::interp::MAX_VALUE_DEPTH
+            ),
+        ));
+    }
     Ok(p)
 }
 
@@ -193,7 +204,10 @@ fn merge(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn merge_with(interp: &mut Interp, args: &mut [Value]) -> R {
     let f = take(args, 0);
-    let mut combine = |interp: &mut Interp, a: Value, b: Value| interp.apply(&f, vec![a, b]);
+    let mut combine = |interp: &mut Interp, a: Value, b: Value| {
+        let r = interp.apply(&f, vec![a, b])?;
+        interp.nested(r)
+    };
     merge_into(interp, &mut args[1..], "merge-with", Some(&mut combine))
 }
 
@@ -244,7 +258,8 @@ fn val(_: &mut Interp, args: &mut [Value]) -> R {
 fn update_vals(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Map::new();
     for (k, v) in super::seq::entries_of(&args[0], "update-vals")? {
-        out.insert(k, interp.apply(&args[1], vec![v])?);
+        let r = interp.apply(&args[1], vec![v])?;
+        out.insert(k, interp.nested(r)?);
     }
     Ok(Value::Map(Arc::new(out)))
 }
@@ -252,7 +267,8 @@ fn update_vals(interp: &mut Interp, args: &mut [Value]) -> R {
 fn update_keys(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Map::new();
     for (k, v) in super::seq::entries_of(&args[0], "update-keys")? {
-        out.insert(interp.apply(&args[1], vec![k])?, v);
+        let r = interp.apply(&args[1], vec![k])?;
+        out.insert(interp.nested(r)?, v);
     }
     Ok(Value::Map(Arc::new(out)))
 }

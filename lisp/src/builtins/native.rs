@@ -50,7 +50,8 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
         NativeKind::Juxt => {
             let mut out = Vec::with_capacity(n.vals.len());
             for f in &n.vals {
-                out.push(interp.apply(f, args.clone())?);
+                let r = interp.apply(f, args.clone())?;
+                out.push(interp.nested(r)?);
             }
             Ok(vector(out))
         }

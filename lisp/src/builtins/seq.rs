@@ -48,7 +48,8 @@ fn map_values(interp: &mut Interp, args: &[Value], who: &str) -> Result<Vec<Valu
         let v = items(coll, who)?;
         let mut out = Vec::with_capacity(v.len());
         for x in v.iter() {
-            out.push(call1(interp, f, x.clone())?);
+            let r = call1(interp, f, x.clone())?;
+            out.push(interp.nested(r)?);
         }
         return Ok(out);
     }
@@ -56,7 +57,8 @@ fn map_values(interp: &mut Interp, args: &[Value], who: &str) -> Result<Vec<Valu
     let n = colls.iter().map(|c| c.len()).min().unwrap_or(0);
     let mut out = Vec::with_capacity(n);
     for i in 0..n {
-        out.push(interp.apply(f, colls.iter().map(|c| c[i].clone()).collect())?);
+        let r = interp.apply(f, colls.iter().map(|c| c[i].clone()).collect())?;
+        out.push(interp.nested(r)?);
     }
     Ok(out)
 }
@@ -73,7 +75,8 @@ fn map_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
     let v = items(&args[1], "map-indexed")?;
     let mut out = Vec::with_capacity(v.len());
     for (i, x) in v.iter().enumerate() {
-        out.push(interp.apply(&args[0], vec![Value::Int(i as i64), x.clone()])?);
+        let r = interp.apply(&args[0], vec![Value::Int(i as i64), x.clone()])?;
+        out.push(interp.nested(r)?);
     }
     Ok(list(out))
 }
@@ -117,7 +120,7 @@ fn keep(interp: &mut Interp, args: &mut [Value]) -> R {
     for x in v.iter() {
         let r = call1(interp, &args[0], x.clone())?;
         if !matches!(r, Value::Nil) {
-            out.push(r);
+            out.push(interp.nested(r)?);
         }
     }
     Ok(list(out))

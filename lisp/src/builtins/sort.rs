@@ -4,7 +4,7 @@
 use super::{b, items, list, Builtin};
 use crate::error::ErrorKind;
 use crate::eval::{fail, preview, Ctl, Interp, R};
-use crate::value::Value;
+use crate::value::{Compared, Value};
 use std::cmp::Ordering;
 
 pub(crate) const BUILTINS: &[Builtin] = &[b("sort", 1, 2, sort), b("sort-by", 2, 3, sort_by)];
@@ -12,6 +12,12 @@ pub(crate) const BUILTINS: &[Builtin] = &[b("sort", 1, 2, sort), b("sort-by", 2,
 /// Clojure's `compare`: numbers with numbers, strings, keywords, booleans,
 /// vectors (shorter first, then element-wise); nil sorts first.
 pub(crate) fn compare_values(a: &Value, b: &Value) -> Result<Ordering, Ctl> {
+    compare_in(a, b, &mut Compared::default())
+}
+
+/// `compare` remembering equal vector pairs, so shared structure costs what
+/// its distinct vectors cost (see [`Compared`]).
+fn compare_in(a: &Value, b: &Value, seen: &mut Compared) -> Result<Ordering, Ctl> {
     use Value::*;
     Ok(match (a, b) {
         (Nil, Nil) => Ordering::Equal,
@@ -28,14 +34,20 @@ pub(crate) fn compare_values(a: &Value, b: &Value) -> Result<Ordering, Ctl> {
         }
         (Str(x), Str(y)) | (Keyword(x), Keyword(y)) => super::num::java_compare(x, y).cmp(&0),
         (Bool(x), Bool(y)) => x.cmp(y),
+        (Vector(x), Vector(y)) if std::sync::Arc::ptr_eq(x, y) => Ordering::Equal,
         (Vector(x), Vector(y)) => match x.len().cmp(&y.len()) {
             Ordering::Equal => {
+                let key = (std::sync::Arc::as_ptr(x) as usize, std::sync::Arc::as_ptr(y) as usize);
+                if seen.known(key) {
+                    return Ok(Ordering::Equal);
+                }
                 for (p, q) in x.iter().zip(y.iter()) {
-                    let o = compare_values(p, q)?;
+                    let o = compare_in(p, q, seen)?;
                     if o != Ordering::Equal {
                         return Ok(o);
                     }
                 }
+                seen.remember(key, true);
                 Ordering::Equal
             }
             o => o,
