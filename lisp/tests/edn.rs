@@ -1,22 +1,9 @@
 //! The EDN contract the host relies on: `read_edn(v.to_string()) == v` for
 //! every value that is not a function, checked on random values.
 
+mod common;
+use common::Rng;
 use ptc_lisp::{read_edn, Value};
-
-/// xorshift64*: deterministic, dependency-free.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 const STRINGS: &[&str] =
     &["", "a", "hé", "q\"uote", "back\\slash", "new\nline", "tab\t", "日本", "nil", ":kw", "\u{1}"];
@@ -47,12 +34,12 @@ fn random_value(rng: &mut Rng, depth: u32) -> Value {
             _ => rng.next() as i64 >> rng.below(63),
         }),
         3 => Value::Float(if rng.below(2) == 0 {
-            FLOATS[rng.below(FLOATS.len() as u64) as usize]
+            FLOATS[rng.below(FLOATS.len())]
         } else {
             f64::from_bits(rng.next()).clamp(-1e300, 1e300)
         }),
-        4 => Value::str(STRINGS[rng.below(STRINGS.len() as u64) as usize]),
-        5 => Value::keyword(["a", "b-c", "ns/name", "x?", "y!"][rng.below(5) as usize]),
+        4 => Value::str(STRINGS[rng.below(STRINGS.len())]),
+        5 => Value::keyword(["a", "b-c", "ns/name", "x?", "y!"][rng.below(5)]),
         6 => Value::vector((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect()),
         7 => Value::List((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect::<Vec<_>>().into()),
         8 => Value::Set(std::sync::Arc::new((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect())),

@@ -1,6 +1,8 @@
 //! No input may panic or overflow the stack: hostile programs, random bytes
 //! and random well-formed programs (a small seeded generator, no proptest).
 
+mod common;
+use common::Rng;
 use ptc_lisp::*;
 use std::time::Duration;
 
@@ -119,24 +121,6 @@ fn moderate_nesting_works_on_a_small_stack() {
         let out = run("(loop [x 1 i 0] (if (< i 600) (recur [x] (inc i)) x))");
         assert_eq!(out.result.unwrap_err().kind, ErrorKind::SizeLimit);
     });
-}
-
-/// xorshift64*: deterministic, dependency-free.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
 }
 
 const TOKENS: &[&str] = &[
