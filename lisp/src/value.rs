@@ -216,6 +216,29 @@ impl Compared {
     }
 }
 
+/// Two collections: the same storage, or the same length and `items_equal`,
+/// asked at most once per pair once `seen` remembers.
+fn same_collection<T>(
+    a: &Arc<T>,
+    b: &Arc<T>,
+    lengths: (usize, usize),
+    seen: &mut Compared,
+    items_equal: impl FnOnce(&mut Compared) -> bool,
+) -> bool {
+    if Arc::ptr_eq(a, b) {
+        return true;
+    }
+    if lengths.0 != lengths.1 {
+        return false;
+    }
+    let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
+    if seen.known(key) {
+        return true;
+    }
+    let same = items_equal(seen);
+    seen.remember(key, same)
+}
+
 fn equal(a: &Value, b: &Value, seen: &mut Compared) -> bool {
     use Value::*;
     match (a, b) {
@@ -227,35 +250,13 @@ fn equal(a: &Value, b: &Value, seen: &mut Compared) -> bool {
         (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
         (Str(a), Str(b)) => a == b,
         (Keyword(a), Keyword(b)) => a == b,
-        (Vector(a) | List(a), Vector(b) | List(b)) => {
-            if Arc::ptr_eq(a, b) {
-                return true;
-            }
-            if a.len() != b.len() {
-                return false;
-            }
-            let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
-            if seen.known(key) {
-                return true;
-            }
-            let same = a.iter().zip(b.iter()).all(|(x, y)| equal(x, y, seen));
-            seen.remember(key, same)
-        }
+        (Vector(a) | List(a), Vector(b) | List(b)) => same_collection(a, b, (a.len(), b.len()), seen, |seen| {
+            a.iter().zip(b.iter()).all(|(x, y)| equal(x, y, seen))
+        }),
         (Set(a), Set(b)) => Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
-        (Map(a), Map(b)) => {
-            if Arc::ptr_eq(a, b) {
-                return true;
-            }
-            if a.len() != b.len() {
-                return false;
-            }
-            let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
-            if seen.known(key) {
-                return true;
-            }
-            let same = a.iter().all(|(k, v)| b.get(k).is_some_and(|w| equal(v, w, seen)));
-            seen.remember(key, same)
-        }
+        (Map(a), Map(b)) => same_collection(a, b, (a.len(), b.len()), seen, |seen| {
+            a.iter().all(|(k, v)| b.get(k).is_some_and(|w| equal(v, w, seen)))
+        }),
         (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),
         _ => false,
     }
