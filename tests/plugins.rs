@@ -110,8 +110,7 @@ fn incompatible_interface_names_the_version() {
 
 #[test]
 fn two_files_claiming_one_name_are_named_both() {
-    let dir = std::env::temp_dir().join(format!("ptc-dup-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ptc_integration_tests::scratch_dir("dup");
     let copy = dir.join(format!("{}ptc_strategy_copy{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
     std::fs::copy(library("ptc_strategy_single_user_coalesced"), &copy).unwrap();
     let original = library("ptc_strategy_single_user_coalesced");

@@ -1,8 +1,8 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
-use ptc_integration_tests::{library, root, system_libm};
+use ptc_integration_tests::{command_in_root, library, root, scratch_dir, system_libm};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn ptc(args: &[&str]) -> Output {
     ptc_with_log(args, None)
@@ -10,8 +10,8 @@ fn ptc(args: &[&str]) -> Output {
 
 /// Runs `ptc` with `RUST_LOG` set to `log`, or unset.
 fn ptc_with_log(args: &[&str], log: Option<&str>) -> Output {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptc"));
-    cmd.args(args).current_dir(root()).env_remove("RUST_LOG");
+    let mut cmd = command_in_root(env!("CARGO_BIN_EXE_ptc"));
+    cmd.args(args);
     if let Some(log) = log {
         cmd.env("RUST_LOG", log);
     }
@@ -19,9 +19,7 @@ fn ptc_with_log(args: &[&str], log: Option<&str>) -> Output {
 }
 
 fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ptc-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = scratch_dir(name).join(name);
     std::fs::write(&path, text).unwrap();
     path
 }

@@ -3,7 +3,7 @@
 //! tools), the `ptc trace` views of a session it wrote, a run killed in the
 //! middle of a turn then resumed, and a malformed config.
 
-use ptc_integration_tests::{plugin_dir, root};
+use ptc_integration_tests::{command_in_root, plugin_dir, root, scratch_dir};
 use ptc_session::Session;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -16,16 +16,7 @@ use std::time::{Duration, Instant};
 const DEMO_RESULT: &str = r#"{:open-tickets 17 :top-sku "MOU-2" :refunds-eur-by-tier {"gold" 1986 "silver" 1477 "bronze" 1100} :ship-now {"T-1001" 10 "T-1003" 10 "T-1007" 17 "T-1010" 17 "T-1014" 8 "T-1016" 17 "T-1023" 9} :blocked-out-of-stock ["T-1005" "T-1008" "T-1013" "T-1017"]}"#;
 
 fn ptc() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ptc"));
-    cmd.current_dir(root());
-    cmd
-}
-
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ptc-e2e-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    command_in_root(env!("CARGO_BIN_EXE_ptc"))
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -43,7 +34,7 @@ struct Ran {
 /// `ptc run AGENT --config <root>/strategies.toml --session <tmp>/x.json`,
 /// with the test-built plugins on `PTC_PLUGIN_PATH`.
 fn run_root_agent(agent: &str) -> Ran {
-    let path = tmp(agent).join("x.json");
+    let path = scratch_dir(agent).join("x.json");
     let out = ptc()
         .env(ptc_host::config::PLUGIN_PATH_ENV, plugin_dir())
         .args(["run", agent, "--config"])
@@ -281,7 +272,7 @@ fn trace_views_show_what_the_run_did() {
 /// (SIGKILL) during turn 3, then resumed.
 #[test]
 fn killed_run_resumes_from_its_session_file() {
-    let dir = tmp("kill");
+    let dir = scratch_dir("kill");
     std::fs::write(
         dir.join("slow.py"),
         "import json, sys, time\n\
@@ -367,7 +358,7 @@ limits = { timeout_ms = 10000 }
 
 #[test]
 fn malformed_config_is_one_line_with_position() {
-    let dir = tmp("bad-config");
+    let dir = scratch_dir("bad-config");
     let cases = [
         ("syntax.toml", "[agent.a\nmission = \"x\"\n", "1:9"),
         ("type.toml", "[agent.a]\nmission = \"x\"\nmax_turns = \"five\"\n", "3:13"),

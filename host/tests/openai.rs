@@ -165,8 +165,7 @@ fn an_agent_runs_over_http() {
         Canned::Answer(200, ok_body("```clojure\n(def n (count data/xs))\n```")),
         Canned::Answer(200, ok_body("```clojure\n(return (* n 2))\n```")),
     ]);
-    let dir = std::env::temp_dir().join(format!("ptc-openai-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = ptc_integration_tests::scratch_dir("openai");
     std::fs::write(dir.join("xs.json"), "[1, 2, 3]").unwrap();
     std::env::set_var("PTC_TEST_OPENAI_KEY", "sk-from-env");
     let text = format!(

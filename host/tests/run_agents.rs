@@ -3,9 +3,9 @@
 
 use ptc_host::config::Config;
 use ptc_host::run::{run, RunArgs};
-use ptc_integration_tests::root;
+use ptc_integration_tests::{root, scratch_dir};
 use ptc_session::Session;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Once;
 
 /// The example agents use the single-user-coalesced plugin: build it (into
@@ -18,17 +18,10 @@ fn build_plugin() {
     });
 }
 
-fn tmp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ptc-run-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn run_example(agent: &str) -> (Session, Vec<String>) {
     build_plugin();
     let config = Config::load(&root().join("strategies.toml")).unwrap();
-    let out = tmp(agent).join("session.json");
+    let out = scratch_dir(agent).join("session.json");
     let mut lines = Vec::new();
     let args = RunArgs { config: &config, agent, session_out: Some(&out), resume: None };
     let done = run(&args, &mut |l: &str| lines.push(l.to_string())).unwrap();
@@ -99,7 +92,7 @@ llm = { backend = "replay", file = "replay.json" }
 
 #[test]
 fn interrupted_run_resumes_without_losing_or_repeating_turns() {
-    let dir = tmp("resume");
+    let dir = scratch_dir("resume");
     let answers = [
         "```clojure\n(defn scale \"Times the tool's factor.\" [x] (* x (tool/count-call {})))\n(def total (reduce + data/nums))\n```",
         "```clojure\n(undefined-thing)\n```",
@@ -141,7 +134,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
 
 #[test]
 fn out_of_turns_is_recorded() {
-    let dir = tmp("out-of-turns");
+    let dir = scratch_dir("out-of-turns");
     let config = write_config(&dir, &["(def a 1)"; 5]);
     let out = dir.join("s.json");
     let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
@@ -154,7 +147,7 @@ fn out_of_turns_is_recorded() {
 #[test]
 fn resumed_run_keeps_the_trigger_latch() {
     build_plugin();
-    let dir = tmp("latch");
+    let dir = scratch_dir("latch");
     std::fs::write(
         dir.join("replay.json"),
         serde_json::to_string(&["(def a 1)", "(def b 2)", "(return (+ a b))"]).unwrap(),
@@ -213,7 +206,7 @@ llm = {{ backend = "replay", file = "replay.json" }}
 #[test]
 fn budget_only_the_third_fallback_meets_serves_every_turn_and_is_recorded() {
     build_plugin();
-    let dir = tmp("budget");
+    let dir = scratch_dir("budget");
     // Records with long strings: their data/ sample is what the tight
     // instance drops to fit.
     let items: Vec<serde_json::Value> = (0..20)

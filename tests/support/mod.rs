@@ -2,6 +2,7 @@
 //! (`cargo test` does not put them where a test can load them) and finding
 //! fixtures.
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -31,6 +32,23 @@ pub fn root() -> PathBuf {
 }
 
 pub use ptc_conformance::harness::{build_dir, profile_dir};
+
+/// An empty folder for one test: `<tmp>/ptc-test-<pid>/<name>`, emptied
+/// first, so reruns start clean and test binaries never share one.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ptc-test-{}", std::process::id())).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the temp folder is writable");
+    dir
+}
+
+/// `program` (a binary under test) started in the workspace root with
+/// `RUST_LOG` unset, so its stderr is what a user sees by default.
+pub fn command_in_root(program: impl AsRef<OsStr>) -> Command {
+    let mut cmd = Command::new(program);
+    cmd.current_dir(root()).env_remove("RUST_LOG");
+    cmd
+}
 
 /// Builds every plugin crate (same profile as the test) into
 /// `target/ptc-test-build/<profile>` and returns that folder. Panics with cargo's output when it fails.
