@@ -7,6 +7,25 @@ use ptc_plugin_api::{Message, RenderRequest, Role};
 /// Result of one check: `Err` holds why it failed.
 pub type Check = Result<(), String>;
 
+/// A check of one rendered prompt against its request.
+pub type Invariant = fn(&RenderRequest, &[Message]) -> Check;
+
+/// The invariants every render must keep, by conformance case id.
+pub const INVARIANTS: &[(&str, Invariant)] = &[
+    ("MUST-SYSTEM-FIRST", system_first),
+    ("MUST-MISSION-VERBATIM", mission_verbatim),
+    ("MUST-ENDS-WITH-TURN-INFO", ends_with_turn_info),
+    ("MUST-LATEST-ERROR", latest_error),
+    ("MUST-LIVE-NAMES", live_names),
+    ("MUST-ROLES-ALTERNATE", |_, messages| roles_alternate(messages)),
+];
+
+/// Every invariant of [`INVARIANTS`] on one render; the first failure names
+/// its case. For a strategy's own unit tests.
+pub fn every_invariant(req: &RenderRequest, messages: &[Message]) -> Check {
+    INVARIANTS.iter().try_for_each(|(id, check)| check(req, messages).map_err(|e| format!("{id}: {e}")))
+}
+
 /// The text of `s` cut to `n` characters for a reason line.
 pub fn excerpt(s: &str, n: usize) -> String {
     let mut out: String = s.chars().take(n).collect();

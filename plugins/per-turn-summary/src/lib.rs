@@ -107,7 +107,7 @@ ptc_plugin_api::export_strategy!(PerTurnSummary);
 mod tests {
     use super::*;
     use ptc_plugin_api::render::{full_history, FINAL_TURN_WARNING};
-    use ptc_plugin_api::{Definition, Role, TurnError, Value};
+    use ptc_plugin_api::{Definition, TurnError, Value};
 
     fn strategy(json: &str) -> PerTurnSummary {
         PerTurnSummary::new(Params::from_json("per-turn-summary", json).unwrap()).unwrap()
@@ -143,23 +143,17 @@ mod tests {
         req
     }
 
-    /// Invariants of spec/strategies.md that every render must keep.
+    /// The invariants of spec/strategies.md (the conformance suite's checks),
+    /// plus what this layout promises beyond them: the mission opens the first
+    /// USER message, the turn info ends the last one exactly, and a failed
+    /// program is shown whole.
     fn check_invariants(req: &RenderRequest, out: &Rendered) {
+        ptc_conformance::checks::every_invariant(req, out.messages()).unwrap();
         let m = out.messages();
-        assert_eq!((m[0].role(), m[0].content()), (Role::System, req.system_prompt()), "MSG-006");
         assert!(m[1].content().starts_with(req.mission()), "MSG-007");
-        for pair in m[1..].windows(2) {
-            assert_ne!(pair[0].role(), pair[1].role(), "roles alternate");
-        }
-        let last = m.last().unwrap();
-        assert_eq!(last.role(), Role::User);
-        assert!(last.content().ends_with(&turn_info(req.turn(), req.max_turns())));
-        let all: String = m.iter().map(|m| m.content()).collect::<Vec<_>>().join("\n");
-        if let Some(t) = req.last_turn().filter(|t| !t.success()) {
-            assert!(all.contains(t.error().unwrap().message()) && all.contains(t.program().unwrap()));
-        }
-        for def in req.memory() {
-            assert!(all.contains(def.name()), "{} visible", def.name());
+        assert!(m.last().unwrap().content().ends_with(&turn_info(req.turn(), req.max_turns())));
+        if let Some(program) = req.last_turn().filter(|t| !t.success()).and_then(|t| t.program()) {
+            assert!(m.iter().any(|m| m.content().contains(program)), "failed program verbatim");
         }
     }
 
