@@ -67,18 +67,12 @@ pub struct Function {
 /// it carries are taken out and dropped from a work list.
 impl Drop for Function {
     fn drop(&mut self) {
-        let mut pending = match self.body.as_mut() {
-            Some(FnBody::Closure(c)) => std::mem::take(&mut c.captures),
-            Some(FnBody::Native(n)) => std::mem::take(&mut n.vals),
-            _ => return,
-        };
+        let Some(mut pending) = self.carried_mut().map(std::mem::take) else { return };
         while let Some(v) = pending.pop() {
             if let Value::Fn(f) = v {
                 if let Ok(mut f) = Arc::try_unwrap(f) {
-                    match f.body.as_mut() {
-                        Some(FnBody::Closure(c)) => pending.append(&mut c.captures),
-                        Some(FnBody::Native(n)) => pending.append(&mut n.vals),
-                        _ => {}
+                    if let Some(values) = f.carried_mut() {
+                        pending.append(values);
                     }
                     // `f` now carries nothing and drops without recursing.
                 }
@@ -104,6 +98,25 @@ impl Function {
     /// A function known only by its description (not callable).
     pub fn described(desc: FnDesc) -> Self {
         Function { desc, body: None }
+    }
+
+    /// The values this function carries: a closure's captures, a
+    /// combinator's arguments (`partial`, `comp`, ...). `None` for functions
+    /// that carry nothing by construction (builtins, regexes, descriptions).
+    pub(crate) fn carried(&self) -> Option<&[Value]> {
+        match &self.body {
+            Some(FnBody::Closure(c)) => Some(&c.captures),
+            Some(FnBody::Native(n)) => Some(&n.vals),
+            _ => None,
+        }
+    }
+
+    fn carried_mut(&mut self) -> Option<&mut Vec<Value>> {
+        match &mut self.body {
+            Some(FnBody::Closure(c)) => Some(&mut c.captures),
+            Some(FnBody::Native(n)) => Some(&mut n.vals),
+            _ => None,
+        }
     }
 
     /// Whether this function can be called.

@@ -12,7 +12,7 @@ use std::sync::Arc;
 fn is_coll(v: &Value) -> bool {
     match v {
         Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Map(_) => true,
-        Value::Fn(f) => matches!(f.body, Some(FnBody::Closure(_) | FnBody::Native(_))),
+        Value::Fn(f) => f.carried().is_some(),
         _ => false,
     }
 }
@@ -33,11 +33,7 @@ fn addr(v: &Value) -> usize {
 /// or each value a function carries.
 fn for_children<'v>(v: &'v Value, mut f: impl FnMut(&'v Value)) {
     match v {
-        Value::Fn(func) => match &func.body {
-            Some(FnBody::Closure(c)) => c.captures.iter().for_each(f),
-            Some(FnBody::Native(n)) => n.vals.iter().for_each(f),
-            _ => {}
-        },
+        Value::Fn(func) => func.carried().unwrap_or_default().iter().for_each(f),
         Value::Vector(items) | Value::List(items) => items.iter().for_each(f),
         Value::Set(items) => items.iter().for_each(f),
         Value::Map(m) => m.iter().for_each(|(k, x)| {
