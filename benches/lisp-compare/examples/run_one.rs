@@ -1,14 +1,8 @@
 //! Runs one engine on one program N times, for instruction counting under
 //! callgrind (load-independent): `run_one ptc|rhai|steel arith|pipeline|new N`.
 
+use lisp_compare::{ARITH_LISP, ARITH_RHAI, PIPELINE_LISP, PIPELINE_RHAI, PIPELINE_STEEL};
 use ptc_lisp::{run_program, Limits, Memory, NoTools};
-
-const ARITH_LISP: &str = "(+ 1 (* 2 3) (- 10 4) (* (+ 1 1) 5))";
-const ARITH_RHAI: &str = "1 + (2 * 3) + (10 - 4) + ((1 + 1) * 5)";
-const PIPELINE_LISP: &str = "(reduce + 0 (map (fn [x] (* x x)) (filter odd? (range 0 40))))";
-const PIPELINE_RHAI: &str = "let a = []; for x in 0..40 { a.push(x); } \
-                             a.filter(|x| x % 2 == 1).map(|x| x * x).reduce(|sum, x| sum + x, 0)";
-const PIPELINE_STEEL: &str = "(foldl + 0 (map (lambda (x) (* x x)) (filter odd? (range 0 40))))";
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
