@@ -37,6 +37,9 @@ enum Command {
         format: ptc_host::eval::ResultFormat,
     },
     /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
+    #[command(
+        after_help = "Exit code 0 when the agent returned. Diagnostic logs: RUST_LOG=ptc_host=debug (env_logger syntax; targets ptc_host::run, ::policy, ::llm, ::tools, ptc_registry). Agents, backends and tools: docs/agents.md."
+    )]
     Run {
         /// Agent name (`[agent.NAME]` in the config).
         agent: String,
