@@ -3,7 +3,7 @@
 //! a few dozen nodes that unfolds to billions, so anything that visits a
 //! whole value either memoizes by `Arc` address or has a budget.
 
-use crate::value::{FnBody, Value};
+use crate::value::Value;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -138,9 +138,7 @@ pub fn estimate_bytes(v: &Value) -> usize {
             }
             Value::Fn(f) => {
                 total += 256;
-                if let Some(FnBody::Closure(c)) = &f.body {
-                    stack.extend(c.captures.iter());
-                }
+                stack.extend(f.carried().into_iter().flatten());
             }
             _ => {}
         }

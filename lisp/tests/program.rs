@@ -114,6 +114,19 @@ fn memory_limit_rolls_back() {
     let out = run_with("(def big (vec (range 5000)))", &Memory::new(), &limits);
     assert_eq!(out.result.unwrap_err().kind, ErrorKind::MemoryLimit);
     assert!(out.memory.is_empty());
+    // Values held by a function count too: closures, partial, constantly, comp.
+    for program in [
+        "(def f (let [v (vec (range 5000))] (fn [] v)))",
+        "(def f (partial conj (vec (range 5000))))",
+        "(def f (constantly (vec (range 5000))))",
+        "(def f (comp count (constantly (vec (range 5000)))))",
+    ] {
+        let out = run_with(program, &Memory::new(), &limits);
+        assert_eq!(out.result.map_err(|e| e.kind), Err(ErrorKind::MemoryLimit), "{program}");
+        assert!(out.memory.is_empty(), "{program}");
+    }
+    let small = run_with("(def f (constantly [1 2 3]))", &Memory::new(), &limits);
+    assert!(small.result.is_ok(), "{:?}", small.result);
 }
 
 #[test]
