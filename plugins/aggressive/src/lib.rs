@@ -19,10 +19,10 @@
 //! first), `user/` entries beyond the most recently defined (least recently
 //! defined first). If that is not enough it then drops the `data/` section,
 //! the `tool/` section, the last `user/` entry and the failed program's
-//! lines (the error message itself stays). Every drop is counted in the
+//! lines after its first (the error message itself stays). Every drop is counted in the
 //! stats (`budget_*` counters) and summed up in a warning. If even the
-//! minimum (system prompt, mission, latest error message, turn info) does
-//! not fit, the render fails with a does-not-fit error that says so.
+//! minimum (system prompt, mission, latest error message with its program's
+//! first line, turn info) does not fit, the render fails with a does-not-fit error that says so.
 //!
 //! ```
 //! use ptc_plugin_api::{ErrorKind, Params, RenderRequest, Strategy};
@@ -192,7 +192,8 @@ impl Aggressive {
                 2 => plan.user_entries = 0,
                 _ => {
                     let hi = plan.program_lines;
-                    plan.program_lines = largest_fitting(0, hi, |v| fits(Plan { program_lines: v, ..plan }));
+                    // The first line stays: a cut program still shows where it starts.
+                    plan.program_lines = largest_fitting(1.min(hi), hi, |v| fits(Plan { program_lines: v, ..plan }));
                 }
             }
         }
@@ -201,8 +202,8 @@ impl Aggressive {
         }
         let needed = estimate_tokens(&self.rendered(req, memory, plan).0);
         Err(StrategyError::does_not_fit(format!(
-            "aggressive: max_tokens = {max} is too small: the minimum prompt with the latest error message \
-             (system prompt, mission, error, turn info) needs about {needed} tokens"
+            "aggressive: max_tokens = {max} is too small: the minimum prompt with the latest error \
+             (system prompt, mission, error message and the program's first line, turn info) needs about {needed} tokens"
         )))
     }
 }
