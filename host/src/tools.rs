@@ -137,12 +137,15 @@ impl Tool {
 #[derive(Clone, Default)]
 pub struct Tools {
     tools: Vec<Tool>,
+    /// Per tool, the parameter names its signature declares (parsed once).
+    declared: Vec<Vec<String>>,
 }
 
 impl Tools {
     /// Tools in the order offered.
     pub fn new(tools: Vec<Tool>) -> Tools {
-        Tools { tools }
+        let declared = tools.iter().map(|t| declared_names(t.signature().as_deref())).collect();
+        Tools { tools, declared }
     }
     /// Tools in order.
     pub fn list(&self) -> &[Tool] {
@@ -150,17 +153,24 @@ impl Tools {
     }
 }
 
+/// The parameter names a signature declares; none when it does not parse.
+pub fn declared_names(signature: Option<&str>) -> Vec<String> {
+    signature.and_then(Signature::parse).map(|s| s.declared).unwrap_or_default()
+}
+
 /// The prompt shows parameter names in kebab-case (`weight_kg` as
 /// `weight-kg`), so the model may send either spelling: a key that is not a
 /// declared name but spells one in another case becomes the declared name.
-pub fn declared_arg_names(signature: Option<&str>, args: Json) -> Json {
-    let Some(sig) = signature.and_then(Signature::parse) else { return args };
+pub fn declared_arg_names(declared: &[String], args: Json) -> Json {
     let Json::Object(map) = args else { return args };
+    if declared.is_empty() {
+        return Json::Object(map);
+    }
     map.into_iter()
         .map(|(key, value)| {
-            let declared = sig.declared.iter().find(|d| **d != key && kebab_case(d) == kebab_case(&key));
-            match declared {
-                Some(d) if !sig.declared.contains(&key) => (d.clone(), value),
+            let spelled = declared.iter().find(|d| **d != key && kebab_case(d) == kebab_case(&key));
+            match spelled {
+                Some(d) if !declared.contains(&key) => (d.clone(), value),
                 _ => (key, value),
             }
         })
@@ -171,8 +181,12 @@ pub fn declared_arg_names(signature: Option<&str>, args: Json) -> Json {
 impl ToolHost for Tools {
     fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
-        let tool = self.tools.iter().find(|t| t.name() == name);
-        let args = declared_arg_names(tool.and_then(Tool::signature).as_deref(), args);
+        let index = self.tools.iter().position(|t| t.name() == name);
+        let tool = index.map(|i| &self.tools[i]);
+        let args = match index {
+            Some(i) => declared_arg_names(&self.declared[i], args),
+            None => args,
+        };
         let result = match tool {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
@@ -300,7 +314,8 @@ mod tests {
 
     #[test]
     fn kebab_case_arg_names_reach_the_tool_as_declared() {
-        let sig = Some("(weight_kg :int, country :string, maxDays :int?) -> :map");
+        let signature = "(weight_kg :int, country :string, maxDays :int?) -> :map";
+        let sig = &declared_names(Some(signature));
         let sent = json!({"weight-kg": 2, "country": "GB", "max-days": 3, "extra": true});
         assert_eq!(
             declared_arg_names(sig, sent),
@@ -308,12 +323,15 @@ mod tests {
         );
         // Declared spellings, unparsable signatures and non-maps pass unchanged.
         assert_eq!(declared_arg_names(sig, json!({"weight_kg": 1})), json!({"weight_kg": 1}));
-        assert_eq!(declared_arg_names(Some("nonsense"), json!({"weight-kg": 1})), json!({"weight-kg": 1}));
+        assert_eq!(
+            declared_arg_names(&declared_names(Some("nonsense")), json!({"weight-kg": 1})),
+            json!({"weight-kg": 1})
+        );
         assert_eq!(declared_arg_names(sig, json!([1, 2])), json!([1, 2]));
 
         // Through a command tool: it reads the declared name.
         let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
-        t.signature = sig.map(str::to_string);
+        t.signature = Some(signature.to_string());
         let mut tools = Tools::new(vec![Tool::Command(t)]);
         assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
     }
