@@ -26,6 +26,27 @@ pub fn every_invariant(req: &RenderRequest, messages: &[Message]) -> Check {
     INVARIANTS.iter().try_for_each(|(id, check)| check(req, messages).map_err(|e| format!("{id}: {e}")))
 }
 
+/// [`every_invariant`] plus what the built-in layouts promise beyond it:
+/// the mission opens the first USER message, the turn info ends the last one
+/// exactly, and a failed program is shown whole. For the unit tests of
+/// strategies that keep those promises (rolling-window, per-turn-summary).
+pub fn exact_layout(req: &RenderRequest, messages: &[Message]) -> Check {
+    every_invariant(req, messages)?;
+    if !messages.get(1).is_some_and(|m| m.content().starts_with(req.mission())) {
+        return Err("the first USER message does not start with the mission".into());
+    }
+    let info = turn_info(req.turn(), req.max_turns());
+    if !messages.last().is_some_and(|m| m.content().ends_with(&info)) {
+        return Err(format!("the last message does not end exactly with {info:?}"));
+    }
+    match req.last_turn().filter(|t| !t.success()).and_then(|t| t.program()) {
+        Some(program) if !messages.iter().any(|m| m.content().contains(program)) => {
+            Err(format!("the failed program {} is not shown whole", excerpt(program, 50)))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// The text of `s` cut to `n` characters for a reason line.
 pub fn excerpt(s: &str, n: usize) -> String {
     let mut out: String = s.chars().take(n).collect();
@@ -247,6 +268,21 @@ mod tests {
         let req = failed(None);
         assert!(latest_error(&req, &shown("(unknown program)")).is_ok());
         assert!(latest_error(&req, &[Message::system("s"), Message::user("(unknown program)")]).is_err());
+    }
+
+    #[test]
+    fn exact_layout_wants_the_program_whole_and_the_ends_exact() {
+        let req = failed(Some("(a)\n(b)"));
+        let info = turn_info(req.turn(), req.max_turns());
+        let shown = |t: &str| vec![Message::system("s"), Message::user(t.to_string())];
+        let m = req.mission();
+        assert!(exact_layout(&req, &shown(&format!("{m}\n(a)\n(b)\nboom\n\n{info}"))).is_ok());
+        let cut = exact_layout(&req, &shown(&format!("{m}\n(a)\n;; ... (1 more lines cut)\nboom\n\n{info}")));
+        assert!(cut.unwrap_err().contains("not shown whole"));
+        let late = exact_layout(&req, &shown(&format!("x {m}\n(a)\n(b)\nboom\n\n{info}")));
+        assert!(late.unwrap_err().contains("start with the mission"));
+        let padded = exact_layout(&req, &shown(&format!("{m}\n(a)\n(b)\nboom\n\n{info}\n")));
+        assert!(padded.unwrap_err().contains("end exactly"));
     }
 
     #[test]

@@ -306,6 +306,11 @@ impl RenderRequest {
     pub fn push_turn(&mut self, turn: Turn) {
         self.turns.push(turn);
     }
+    /// Appends completed turns, oldest first.
+    pub fn with_turns(mut self, turns: impl IntoIterator<Item = Turn>) -> Self {
+        self.turns.extend(turns);
+        self
+    }
     /// Drops every turn from index `n` on, so the request renders turn `n + 1`.
     pub fn truncate_turns(&mut self, n: usize) {
         self.turns.truncate(n);

@@ -33,15 +33,9 @@ fn def(name: &str, v: Value) -> Definition {
 }
 
 fn req(turns: Vec<Turn>) -> RenderRequest {
-    let mut r = RenderRequest::new("Find the answer.", "SYSTEM PROMPT", 5).with_tools(vec![ToolSpec::new(
-        "search",
-        Some("(q :string) -> [:string]".into()),
-        None,
-    )]);
-    for t in turns {
-        r.push_turn(t);
-    }
-    r
+    RenderRequest::new("Find the answer.", "SYSTEM PROMPT", 5)
+        .with_tools(vec![ToolSpec::new("search", Some("(q :string) -> [:string]".into()), None)])
+        .with_turns(turns)
 }
 
 fn ints(n: i64) -> Value {
