@@ -3,7 +3,7 @@
 
 use ptc_conformance::harness::runner;
 use ptc_conformance::{check, Level, Limits, Report, Status, Target, CASES};
-use ptc_integration_tests::{library, plugin_dir};
+use ptc_integration_tests::{library, plugin_dir, profile_dir, root, scratch_dir};
 use ptc_registry::is_plugin_file_name;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -200,4 +200,41 @@ fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
     let bad = check(&target, r#"{"println_limit": 0}"#, &cases, &Limits::default(), &runner()).unwrap();
     assert_eq!(bad.must_failures(), ["MUST-BUILD"]);
     assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
+}
+
+/// A plugin crate outside this workspace, with `ptc-conformance` as a
+/// dev-dependency as the conformance README sets it up, runs the suite from
+/// its own `cargo test`: the harness builds the plugin and the runner itself.
+/// (The example plugin's sources, path dependencies made absolute, this
+/// workspace's lock file so nothing needs the network.)
+#[test]
+fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
+    let example = root().join("examples/custom-strategy");
+    let dir = scratch_dir("external-plugin");
+    let manifest = std::fs::read_to_string(example.join("Cargo.toml")).unwrap();
+    let absolute = |rel: &str| root().join(rel).display().to_string();
+    let manifest = manifest
+        .replace("\"../../plugin-api\"", &format!("{:?}", absolute("plugin-api")))
+        .replace("\"../../conformance\"", &format!("{:?}", absolute("conformance")));
+    assert!(!manifest.contains("../../"), "every path dependency was rewritten:\n{manifest}");
+    std::fs::write(dir.join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
+    for file in ["src/lib.rs", "tests/conformance.rs"] {
+        std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
+        std::fs::copy(example.join(file), dir.join(file)).unwrap();
+    }
+    std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
+
+    let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-external-plugin");
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["test", "--offline", "--quiet", "--test", "conformance", "--target-dir"])
+        .arg(&target)
+        .current_dir(&dir)
+        .env_remove("PTC_CONFORMANCE_RUNNER")
+        .output()
+        .expect("cargo runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("1 passed"), "{stdout}");
+    let runner = target.join("ptc-test-build/debug").join(ptc_conformance::runner::runner_file_name());
+    assert!(runner.is_file(), "the harness built its runner at {}", runner.display());
 }

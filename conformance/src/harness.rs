@@ -10,8 +10,9 @@
 //! ```
 //!
 //! Under `cargo test`, [`runner`] builds the `ptc-conformance-case` runner
-//! with cargo (same profile and target folder as the test) unless
-//! `PTC_CONFORMANCE_RUNNER` names one.
+//! with cargo from this crate's own manifest (same profile as the test, into
+//! [`build_dir`]) unless `PTC_CONFORMANCE_RUNNER` names one, so it works
+//! whether `ptc-conformance` is a member of your workspace or a dependency.
 
 use crate::runner::{runner_file_name, Runner, RUNNER_ENV};
 use crate::{check, Limits, Report, Target};
@@ -80,7 +81,15 @@ pub fn runner() -> Runner {
             if std::env::var_os(RUNNER_ENV).is_some() {
                 return Runner::locate().unwrap_or_else(|e| panic!("{e}"));
             }
-            cargo_build(&["-p", "ptc-conformance", "--bin", "ptc-conformance-case"]);
+            // By this crate's own manifest, not `-p`: as a dev-dependency of a
+            // plugin outside this workspace it is not a package cargo will
+            // build binaries of by name.
+            cargo_build(&[
+                "--manifest-path",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+                "--bin",
+                "ptc-conformance-case",
+            ]);
             Runner::new(build_dir().join(runner_file_name()))
         })
         .clone()
