@@ -225,14 +225,18 @@ fn minimum_that_does_not_fit_is_an_error() {
     assert!(err.message().contains("even the minimum prompt (system prompt, mission, turn info)"), "{}", err.message());
 }
 
+/// The estimate of the spec's minimum prompt: system prompt, mission, turn info.
+fn minimum_estimate(req: &RenderRequest) -> usize {
+    estimate_tokens(&[
+        Message::system(req.system_prompt()),
+        Message::user(format!("{}\n\n{}", req.mission(), turn_info(req.turn(), req.max_turns()))),
+    ])
+}
+
 #[test]
 fn past_the_four_steps_sections_go_but_the_error_stays() {
     let req = request();
-    let minimum = [
-        Message::system(req.system_prompt()),
-        Message::user(format!("{}\n\n{}", req.mission(), turn_info(req.turn(), req.max_turns()))),
-    ];
-    let max = estimate_tokens(&minimum) + 45;
+    let max = minimum_estimate(&req) + 45;
     let out = strategy(&format!(r#"{{"max_tokens": {max}}}"#)).render(&req).unwrap();
     check_invariants(&req, &out);
     let text = out.messages()[1].content();
@@ -245,12 +249,8 @@ fn past_the_four_steps_sections_go_but_the_error_stays() {
 #[test]
 fn every_fitting_budget_keeps_the_failed_programs_first_line() {
     let req = request();
-    let minimum = [
-        Message::system(req.system_prompt()),
-        Message::user(format!("{}\n\n{}", req.mission(), turn_info(req.turn(), req.max_turns()))),
-    ];
     let (mut fitted, mut refused) = (0, 0);
-    for max in estimate_tokens(&minimum)..estimate_tokens(&minimum) + 120 {
+    for max in minimum_estimate(&req)..minimum_estimate(&req) + 120 {
         match strategy(&format!(r#"{{"max_tokens": {max}}}"#)).render(&req) {
             Ok(out) => {
                 check_invariants(&req, &out);
