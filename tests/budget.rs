@@ -2,23 +2,11 @@
 //! every turn of every corpus session and golden case either fits or says
 //! it cannot (spec/strategies.md: "always within its max_tokens").
 
-use ptc_integration_tests::{plugin_dir, root};
+use ptc_integration_tests::{corpus_sessions, plugin_dir};
 use ptc_plugin_api::ErrorKind;
 use ptc_registry::Registry;
 use ptc_session::Session;
 use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
-use std::path::PathBuf;
-
-fn sessions() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/sessions"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
-    assert!(files.len() >= 8, "the session corpus is missing: {files:?}");
-    files
-}
 
 #[test]
 fn aggressive_stays_within_max_tokens_by_real_count_on_every_corpus_turn() {
@@ -28,7 +16,7 @@ fn aggressive_stays_within_max_tokens_by_real_count_on_every_corpus_turn() {
     for budget in [350_u64, 450, 600, 1500] {
         let bounded = registry.build("tight", "aggressive", &format!(r#"{{"max_tokens": {budget}}}"#)).unwrap();
         let (mut renders, mut squeezed, mut refused) = (0, 0, 0);
-        for file in sessions() {
+        for file in corpus_sessions() {
             let session = Session::read(&file).unwrap();
             for turn in 1..=session.turns.len() as u32 + 1 {
                 let request = session.request_for_turn(Some(turn)).unwrap();
@@ -69,7 +57,7 @@ fn aggressive_stays_within_max_tokens_by_real_count_on_every_corpus_turn() {
 fn aggressive_refuses_a_budget_below_its_minimum() {
     let registry = Registry::discover(&[plugin_dir().to_path_buf()]);
     let tiny = registry.build("tiny", "aggressive", r#"{"max_tokens": 20}"#).unwrap();
-    let session = Session::read(&sessions()[0]).unwrap();
+    let session = Session::read(&corpus_sessions()[0]).unwrap();
     let err = tiny.render(&session.request_for_turn(None).unwrap()).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::DoesNotFit);
     assert!(err.to_string().contains("20"), "{err}");

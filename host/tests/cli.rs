@@ -235,28 +235,21 @@ fn compare_figures_match_an_independent_recount() {
 
 /// The history-token targets of docs/benchmarks.md, measured the way that
 /// page measures them: `ptc compare` over the whole session corpus with the
-/// root config's strategy instances (its plugin folder pointed at the test
-/// build). single-user-coalesced at the spec's defaults stays above 50%;
-/// the shipped `coalesced-lean` limits bring it under.
+/// root config's strategy instances (the test-built plugins on
+/// `PTC_PLUGIN_PATH`, as in e2e.rs). single-user-coalesced at the spec's
+/// defaults stays above 50%; the shipped `coalesced-lean` limits bring it under.
 #[test]
 fn compare_over_the_corpus_meets_the_history_targets() {
-    let shipped = std::fs::read_to_string(root().join("strategies.toml")).unwrap();
-    let instances = &shipped[..shipped.find("\n[agent.").expect("the root config has agents")];
-    let folder = format!("paths = [{:?}]", ptc_integration_tests::plugin_dir().display().to_string());
-    assert!(instances.contains("paths = [\"target/debug\"]"), "{instances}");
-    let config = temp("targets.toml", &instances.replacen("paths = [\"target/debug\"]", &folder, 1));
-
-    let mut sessions: Vec<String> = std::fs::read_dir(root().join("tests/sessions"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .map(|p| p.display().to_string())
-        .collect();
-    sessions.sort();
-    assert!(sessions.len() >= 8, "{sessions:?}");
+    let config = root().join("strategies.toml");
+    let sessions: Vec<String> =
+        ptc_integration_tests::corpus_sessions().iter().map(|p| p.display().to_string()).collect();
     let mut args = vec!["compare", "--config", config.to_str().unwrap(), "--format", "json", "--session"];
     args.extend(sessions.iter().map(String::as_str));
-    let out = ptc(&args);
+    let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
+        .args(&args)
+        .output()
+        .expect("ptc runs");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let history = |name: &str| {

@@ -33,6 +33,19 @@ pub fn root() -> PathBuf {
 
 pub use ptc_conformance::harness::{build_dir, profile_dir};
 
+/// The session corpus: every `tests/sessions/*.json`, sorted by name
+/// (panics when it is missing, so a test over it never passes empty).
+pub fn corpus_sessions() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("tests/sessions"))
+        .expect("tests/sessions/ is readable")
+        .map(|e| e.expect("readable folder entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 8, "the session corpus is missing: {files:?}");
+    files
+}
+
 /// An empty folder for one test: `<tmp>/ptc-test-<pid>/<name>`, emptied
 /// first, so reruns start clean and test binaries never share one.
 pub fn scratch_dir(name: &str) -> PathBuf {
