@@ -182,12 +182,11 @@ impl ToolHost for Tools {
     fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
-        let tool = index.map(|i| &self.tools[i]);
         let args = match index {
             Some(i) => declared_arg_names(&self.declared[i], args),
             None => args,
         };
-        let result = match tool {
+        let result = match index.map(|i| &self.tools[i]) {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
             None => {

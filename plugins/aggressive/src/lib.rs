@@ -13,16 +13,16 @@
 //! so it measures with [`estimate_tokens`] (`ceil((bytes + digits) / 3) + 3`
 //! per message, plus 3: above the real `o200k_base` count for the prompts
 //! it renders, typically by 10-30%; the host checks real tokens where a
-//! budget is enforced). It
-//! drops, in this order, until the estimate fits: output lines (oldest
-//! first), tool-call lines (oldest first), `data/` samples (last data entry
-//! first), `user/` entries beyond the most recently defined (least recently
-//! defined first). If that is not enough it then drops the `data/` section,
-//! the `tool/` section, the last `user/` entry and the failed program's
-//! lines after its first (the error message itself stays). Every drop is counted in the
-//! stats (`budget_*` counters) and summed up in a warning. If even the
-//! minimum (system prompt, mission, latest error message with its program's
-//! first line, turn info) does not fit, the render fails with a does-not-fit error that says so.
+//! budget is enforced). It drops, in this order, until the estimate fits:
+//! output lines (oldest first), tool-call lines (oldest first), `data/`
+//! samples (last data entry first), `user/` entries beyond the most recently
+//! defined (least recently defined first). If that is not enough it then
+//! drops the `data/` section, the `tool/` section, the last `user/` entry
+//! and the failed program's lines after its first (the error message itself
+//! stays). Every drop is counted in the stats (`budget_*` counters) and
+//! summed up in a warning. If even the minimum (system prompt, mission,
+//! latest error message with its program's first line, turn info) does not
+//! fit, the render fails with a does-not-fit error that says so.
 //!
 //! ```
 //! use ptc_plugin_api::{ErrorKind, Params, RenderRequest, Strategy};
