@@ -228,15 +228,16 @@ impl<'a> Policy<'a> {
     /// Renders the prompt of `request.turn()`.
     pub fn render(&mut self, request: &RenderRequest) -> Result<Served, PolicyError> {
         let counter = self.counter;
+        // Rendered at most once: for the trigger's token count, then served.
         let full = std::cell::OnceCell::new();
-        let full_of = || full.get_or_init(|| full_history(request)).clone();
-        let strategy = self.use_strategy(request, || counter.count_messages(full_of().messages()));
+        let strategy = self
+            .use_strategy(request, || counter.count_messages(full.get_or_init(|| full_history(request)).messages()));
         let mut attempts = Vec::new();
 
         let (first, phase) = if strategy {
             (self.primary.renderer.render(request), Phase::Strategy)
         } else {
-            (Ok(full_of()), Phase::FullHistory)
+            (Ok(full.into_inner().unwrap_or_else(|| full_history(request))), Phase::FullHistory)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
         if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {
