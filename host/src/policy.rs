@@ -32,7 +32,7 @@
 use crate::config::Agent;
 use crate::resolve::{LookupError, Resolved, Strategy};
 use ptc_plugin_api::render::{full_history, FULL_HISTORY};
-use ptc_plugin_api::{ErrorKind, RenderRequest, Rendered, StrategyError};
+use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
 use ptc_registry::Renderer;
 use ptc_tokens::TokenCounter;
 use std::fmt;
@@ -41,11 +41,11 @@ use std::fmt;
 /// or a test double).
 pub trait Render {
     /// Renders `request`.
-    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError>;
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
 }
 
 impl Render for Renderer {
-    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
         Renderer::render(self, request)
     }
 }
@@ -84,7 +84,7 @@ impl fmt::Display for Attempt {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Served {
     /// The messages and stats.
-    pub rendered: Rendered,
+    pub rendered: Prompt,
     /// Instance that served the turn (`full-history` before a trigger).
     pub instance: String,
     /// How it was chosen.
@@ -208,7 +208,7 @@ impl<'a> Policy<'a> {
         let (first, phase) = if strategy {
             (self.primary.renderer.render(request), Phase::Strategy)
         } else {
-            (Ok(full.into_inner().unwrap_or_else(|| full_history(request))), Phase::FullHistory)
+            (Ok(Prompt::from_rendered(full.into_inner().unwrap_or_else(|| full_history(request)))), Phase::FullHistory)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
         if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {
@@ -228,7 +228,7 @@ impl<'a> Policy<'a> {
     fn try_one(
         &self,
         instance: String,
-        outcome: Result<Rendered, StrategyError>,
+        outcome: Result<Prompt, StrategyError>,
         phase: Phase,
         attempts: &mut Vec<Attempt>,
     ) -> Result<Option<Served>, PolicyError> {

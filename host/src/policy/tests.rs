@@ -2,7 +2,7 @@ use super::*;
 use crate::config::{Config, Trigger};
 use crate::resolve::token_counter;
 use crate::run::agent_counter;
-use ptc_plugin_api::{Message, Stats, Turn};
+use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
 use ptc_tokens::DEFAULT_ENCODING;
 use std::sync::Arc;
 
@@ -18,12 +18,12 @@ struct Words {
 }
 
 impl Render for Words {
-    fn render(&self, _: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, _: &RenderRequest) -> Result<Prompt, StrategyError> {
         if self.does_not_fit {
             return Err(StrategyError::does_not_fit(format!("{}: too small a budget", self.name)));
         }
         let messages = vec![Message::system("s"), Message::user(" word".repeat(self.words))];
-        Ok(Rendered::new(messages, Stats::new(self.name)))
+        Ok(Rendered::new(messages, Stats::new(self.name)).into())
     }
 }
 
@@ -87,7 +87,7 @@ fn full_history_turn_serves_with_its_real_token_count() {
     let req = request(3, 5);
     let served = p.render(&req).unwrap();
     assert_eq!(served.phase, Phase::FullHistory);
-    assert_eq!(served.rendered, full_history(&req));
+    assert_eq!(served.rendered, full_history(&req).into());
     assert_eq!(served.tokens, counter().count_messages(full_history(&req).messages()));
 }
 
@@ -136,7 +136,7 @@ fn none_fits_is_one_clear_error() {
 fn other_render_errors_are_not_budget_fallbacks() {
     struct Broken;
     impl Render for Broken {
-        fn render(&self, _: &RenderRequest) -> Result<Rendered, StrategyError> {
+        fn render(&self, _: &RenderRequest) -> Result<Prompt, StrategyError> {
             Err(StrategyError::render("cannot"))
         }
     }

@@ -2,7 +2,7 @@ use super::*;
 use crate::config::Trigger;
 use crate::policy::Render;
 use crate::resolve::Strategy;
-use ptc_plugin_api::{Message, Rendered, StrategyError, Turn};
+use ptc_plugin_api::{Message, Prompt, Rendered, StrategyError, Turn};
 use std::sync::Arc;
 
 fn counter() -> &'static TokenCounter {
@@ -14,9 +14,9 @@ fn counter() -> &'static TokenCounter {
 struct Words(fn(u32) -> usize);
 
 impl Render for Words {
-    fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         let messages = vec![Message::system("s"), Message::user(" word".repeat((self.0)(req.turn())))];
-        Ok(Rendered::new(messages, Stats::new("words")))
+        Ok(Rendered::new(messages, Stats::new("words")).into())
     }
 }
 
