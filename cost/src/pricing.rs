@@ -329,8 +329,7 @@ impl PriceModel {
 
         let input = table.input.unwrap_or(base.input);
         match input {
-            Price::Multiplier(m) if m == 1.0 => {}
-            Price::PerMillion(_) => {}
+            Price::Multiplier(1.0) | Price::PerMillion(_) => {}
             Price::Multiplier(m) => {
                 return Err(invalid(
                     "input",

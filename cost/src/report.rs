@@ -119,12 +119,14 @@ pub(crate) fn escape(text: &str) -> String {
 /// `12345` as `12,345`.
 pub(crate) fn thousands(n: u64) -> String {
     let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
+    let lead = match digits.len() % 3 {
+        0 => 3.min(digits.len()),
+        r => r,
+    };
+    let mut out = digits[..lead].to_string();
+    for group in digits.as_bytes()[lead..].chunks(3) {
+        out.push(',');
+        out.push_str(std::str::from_utf8(group).expect("ASCII digits"));
     }
     out
 }
@@ -200,10 +202,10 @@ fn render_session(html: &mut String, session: &SessionReport) {
 
     for s in &session.strategies {
         if let Some(p) = &s.shown_prompt {
-            let _ = write!(
+            let _ = writeln!(
                 html,
                 "<details data-strategy=\"{name}\"><summary>{name}: prompt of turn {turn} ({chars} characters)</summary>\
-                 <pre>{text}</pre></details>\n",
+                 <pre>{text}</pre></details>",
                 name = escape(&s.name),
                 turn = p.turn,
                 chars = thousands(p.text.chars().count() as u64),
@@ -215,7 +217,7 @@ fn render_session(html: &mut String, session: &SessionReport) {
 }
 
 fn figure(html: &mut String, caption: &str, svg: &str) {
-    let _ = write!(html, "<figure><figcaption>{}</figcaption>{svg}</figure>\n", escape(caption));
+    let _ = writeln!(html, "<figure><figcaption>{}</figcaption>{svg}</figure>", escape(caption));
 }
 
 /// The price models of a session, in the order its strategies list them.
@@ -273,7 +275,7 @@ fn render_summary(html: &mut String, session: &SessionReport) {
             Some(_) => "no learned facts used".to_string(),
             None => "–".to_string(),
         };
-        let _ = write!(html, "<td>{recall}</td></tr>\n");
+        let _ = writeln!(html, "<td>{recall}</td></tr>");
     }
     html.push_str("</tbody>\n</table>\n");
 }

@@ -76,7 +76,9 @@ pub(super) fn line_chart(kind: &str, y_label: &str, series: &[Series]) -> String
     }
     // X labels: about eight turns.
     let every = turns.div_ceil(8).max(1);
-    for turn in (1..=turns).filter(|t| (t - 1) % every == 0 || *t == turns) {
+    // The last turn always, the regular ticks unless they would touch it.
+    let ticks = (1..=turns).filter(|t| *t == turns || ((t - 1) % every == 0 && turns - t >= every.div_ceil(2)));
+    for turn in ticks {
         let _ = write!(
             svg,
             r#"<text class="tick" x="{:.1}" y="{}" text-anchor="middle">{turn}</text>"#,
