@@ -60,11 +60,10 @@ mod recall;
 mod report;
 mod wire;
 
-pub use account::{session_costs, Accounting, TurnCost};
+pub use account::{session_costs, Accounting, Cost, TurnCost, Usage};
 pub use literals::{program_literals, Literal};
 pub use pricing::{
-    CacheKind, CacheRule, Cost, CostUnit, Price, PriceModel, PriceModels, PricingError, PricingTable, Usage,
-    BUILTIN_MODELS,
+    CacheKind, CacheRule, CostUnit, Price, PriceModel, PriceModels, PricingError, PricingTable, BUILTIN_MODELS,
 };
 pub use prompt::{Block, Message, Prompt, Role};
 pub use recall::{appears_in, LearnedFacts, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};

@@ -30,6 +30,8 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
+use crate::account::{Cost, Usage};
+
 /// The built-in model names, in the order they are listed.
 pub const BUILTIN_MODELS: [&str; 3] = ["none", "anthropic", "openai"];
 
@@ -175,74 +177,6 @@ pub struct PriceModel {
     cache_write: Option<Price>,
     output: Price,
     rule: CacheRule,
-}
-
-/// Tokens of one request by how the provider bills them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Usage {
-    /// Every prompt token: `cache_read + cache_write + uncached`.
-    pub prompt_tokens: u64,
-    /// Prompt tokens read from the cache.
-    pub cache_read_tokens: u64,
-    /// Prompt tokens written to the cache (billed at the write price).
-    pub cache_write_tokens: u64,
-    /// Prompt tokens billed as plain input.
-    pub uncached_tokens: u64,
-    /// Completion tokens, when known.
-    pub output_tokens: Option<u64>,
-}
-
-impl Usage {
-    /// Cached share of the prompt (`cache_read / prompt`; 0 for an empty prompt).
-    pub fn hit_share(&self) -> f64 {
-        share(self.cache_read_tokens, self.prompt_tokens)
-    }
-
-    /// Adds `other` (totals over turns; unknown output counts add nothing).
-    pub fn add(&mut self, other: &Usage) {
-        self.prompt_tokens += other.prompt_tokens;
-        self.cache_read_tokens += other.cache_read_tokens;
-        self.cache_write_tokens += other.cache_write_tokens;
-        self.uncached_tokens += other.uncached_tokens;
-        self.output_tokens = match (self.output_tokens, other.output_tokens) {
-            (None, None) => None,
-            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
-        };
-    }
-}
-
-/// `part / whole`, 0 when `whole` is 0.
-pub(crate) fn share(part: u64, whole: u64) -> f64 {
-    if whole == 0 {
-        0.0
-    } else {
-        part as f64 / whole as f64
-    }
-}
-
-/// What a [`Usage`] costs under a model, in its [`CostUnit`].
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Cost {
-    /// The prompt.
-    pub input: f64,
-    /// The completion, when its token count is known.
-    pub output: Option<f64>,
-}
-
-impl Cost {
-    /// Prompt plus completion.
-    pub fn total(&self) -> f64 {
-        self.input + self.output.unwrap_or(0.0)
-    }
-
-    /// Adds `other` (totals over turns).
-    pub fn add(&mut self, other: &Cost) {
-        self.input += other.input;
-        self.output = match (self.output, other.output) {
-            (None, None) => None,
-            (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
-        };
-    }
 }
 
 /// A `[pricing]` table that cannot be used, or an unknown model name.

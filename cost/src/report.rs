@@ -8,8 +8,8 @@ mod chart;
 
 use std::fmt::Write;
 
-use crate::account::TurnCost;
-use crate::pricing::{share, CostUnit};
+use crate::account::{share, TurnCost};
+use crate::pricing::CostUnit;
 use crate::recall::Recall;
 use chart::{line_chart, Series};
 
@@ -283,7 +283,7 @@ fn render_summary(html: &mut String, session: &SessionReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pricing::{Cost, Usage};
+    use crate::account::{Cost, Usage};
 
     fn turn(read: u64, prompt: u64, cost: f64) -> TurnCost {
         TurnCost {
