@@ -55,6 +55,22 @@ fn main() {
         .collect();
     let accounting = start.elapsed();
 
+    // Each model alone, tokenizing its own request pieces from scratch.
+    let alone: Vec<String> = models
+        .iter()
+        .map(|m| {
+            let mut memo = TokenMemo::new(&counter);
+            let start = Instant::now();
+            for turns in &prompts {
+                let mut acc = Accounting::new(m);
+                for p in turns {
+                    acc.turn(p, None, &mut memo);
+                }
+            }
+            format!("{} {:.0} ms", m.name(), start.elapsed().as_secs_f64() * 1e3)
+        })
+        .collect();
+
     let start = Instant::now();
     let facts = LearnedFacts::new(&session.given(), &session.outputs());
     let recalls: Vec<_> =
@@ -71,6 +87,7 @@ fn main() {
         accounting.as_secs_f64() * 1e3,
         recall.as_secs_f64() * 1e3
     );
+    println!("each model alone, from an empty memo: {}", alone.join(", "));
     let names: Vec<&str> = models.iter().map(|m| m.name()).collect();
     println!("\n| strategy | {} | recall |", names.join(" | "));
     println!("|---|{}---:|", "---:|".repeat(names.len()));

@@ -111,19 +111,10 @@ pub fn appears_in(literal: &Literal, text: &str) -> bool {
     }
 }
 
+/// `s` escaped as the shared value printer shows a string inside a value.
 fn edn_escaped(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-    out
+    let quoted = ptc_plugin_api::render::quote_str(s, s.chars().count());
+    quoted[1..quoted.len() - 1].to_string()
 }
 
 impl LearnedFacts {

@@ -14,6 +14,13 @@ fn model(name: &str) -> PriceModel {
     PriceModel::builtin(name).unwrap()
 }
 
+/// `prompts` accounted under the built-in `anthropic` and `openai` models.
+fn under_caching(prompts: &[Prompt]) -> [Vec<TurnCost>; 2] {
+    let c = counter();
+    let mut memo = TokenMemo::new(&c);
+    ["anthropic", "openai"].map(|name| session_costs(&model(name), prompts, &mut memo))
+}
+
 const MISSION: &str = "Find the customers whose March 2024 orders were refunded twice, check their current \
 balance with the billing tool, and return a map from customer id to {:orders [ids] :balance amount}.\n\n\
 ;; === tool/ ===\n\
@@ -105,13 +112,10 @@ fn two_fixed_prompts_split_exactly_under_each_model() {
 /// A rewritten user message (the coalesced layout) under each model.
 #[test]
 fn a_rewritten_message_loses_its_cache() {
-    let c = counter();
-    let mut memo = TokenMemo::new(&c);
     let s = session("rewrite", 1, 8);
     let prompts: Vec<Prompt> = (1..=8).map(|n| s.coalesced(n)).collect();
-    let anthropic = session_costs(&model("anthropic"), &prompts, &mut memo);
-    let openai = session_costs(&model("openai"), &prompts, &mut memo);
-    let close = c.count("]}]}") as u64;
+    let [anthropic, openai] = under_caching(&prompts);
+    let close = counter().count("]}]}") as u64;
     for t in 1..8 {
         // Anthropic: the only breakpoint is on the rewritten message, so
         // nothing earlier was written: everything is written again.
@@ -128,11 +132,9 @@ fn a_rewritten_message_loses_its_cache() {
 #[test]
 fn full_history_reads_the_previous_request() {
     let c = counter();
-    let mut memo = TokenMemo::new(&c);
     let s = session("append", 2, 20);
     let prompts: Vec<Prompt> = (1..=20).map(|n| s.full_history(n)).collect();
-    let anthropic = session_costs(&model("anthropic"), &prompts, &mut memo);
-    let openai = session_costs(&model("openai"), &prompts, &mut memo);
+    let [anthropic, openai] = under_caching(&prompts);
     let close_a = c.count("]}]}") as u64;
     let close_o = c.count("]") as u64;
     for t in 1..20 {
@@ -151,12 +153,9 @@ fn full_history_reads_the_previous_request() {
 /// changing tail; a refold keeps the system prompt and the mission.
 #[test]
 fn a_checkpointed_layout_stays_cached_between_refolds() {
-    let c = counter();
-    let mut memo = TokenMemo::new(&c);
     let s = session("checkpointed", 3, 30);
     let prompts: Vec<Prompt> = (1..=30).map(|n| s.checkpointed(n, 8)).collect();
-    let anthropic = session_costs(&model("anthropic"), &prompts, &mut memo);
-    let openai = session_costs(&model("openai"), &prompts, &mut memo);
+    let [anthropic, openai] = under_caching(&prompts);
     let (mut shares, mut steady) = (0.0, 0);
     for t in 1..30 {
         let (a, before) = (anthropic[t].usage, anthropic[t - 1].usage);
