@@ -173,3 +173,9 @@ pub fn session_costs(model: &PriceModel, prompts: &[Prompt], memo: &mut TokenMem
     let mut accounting = Accounting::new(model);
     prompts.iter().map(|p| accounting.turn(p, None, memo)).collect()
 }
+
+// Callers may account strategies on several threads.
+const _: fn() = || {
+    fn send<T: Send>() {}
+    send::<Accounting>();
+};

@@ -27,7 +27,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::wire::{Request, Segment};
 
@@ -90,7 +90,7 @@ pub(crate) struct PrefixCache {
     granularity: u64,
     prices_writes: bool,
     earlier: Vec<Vec<Segment>>,
-    texts: HashMap<u64, Rc<str>>,
+    texts: HashMap<u64, Arc<str>>,
 }
 
 impl PrefixCache {
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn prefix_counts_text_shared_inside_the_first_differing_piece() {
-        let text = |id: u64, tokens: u64, t: &str| Segment { id, tokens, breakpoint: false, text: Some(Rc::from(t)) };
+        let text = |id: u64, tokens: u64, t: &str| Segment { id, tokens, breakpoint: false, text: Some(Arc::from(t)) };
         let req = |last: Segment| Request { segments: vec![text(1, 1100, "system"), last], trailing_tokens: 1 };
         let mut c = openai();
         c.request(&req(text(2, 100, "user=> 40\nTurns left: 5")), |_, _| unreachable!());

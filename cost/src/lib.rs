@@ -42,14 +42,34 @@
 //! assert_eq!(second.cost.output, Some(100.0)); // 20 completion tokens at 5x
 //! ```
 //!
+//! # The requests it prices
+//!
+//! Cache hits are counted in tokens of the body the backend sends, counted
+//! with the caller's `TokenCounter` (Claude's own tokenizer differs, so
+//! absolute `anthropic` figures are estimates; ratios between strategies
+//! hold), each message or block tokenized on its own:
+//!
+//! - `openai` (prefix rule): the JSON message array
+//!   `[{"role":"system","content":"..."},...]`, a message's blocks
+//!   concatenated without separator;
+//! - `anthropic` (breakpoints rule): `{"system":[BLOCK,...],"messages":
+//!   [{"role":"user","content":[BLOCK,...]},...]}` with
+//!   `BLOCK = {"type":"text","text":"..."}`, every `system` message's blocks
+//!   in the `system` array; a prefix is identified by its blocks' content,
+//!   not by their `cache_control` markers;
+//! - `none`: ptc's own count (content plus chat overhead per message), the
+//!   figure `ptc render` prints.
+//!
 //! # How ptc sends breakpoints to Anthropic
 //!
 //! The accounting prices the request ptc's Anthropic backend sends, so both
 //! follow one rule, [`sent_breakpoints`]: a prompt without a marked block
 //! gets one breakpoint on the last block of the last message; a prompt with
 //! more marked blocks than the provider accepts (4) sends the last one and
-//! the earliest others. The OpenAI-compatible backend sends a message's
-//! blocks concatenated, without separator.
+//! the earliest others.
+//!
+//! Nothing expires: turns are assumed to come within the cache lifetime of
+//! each other (5 minutes, refreshed by every hit), as an agent loop's do.
 
 mod account;
 mod cache;

@@ -23,7 +23,7 @@
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use ptc_tokens::{TokenCounter, PER_MESSAGE_OVERHEAD, REPLY_PRIMING};
 
@@ -74,7 +74,7 @@ pub(crate) struct Segment {
     /// [`sent_breakpoints`]'s choice).
     pub breakpoint: bool,
     /// The piece's text, kept where a rule compares inside a piece (prefix).
-    pub text: Option<Rc<str>>,
+    pub text: Option<Arc<str>>,
 }
 
 /// A serialized request: its pieces and the tokens after the last one.
@@ -100,7 +100,7 @@ fn piece(memo: &mut TokenMemo, text: String, breakpoint: bool, keep_text: bool) 
         id: content_hash(&text),
         tokens: memo.count(&text),
         breakpoint,
-        text: keep_text.then(|| Rc::from(text.as_str())),
+        text: keep_text.then(|| Arc::from(text.as_str())),
     }
 }
 
