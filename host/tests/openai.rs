@@ -4,7 +4,7 @@
 
 use ptc_host::config::Config;
 use ptc_host::llm::{Llm, OpenAi, Usage};
-use ptc_host::run::{run, RunArgs};
+use ptc_host::run::{run, RunOptions};
 use ptc_plugin_api::Message;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -173,10 +173,9 @@ fn an_agent_runs_over_http() {
          llm = {{ backend = \"openai\", base_url = \"{url}\", model = \"m\", api_key_env = \"PTC_TEST_OPENAI_KEY\", max_retries = 0 }}\n"
     );
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let done = run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |_: &str| {})
-        .unwrap();
+    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |_: &str| {}).unwrap();
     assert_eq!(done.session.result.as_deref(), Some("6"));
     assert_eq!(done.session.usage, serde_json::json!({"prompt_tokens": 22, "completion_tokens": 14}));
     assert_eq!(done.session.turns[0].usage, Some(serde_json::json!({"prompt_tokens": 11, "completion_tokens": 7})));

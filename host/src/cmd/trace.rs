@@ -6,8 +6,7 @@
 //! - `raw`: the model's answers verbatim;
 //! - `--usage`: a table of prompt tokens (counted and reported) per turn.
 
-use crate::cli::{CliResult, Output};
-use ptc_session::Session;
+use super::{CmdResult, Output};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -24,8 +23,8 @@ pub enum View {
 }
 
 /// `ptc trace FILE`.
-pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
-    let session = Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
+    let session = super::read_session(path)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
