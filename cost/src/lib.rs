@@ -88,4 +88,4 @@ pub use pricing::{
 pub use prompt::{Block, Message, Prompt, Role};
 pub use recall::{appears_in, LearnedFacts, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
 pub use report::{render_html, ModelCosts, Report, SessionReport, ShownPrompt, StrategyReport};
-pub use wire::{sent_breakpoints, BlockRef, TokenMemo};
+pub use wire::{sent_breakpoints, BlockPosition, TokenMemo};

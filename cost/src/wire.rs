@@ -121,7 +121,7 @@ pub(crate) fn openai(prompt: &Prompt, memo: &mut TokenMemo) -> Request {
 
 /// A block of a prompt, by message and block index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct BlockRef {
+pub struct BlockPosition {
     /// Index into `Prompt::messages`.
     pub message: usize,
     /// Index into that message's `blocks`.
@@ -131,15 +131,15 @@ pub struct BlockRef {
 /// The blocks of `prompt` in the order an Anthropic request carries them:
 /// every `system` message's blocks first, then the others'. A message
 /// without blocks counts as one empty block.
-fn anthropic_order(prompt: &Prompt) -> Vec<(BlockRef, &str, bool)> {
+fn anthropic_order(prompt: &Prompt) -> Vec<(BlockPosition, &str, bool)> {
     let mut order = Vec::new();
     for system in [true, false] {
         for (i, m) in prompt.messages.iter().enumerate().filter(|(_, m)| (m.role == Role::System) == system) {
             if m.blocks.is_empty() {
-                order.push((BlockRef { message: i, block: 0 }, "", false));
+                order.push((BlockPosition { message: i, block: 0 }, "", false));
             }
             for (b, block) in m.blocks.iter().enumerate() {
-                order.push((BlockRef { message: i, block: b }, block.text.as_str(), block.breakpoint));
+                order.push((BlockPosition { message: i, block: b }, block.text.as_str(), block.breakpoint));
             }
         }
     }
@@ -157,7 +157,7 @@ fn anthropic_order(prompt: &Prompt) -> Vec<(BlockRef, &str, bool)> {
 ///   last marked block (where the cache grows) and the earliest
 ///   `max_breakpoints - 1` others (the most stable prefixes, which survive
 ///   when the strategy rewrites its tail).
-pub fn sent_breakpoints(prompt: &Prompt, max_breakpoints: usize) -> Vec<BlockRef> {
+pub fn sent_breakpoints(prompt: &Prompt, max_breakpoints: usize) -> Vec<BlockPosition> {
     let order = anthropic_order(prompt);
     let marked: Vec<usize> = order.iter().enumerate().filter(|(_, b)| b.2).map(|(i, _)| i).collect();
     choose_breakpoints(&marked, order.len(), max_breakpoints).into_iter().map(|i| order[i].0).collect()
@@ -307,9 +307,9 @@ mod tests {
     #[test]
     fn breakpoints_default_to_the_last_block_and_keep_the_earliest_and_the_last() {
         let mut p = prompt();
-        assert_eq!(sent_breakpoints(&p, 4), [BlockRef { message: 1, block: 1 }]);
+        assert_eq!(sent_breakpoints(&p, 4), [BlockPosition { message: 1, block: 1 }]);
         p.messages[1].blocks[1].breakpoint = false;
-        assert_eq!(sent_breakpoints(&p, 4), [BlockRef { message: 3, block: 0 }]);
+        assert_eq!(sent_breakpoints(&p, 4), [BlockPosition { message: 3, block: 0 }]);
         assert_eq!(choose_breakpoints(&[1, 3, 5, 7, 9, 11], 12, 4), [1, 3, 5, 11]);
         assert_eq!(choose_breakpoints(&[1, 3, 5], 12, 1), [5]);
         assert_eq!(choose_breakpoints(&[], 0, 4), Vec::<usize>::new());
