@@ -163,7 +163,7 @@ mod tests {
     fn blocks(blocks: &[(u64, u64)], marked: &[usize]) -> Request {
         let mut segments: Vec<Segment> =
             blocks.iter().map(|&(id, tokens)| Segment { id, tokens, breakpoint: false, text: None }).collect();
-        for i in choose_breakpoints(marked, segments.len(), 4) {
+        for i in choose_breakpoints(marked, 0, segments.len(), 4) {
             segments[i].breakpoint = true;
         }
         Request { segments, trailing_tokens: 4 }

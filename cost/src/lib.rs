@@ -64,7 +64,8 @@
 //!
 //! The accounting prices the request ptc's Anthropic backend sends, so both
 //! follow one rule, [`sent_breakpoints`]: a prompt without a marked block
-//! gets one breakpoint on the last block of the last message; a prompt with
+//! gets one breakpoint on the last system block (the language card is the
+//! same all run) and one on the last block of the last message; a prompt with
 //! more marked blocks than the provider accepts (4) sends the last one and
 //! the earliest others.
 //!

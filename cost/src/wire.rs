@@ -150,9 +150,10 @@ fn anthropic_order(prompt: &Prompt) -> Vec<(BlockPosition, &str, bool)> {
 /// `prompt`, in request order. The backend and the accounting both follow
 /// this rule:
 ///
-/// - no block marked: one automatic breakpoint on the last block of the last
-///   message (the whole prompt is offered for caching, as Anthropic's
-///   automatic caching does);
+/// - no block marked: automatic breakpoints on the last system block (the
+///   system prompt is the same all run: its cache survives a strategy that
+///   rewrites every message after it) and on the last block of the last
+///   message (the whole prompt is offered for caching);
 /// - more marked blocks than `max_breakpoints` (Anthropic accepts 4): the
 ///   last marked block (where the cache grows) and the earliest
 ///   `max_breakpoints - 1` others (the most stable prefixes, which survive
@@ -160,13 +161,21 @@ fn anthropic_order(prompt: &Prompt) -> Vec<(BlockPosition, &str, bool)> {
 pub fn sent_breakpoints(prompt: &Prompt, max_breakpoints: usize) -> Vec<BlockPosition> {
     let order = anthropic_order(prompt);
     let marked: Vec<usize> = order.iter().enumerate().filter(|(_, b)| b.2).map(|(i, _)| i).collect();
-    choose_breakpoints(&marked, order.len(), max_breakpoints).into_iter().map(|i| order[i].0).collect()
+    let system = system_blocks(prompt, &order);
+    choose_breakpoints(&marked, system, order.len(), max_breakpoints).into_iter().map(|i| order[i].0).collect()
 }
 
-/// [`sent_breakpoints`] on positions: `marked` ascending among `blocks`.
-pub(crate) fn choose_breakpoints(marked: &[usize], blocks: usize, max_breakpoints: usize) -> Vec<usize> {
+/// How many of `order`'s blocks (system ones come first) are system blocks.
+fn system_blocks(prompt: &Prompt, order: &[(BlockPosition, &str, bool)]) -> usize {
+    order.iter().take_while(|(r, _, _)| prompt.messages[r.message].role == Role::System).count()
+}
+
+/// [`sent_breakpoints`] on positions: `marked` ascending among `blocks`, of
+/// which the first `system` are system blocks.
+pub(crate) fn choose_breakpoints(marked: &[usize], system: usize, blocks: usize, max_breakpoints: usize) -> Vec<usize> {
     match marked {
         [] if blocks == 0 => Vec::new(),
+        [] if system > 0 && system < blocks => vec![system - 1, blocks - 1],
         [] => vec![blocks - 1],
         _ if marked.len() <= max_breakpoints => marked.to_vec(),
         _ => {
@@ -203,7 +212,7 @@ pub(crate) fn anthropic(prompt: &Prompt, max_breakpoints: usize, memo: &mut Toke
         previous = Some((r.message, role));
     }
     let marked: Vec<usize> = order.iter().enumerate().filter(|(_, b)| b.2).map(|(i, _)| i).collect();
-    for i in choose_breakpoints(&marked, segments.len(), max_breakpoints) {
+    for i in choose_breakpoints(&marked, system_blocks(prompt, &order), segments.len(), max_breakpoints) {
         segments[i].breakpoint = true;
     }
     let close = match previous {
@@ -305,14 +314,17 @@ mod tests {
     }
 
     #[test]
-    fn breakpoints_default_to_the_last_block_and_keep_the_earliest_and_the_last() {
+    fn breakpoints_default_to_the_system_prompt_and_the_last_block_and_keep_the_earliest_and_the_last() {
         let mut p = prompt();
         assert_eq!(sent_breakpoints(&p, 4), [BlockPosition { message: 1, block: 1 }]);
         p.messages[1].blocks[1].breakpoint = false;
-        assert_eq!(sent_breakpoints(&p, 4), [BlockPosition { message: 3, block: 0 }]);
-        assert_eq!(choose_breakpoints(&[1, 3, 5, 7, 9, 11], 12, 4), [1, 3, 5, 11]);
-        assert_eq!(choose_breakpoints(&[1, 3, 5], 12, 1), [5]);
-        assert_eq!(choose_breakpoints(&[], 0, 4), Vec::<usize>::new());
+        let automatic = [BlockPosition { message: 0, block: 0 }, BlockPosition { message: 3, block: 0 }];
+        assert_eq!(sent_breakpoints(&p, 4), automatic);
+        assert_eq!(choose_breakpoints(&[1, 3, 5, 7, 9, 11], 1, 12, 4), [1, 3, 5, 11]);
+        assert_eq!(choose_breakpoints(&[], 1, 12, 4), [0, 11]);
+        assert_eq!(choose_breakpoints(&[], 0, 12, 4), [11]);
+        assert_eq!(choose_breakpoints(&[1, 3, 5], 0, 12, 1), [5]);
+        assert_eq!(choose_breakpoints(&[], 0, 0, 4), Vec::<usize>::new());
     }
 
     #[test]
