@@ -1,9 +1,9 @@
 //! Prompts as the accounting sees them: messages made of text blocks, some
 //! blocks marked as cache breakpoints.
 //!
-//! This is deliberately not the plugin ABI's message type: the host converts,
-//! so the accounting does not change when the interface grows. Today a
-//! strategy's message is one block without a breakpoint.
+//! An owned form of what a strategy renders (`ptc_plugin_api::Prompt`
+//! converts into it), so prompts can also be built by hand, and the
+//! accounting does not change when the plugin interface grows.
 
 /// Who speaks a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,5 +116,31 @@ impl Prompt {
     /// Whether any block is marked as a cache breakpoint.
     pub fn has_breakpoints(&self) -> bool {
         self.messages.iter().flat_map(|m| &m.blocks).any(|b| b.breakpoint)
+    }
+}
+
+impl From<ptc_plugin_api::Role> for Role {
+    fn from(role: ptc_plugin_api::Role) -> Role {
+        match role {
+            ptc_plugin_api::Role::System => Role::System,
+            ptc_plugin_api::Role::User => Role::User,
+            ptc_plugin_api::Role::Assistant => Role::Assistant,
+        }
+    }
+}
+
+/// What a strategy rendered, block by block, as the accounting reads it.
+impl From<&ptc_plugin_api::Prompt> for Prompt {
+    fn from(prompt: &ptc_plugin_api::Prompt) -> Prompt {
+        let messages = prompt
+            .messages()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                let blocks = prompt.blocks(i).map(|b| Block { text: b.text.to_string(), breakpoint: b.breakpoint });
+                Message::with_blocks(m.role().into(), blocks.collect())
+            })
+            .collect();
+        Prompt::new(messages)
     }
 }
