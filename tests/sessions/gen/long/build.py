@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Rebuilds the long sessions of the corpus (tests/sessions/long-*.json) from
-scratch with real runs of the agent runner.
+"""Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
+price-reconciliation, crm-cleanup and upgrade-research .json) from scratch
+with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research)
 
@@ -12,7 +13,7 @@ session file is cut to corpus conventions (the per-turn `messages`,
 `render_stats`, `prompt_tokens` and `usage` that `ptc run` records are
 dropped: they describe one run's prompts, not the session; a function
 definition gets the `variadic: null` that `ptc run` leaves out) and written to
-tests/sessions/long-*.json, unless it only differs from the file already
+tests/sessions/, unless it only differs from the file already
 there in the tools' measured `duration_ms` (then the old file stays, so a
 rebuild leaves git clean). Finally check_corpus.py validates the files and
 facts.py counts their fact reuses.
@@ -32,10 +33,10 @@ PTC = os.path.join(ROOT, "target", "debug", "ptc")
 
 # name (folder) -> (agent of agents.toml, session file, how the run ends)
 SESSIONS = {
-    "incident": ("incident-investigation", "long-incident-investigation.json", "returned"),
-    "pricing": ("price-reconciliation", "long-price-reconciliation.json", "returned"),
-    "crm": ("crm-cleanup", "long-crm-cleanup.json", "out_of_turns"),
-    "research": ("upgrade-research", "long-upgrade-research.json", "returned"),
+    "incident": ("incident-investigation", "incident-investigation.json", "returned"),
+    "pricing": ("price-reconciliation", "price-reconciliation.json", "returned"),
+    "crm": ("crm-cleanup", "crm-cleanup.json", "out_of_turns"),
+    "research": ("upgrade-research", "upgrade-research.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "render_stats", "prompt_tokens", "usage")
 

@@ -14,8 +14,10 @@ learned from what earlier turns showed:
 - it does not appear in the mission, the data or the tool list (names,
   signatures, descriptions), which the agent is given from the start.
 Each (turn, literal) pair counts once; failed turns count (their program was
-written from the same prompt). The *source* of a reuse is the earliest turn
-whose output holds it; *age* is N minus that turn.
+written from the same prompt). The *source* of a reuse is the latest earlier
+turn that printed or returned it, or, when none did, the latest earlier turn
+whose tool results hold it; *age* is N minus that turn (how far back the
+agent's memory has to reach).
 
 Per session the script prints the turns, the reuses, the distinct facts, how
 many reuses are 10+ and 20+ turns old, and how many came only from tool
@@ -117,13 +119,13 @@ def reuses(session):
             key = (lit[0], lit[1])
             if key in seen or not is_candidate(lit) or given.holds(lit):
                 continue
-            for number, (shown, tools) in enumerate(outputs, 1):
-                if shown.holds(lit) or tools.holds(lit):
-                    ever_shown = any(s.holds(lit) for s, _ in outputs)
-                    found.append({"turn": turn["number"], "literal": lit[1], "kind": lit[0], "source": number,
-                                  "age": turn["number"] - number, "via": "shown" if ever_shown else "tool-only"})
-                    seen.add(key)
-                    break
+            shown_in = [k for k, (shown, _) in enumerate(outputs, 1) if shown.holds(lit)]
+            tool_in = [k for k, (_, tools) in enumerate(outputs, 1) if tools.holds(lit)]
+            if shown_in or tool_in:
+                source = (shown_in or tool_in)[-1]
+                found.append({"turn": turn["number"], "literal": lit[1], "kind": lit[0], "source": source,
+                              "age": turn["number"] - source, "via": "shown" if shown_in else "tool-only"})
+                seen.add(key)
         outputs.append(turn_outputs(turn))
     return found
 
