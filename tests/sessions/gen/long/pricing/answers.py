@@ -318,14 +318,14 @@ s.turn("The answer was cut off. The same map, written more compactly:", r"""
   {:exchange-rate {:from %s :to %s :skus 88 :ticket "%s"}
    :promotion-active {:code "SPRING15" :skus [%s]}
    :promotion-expired {:code "WINTER10" :skus ["%s"] :tickets ["%s"]}
-   :erp-price-change {:skus [%s] :tickets [%s]}
+   :erp-price-change {:price-list "%s" :skus [%s] :tickets [%s]}
    :typo {:skus [%s] :tickets [%s]}
    :discontinued {:skus [%s]}
    :missing-in-shop {:skus [%s]}
    :price-as-string {:skus [%s]}})
 (println (count findings) "causes")
-""" % (w.STALE_RATE, w.RATE, FX_TICKET, q(PROMO), EXPIRED, EXPIRED_TICKET, q(RAISED), q(RAISED_TICKETS), q(TYPOS),
-       q(TYPO_TICKETS), q(GONE), q(NEW), q(COMMA_SKUS)))
+""" % (w.STALE_RATE, w.RATE, FX_TICKET, q(PROMO), EXPIRED, EXPIRED_TICKET, w.PRICE_LIST, q(RAISED), q(RAISED_TICKETS),
+       q(TYPOS), q(TYPO_TICKETS), q(GONE), q(NEW), q(COMMA_SKUS)))
 
 s.turn("Does every SKU off by more than 1% have a cause in the findings?", r"""
 (def explained
@@ -338,11 +338,11 @@ s.turn("Does every SKU off by more than 1% have a cause in the findings?", r"""
 s.turn("Nothing is unexplained. I typed 88 for the rate group by hand, but the data says 87 (%s, already at its new list price, is one of them). I'll take the count from the data." % w.skus_with("erp-raised-synced")[0], r"""
 (def findings
   (assoc findings :exchange-rate
-         {:from %s :to %s
+         {:from %s :set-on "2024-01-15" :to %s :ecb-date "%s"
           :skus (count (filter #(< 1.4 (:pct %%) 1.6) off))
           :ticket "%s"}))
 (println (:exchange-rate findings))
-""" % (w.STALE_RATE, w.RATE, FX_TICKET))
+""" % (w.STALE_RATE, w.RATE, w.RATE_DATE, FX_TICKET))
 
 s.turn("A last look at the tickets filed, per cause.", r"""
 (doseq [[cause f] findings]
