@@ -29,12 +29,14 @@ class Script:
         self.answers.append("%s\n\n```clojure\n%s" % (text.strip(), code.rstrip()))
         self.expect.append("parse")
 
-    def write(self, folder):
-        """Writes replay.json (the answers) and expect.json beside them."""
+    def write(self, answers_py):
+        """Writes replay.json (the answers) and expect.json beside the
+        answers.py script `answers_py`."""
+        folder = os.path.dirname(os.path.abspath(answers_py))
         with open(os.path.join(folder, "replay.json"), "w", encoding="utf-8") as f:
             json.dump(self.answers, f, indent=1, ensure_ascii=False)
             f.write("\n")
         with open(os.path.join(folder, "expect.json"), "w", encoding="utf-8") as f:
             json.dump(self.expect, f)
             f.write("\n")
-        return len(self.answers)
+        print("%s: %d answers" % (os.path.basename(folder), len(self.answers)))

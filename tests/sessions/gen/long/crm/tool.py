@@ -1,22 +1,12 @@
 #!/usr/bin/env python3
-"""Command tools of the crm-cleanup session: `python3 tool.py TOOL`, JSON
+"""Command tools (see toolkit.py) of the crm-cleanup session: `python3 tool.py TOOL`, JSON
 arguments on stdin, JSON result on stdout, an error on stderr with exit 2."""
-import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-
-
-class ToolError(Exception):
-    pass
-
-
-def need(args, key):
-    if args.get(key) in (None, ""):
-        raise ToolError("missing required argument: %s" % key)
-    return args[key]
+from toolkit import ToolError, need, serve  # noqa: E402
 
 
 def table(args):
@@ -97,9 +87,4 @@ TOOLS = {"crm-schema": crm_schema, "crm-rows": crm_rows, "iso-country": iso_coun
          "orders-summary": orders_summary}
 
 if __name__ == "__main__":
-    try:
-        result = TOOLS[sys.argv[1]](json.load(sys.stdin))
-    except ToolError as e:
-        print(e, file=sys.stderr)
-        sys.exit(2)
-    json.dump(result, sys.stdout, ensure_ascii=False)
+    serve(TOOLS)

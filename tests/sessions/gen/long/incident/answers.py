@@ -5,8 +5,7 @@ model takes them from the prints of earlier turns."""
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.dirname(HERE)]
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
 from script import Script  # noqa: E402
 
@@ -388,27 +387,21 @@ s.turn("I wrote %s EUR, which counts the baseline failures out. The mission asks
 (println "all failures:" (format "%%.2f" (* %d %s)) "excess only:" (format "%%.2f" (* excess %s)))
 ''' % (FAILED, w.AVG_ORDER_EUR, w.AVG_ORDER_EUR))
 
-s.turn("I'll report all failed checkouts (what the mission defines), keep the excess as a separate figure, and add the owner and the alert.", r'''
+s.turn("I'll report all failed checkouts (what the mission defines), keep the excess as a separate figure, and add the owner, the alert and the mitigation.", r'''
 (def postmortem
-  {:root-cause-service "payments-api"
-   :trigger "%s"
-   :change-request "%s"
-   :first-error "%s"
-   :recovered-at "%s"
-   :failed-checkouts %d
-   :failed-above-baseline excess
-   :lost-revenue-eur %s
-   :owner "%s"
-   :alert "ALR-7731"
-   :mitigation "rollback %s at %s (scale-up %s at %s halved failures)"
-   :follow-ups follow-ups})
+  (assoc postmortem
+         :failed-above-baseline excess
+         :lost-revenue-eur %s
+         :owner "%s"
+         :alert "ALR-7731"
+         :mitigation "rollback %s at %s (scale-up %s at %s halved failures)"))
 (println (count postmortem) "keys," (count (:follow-ups postmortem)) "follow-ups")
-''' % ("dep-4c91e7", "CHG-20931", w.ts(w.FIRST_ERROR), w.ts(w.LAST_ERROR), FAILED, "%.2f" % (FAILED * w.AVG_ORDER_EUR),
-       "Lena Fischer", "dep-e05d3b", w.ts(w.ROLLBACK)[11:19], "dep-5d0e88", w.ts(w.SCALE)[11:19]))
+''' % ("%.2f" % (FAILED * w.AVG_ORDER_EUR), "Lena Fischer", "dep-e05d3b", w.ts(w.ROLLBACK)[11:19], "dep-5d0e88",
+       w.ts(w.SCALE)[11:19]))
 
 s.turn("Everything is in place.", r'''
 (return postmortem)
 ''', "return")
 
 if __name__ == "__main__":
-    print("incident: %d answers" % s.write(HERE))
+    s.write(__file__)

@@ -1,22 +1,12 @@
 #!/usr/bin/env python3
-"""Command tools of the incident-checkout session: `python3 tool.py TOOL`,
+"""Command tools (see toolkit.py) of the incident-investigation session: `python3 tool.py TOOL`,
 JSON arguments on stdin, JSON result on stdout, an error on stderr with exit 2."""
-import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-
-
-class ToolError(Exception):
-    pass
-
-
-def need(args, key):
-    if args.get(key) in (None, ""):
-        raise ToolError("missing required argument: %s" % key)
-    return args[key]
+from toolkit import ToolError, need, serve  # noqa: E402
 
 
 def window(args):
@@ -127,9 +117,4 @@ TOOLS = {"list-services": list_services, "get-metrics": get_metrics, "search-log
          "checkout-stats": checkout_stats, "get-change": get_change}
 
 if __name__ == "__main__":
-    try:
-        result = TOOLS[sys.argv[1]](json.load(sys.stdin))
-    except ToolError as e:
-        print(e, file=sys.stderr)
-        sys.exit(2)
-    json.dump(result, sys.stdout)
+    serve(TOOLS)

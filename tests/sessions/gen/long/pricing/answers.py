@@ -6,8 +6,7 @@ import math
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.dirname(HERE)]
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
 from script import Script  # noqa: E402
 
@@ -354,4 +353,4 @@ s.turn("Every cause has its SKUs and the corrections are filed.", r"""
 """, "return")
 
 if __name__ == "__main__":
-    print("pricing: %d answers" % s.write(HERE))
+    s.write(__file__)

@@ -1,24 +1,14 @@
 #!/usr/bin/env python3
-"""Command tools of the price-reconciliation session: `python3 tool.py TOOL`,
+"""Command tools (see toolkit.py) of the price-reconciliation session: `python3 tool.py TOOL`,
 JSON arguments on stdin, JSON result on stdout, an error on stderr with exit 2.
 Stateless: a ticket number is derived from the request itself."""
-import json
 import os
 import sys
 import zlib
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-
-
-class ToolError(Exception):
-    pass
-
-
-def need(args, key):
-    if args.get(key) in (None, ""):
-        raise ToolError("missing required argument: %s" % key)
-    return args[key]
+from toolkit import ToolError, need, serve  # noqa: E402
 
 
 def ticket(*parts):
@@ -131,9 +121,4 @@ TOOLS = {"erp-price-list": erp_price_list, "erp-item": erp_item, "shop-products"
          "supplier-cost": supplier_cost, "propose-price": propose_price, "set-fx-rate": set_fx_rate}
 
 if __name__ == "__main__":
-    try:
-        result = TOOLS[sys.argv[1]](json.load(sys.stdin))
-    except ToolError as e:
-        print(e, file=sys.stderr)
-        sys.exit(2)
-    json.dump(result, sys.stdout)
+    serve(TOOLS)

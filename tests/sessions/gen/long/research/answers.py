@@ -5,8 +5,7 @@ world.py, as the model takes them from the prints of earlier turns."""
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:0] = [HERE, os.path.dirname(HERE)]
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
 from script import Script  # noqa: E402
 
@@ -246,4 +245,4 @@ s.turn("The plan is complete.", r"""
 """, "return")
 
 if __name__ == "__main__":
-    print("research: %d answers" % s.write(HERE))
+    s.write(__file__)

@@ -1,23 +1,13 @@
 #!/usr/bin/env python3
-"""Command tools of the upgrade-research session: `python3 tool.py TOOL`, JSON
+"""Command tools (see toolkit.py) of the upgrade-research session: `python3 tool.py TOOL`, JSON
 arguments on stdin, JSON result on stdout, an error on stderr with exit 2."""
-import json
 import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-
-
-class ToolError(Exception):
-    pass
-
-
-def need(args, key):
-    if args.get(key) in (None, ""):
-        raise ToolError("missing required argument: %s" % key)
-    return args[key]
+from toolkit import ToolError, need, serve  # noqa: E402
 
 
 def words(text):
@@ -109,9 +99,4 @@ TOOLS = {"wiki-search": wiki_search, "wiki-fetch": wiki_fetch, "ticket-search": 
          "ticket-get": ticket_get, "maintenance-windows": maintenance_windows, "team-directory": team_directory}
 
 if __name__ == "__main__":
-    try:
-        result = TOOLS[sys.argv[1]](json.load(sys.stdin))
-    except ToolError as e:
-        print(e, file=sys.stderr)
-        sys.exit(2)
-    json.dump(result, sys.stdout, ensure_ascii=False)
+    serve(TOOLS)
