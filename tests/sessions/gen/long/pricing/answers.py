@@ -160,7 +160,7 @@ s.turn("SPRING15 is running (15%%); WINTER10 ended on 2024-03-01 but %s still ha
   (println (:sku d) (:shop d) (format "%%.1f%%%%" (pct-at d %s)) (or (:promo d) "-")))
 """ % (w.STALE_RATE, w.STALE_RATE))
 
-s.turn("Four SKUs are 6-8%% low without a promotion. The price list is valid from 2024-04-01; did the ERP change their prices?", r"""
+s.turn("Four SKUs are 6-8% low without a promotion. The price list is valid from 2024-04-01; did the ERP change their prices?", r"""
 (def raised (filter :prev_usd erp-items))
 (doseq [e raised]
   (println (:sku e) (:name e) (:supplier e) (:prev_usd e) "->" (:list_usd e)))
