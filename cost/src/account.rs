@@ -7,7 +7,7 @@ use crate::prompt::Prompt;
 use crate::wire::{self, TokenMemo};
 
 /// Tokens of one request by how the provider bills them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Usage {
     /// Every prompt token: `cache_read + cache_write + uncached`.
     pub prompt_tokens: u64,
@@ -55,7 +55,7 @@ pub(crate) fn share(part: u64, whole: u64) -> f64 {
 }
 
 /// What a [`Usage`] costs under a model, in its [`CostUnit`](crate::CostUnit).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Cost {
     /// The prompt.
     pub input: f64,
@@ -77,7 +77,7 @@ impl Cost {
 }
 
 /// One turn's (or a session's) tokens by billing kind and what they cost.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
 pub struct TurnCost {
     /// Tokens of the request as the model's backend serializes it.
     pub usage: Usage,

@@ -24,6 +24,7 @@
 //! ```
 
 pub mod cmd;
+pub mod compare;
 pub mod config;
 pub mod llm;
 pub mod location;

@@ -84,7 +84,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Compare prompt tokens of strategy instances over session files, turn by turn.
+    /// Compare strategy instances over session files: prompt tokens, cost under prompt caching, fact recall.
+    #[command(
+        after_help = "Costs: every turn's prompt priced in order, the cached part being what the provider reads from its cache (anthropic: block breakpoints an earlier request wrote; openai: the longest shared prefix, 1,024 tokens then steps of 128; none: raw tokens). Ratios are to full-history. [pricing.NAME] tables in the config add or adjust price models; see docs/benchmarks.md."
+    )]
     Compare {
         /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag).
         #[arg(long = "session", required = true, num_args = 1..)]
@@ -98,6 +101,18 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = cmd::compare::CompareFormat::Text)]
         format: cmd::compare::CompareFormat,
+        /// Price models, comma-separated: built-in (anthropic, openai, none) or [pricing.NAME] of the config.
+        #[arg(long, value_delimiter = ',', default_value = "anthropic,openai,none")]
+        pricing: Vec<String>,
+        /// Add a per-turn breakdown (tokens, cache read/write/uncached and cost per model).
+        #[arg(long)]
+        per_turn: bool,
+        /// Also write a self-contained HTML report (charts per session, the summary, prompts).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// The turn whose prompt the HTML report shows per strategy (default: the last).
+        #[arg(long, value_name = "N")]
+        show_turn: Option<usize>,
     },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
@@ -154,12 +169,16 @@ fn main() -> ExitCode {
             strategy: strategy.as_deref(),
             format: *format,
         }),
-        Command::Compare { sessions, strategies, config, format } => {
+        Command::Compare { sessions, strategies, config, format, pricing, per_turn, html, show_turn } => {
             cmd::compare::compare(&cmd::compare::CompareArgs {
                 config,
                 sessions,
                 strategies: strategies.as_deref(),
+                pricing: Some(pricing),
                 format: *format,
+                per_turn: *per_turn,
+                html: html.as_deref(),
+                show_turn: *show_turn,
             })
         }
         Command::Conformance { plugin, params, config, format, timeout, cases, jobs, run_case, limits } => {

@@ -103,6 +103,16 @@ impl Params {
         }
     }
 
+    /// One of `choices` (a string), `choices[0]` when absent; anything else
+    /// is an error that lists the choices.
+    pub fn choice(&mut self, key: &'static str, choices: &[&'static str]) -> Result<&'static str, StrategyError> {
+        let given = self.string(key, choices[0])?;
+        choices.iter().find(|c| **c == given).copied().ok_or_else(|| {
+            let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+            self.error(key, format_args!("must be one of {}, got \"{given}\"", quoted.join(", ")))
+        })
+    }
+
     /// Fails if any key was not read, naming it and the keys that are known.
     pub fn finish(self) -> Result<(), StrategyError> {
         match self.map.keys().next() {
@@ -295,6 +305,15 @@ mod tests {
             let mut p = Params::from_json("demo", json).unwrap();
             assert_eq!(p.positive("n", 1).unwrap_err().message(), want);
         }
+    }
+
+    #[test]
+    fn a_choice_names_the_allowed_values() {
+        let mut p = Params::from_json("demo", r#"{"layout": "fancy"}"#).unwrap();
+        let err = p.choice("layout", &["spec", "checkpointed"]).unwrap_err();
+        assert_eq!(err.message(), "demo: parameter `layout` must be one of \"spec\", \"checkpointed\", got \"fancy\"");
+        let mut p = Params::from_json("demo", "{}").unwrap();
+        assert_eq!(p.choice("layout", &["spec", "checkpointed"]).unwrap(), "spec");
     }
 
     #[test]

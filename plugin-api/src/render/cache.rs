@@ -25,9 +25,10 @@
 //! assert_eq!(checkpoint(&turns[..8], policy, |_| 100).folded, 6);
 //! ```
 
+use crate::prompt::Prompt;
 use crate::request::Turn;
 use crate::sdk::Params;
-use crate::StrategyError;
+use crate::{Role, StrategyError};
 
 /// Counter a cache-aware strategy reports: how many times its stable
 /// prefix has been rewritten (checkpoints so far). Equal on two consecutive
@@ -72,17 +73,64 @@ pub struct Checkpoint {
 /// `min_turns` were added, and turn `i` succeeded (a failed turn stays out
 /// of a checkpoint until a later turn succeeds, so its error stays shown).
 pub fn checkpoint(turns: &[Turn], policy: FoldPolicy, size: impl Fn(usize) -> usize) -> Checkpoint {
+    checkpoints(turns, policy, size).last().map_or(Checkpoint::default(), |(c, _)| c)
+}
+
+/// The checkpoint after each turn of `turns`, in order, with the estimated
+/// tokens of the turns since it ([`checkpoint`] of every prefix, in one pass).
+pub fn checkpoints<'t>(
+    turns: &'t [Turn],
+    policy: FoldPolicy,
+    size: impl Fn(usize) -> usize + 't,
+) -> impl Iterator<Item = (Checkpoint, usize)> + 't {
     let mut at = Checkpoint::default();
     let (mut pending, mut added) = (0usize, 0usize);
-    for (i, turn) in turns.iter().enumerate() {
+    turns.iter().enumerate().map(move |(i, turn)| {
         pending += size(i);
         added += 1;
         if pending > policy.threshold_tokens && added >= policy.min_turns && turn.success() {
             at = Checkpoint { folded: i + 1, epoch: at.epoch + 1 };
             (pending, added) = (0, 0);
         }
+        (at, pending)
+    })
+}
+
+/// The [`CACHE_EPOCH`] a prompt's stats report (0 when they report none).
+pub fn cache_epoch(prompt: &Prompt) -> i64 {
+    prompt.stats().counters().iter().find(|c| c.name() == CACHE_EPOCH).map_or(0, |c| c.value())
+}
+
+/// Checks that `next`, the prompt of the turn after `prev`'s, keeps what
+/// `prev` asked to keep: unless the [`CACHE_EPOCH`] changed (a checkpoint),
+/// the blocks up to each of `prev`'s breakpoints come back unchanged, in
+/// the same messages with the same roles. The error names the first block
+/// that changed.
+pub fn check_cache_stable(prev: &Prompt, next: &Prompt) -> Result<(), String> {
+    if cache_epoch(prev) != cache_epoch(next) {
+        return Ok(());
     }
-    at
+    let blocks = |p: &Prompt| -> Vec<(usize, Role, String, bool)> {
+        (0..p.messages().len())
+            .flat_map(|i| {
+                let role = p.messages()[i].role();
+                p.blocks(i).map(move |b| (i, role, b.text.to_string(), b.breakpoint)).collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    let (before, after) = (blocks(prev), blocks(next));
+    let Some(last) = before.iter().rposition(|b| b.3) else { return Ok(()) };
+    for (k, block) in before[..=last].iter().enumerate() {
+        let same = after.get(k).is_some_and(|b| (b.0, b.1, &b.2) == (block.0, block.1, &block.2));
+        if !same {
+            return Err(format!(
+                "block {k} (message {}) changed although it lies before a breakpoint and no checkpoint was reported ({CACHE_EPOCH} {})",
+                block.0,
+                cache_epoch(prev)
+            ));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -117,6 +165,25 @@ mod tests {
         }
         // 100+400 > 250 at turn 2; 50+50+50+300 at turn 6; then only 40 pending.
         assert_eq!(last, Checkpoint { folded: 6, epoch: 2 });
+    }
+
+    #[test]
+    fn a_changed_block_before_a_breakpoint_is_named_unless_the_epoch_moved() {
+        use crate::{Block, Stats};
+        let prompt = |head: &str, tail: &[&str], epoch: i64| {
+            let mut stats = Stats::new("t");
+            stats.push_counter(CACHE_EPOCH, epoch);
+            let mut blocks = vec![Block::new(head).breakpoint()];
+            blocks.extend(tail.iter().map(|t| Block::new(*t)));
+            Prompt::builder().system("s").message(Role::User, blocks).build(stats)
+        };
+        let a = prompt("head", &["t1"], 0);
+        assert_eq!(check_cache_stable(&a, &prompt("head", &["t1", "t2"], 0)), Ok(()));
+        let err = check_cache_stable(&a, &prompt("HEAD", &["t1"], 0)).unwrap_err();
+        assert!(err.starts_with("block 1 (message 1) changed"), "{err}");
+        assert_eq!(check_cache_stable(&a, &prompt("HEAD", &["t1"], 1)), Ok(()), "a checkpoint may rewrite");
+        // Blocks after the last breakpoint may change freely.
+        assert_eq!(check_cache_stable(&a, &prompt("head", &["other"], 0)), Ok(()));
     }
 
     #[test]

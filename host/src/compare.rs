@@ -1,0 +1,260 @@
+//! Comparing strategies over recorded sessions: what each would have sent,
+//! what that costs on a provider that caches prompt prefixes, and whether
+//! the model could still see what it had learned.
+//!
+//! Every turn `1..=N` of a session is rendered as it would be sent, through
+//! [`crate::policy`] (so triggers apply), and measured:
+//!
+//! - **tokens**: prompt tokens (tiktoken), the **history** part (what each
+//!   prompt adds beyond its run's turn-1 prompt) and the **largest** prompt;
+//! - **cost** under each [`PriceModel`]: the prompts of a session priced in
+//!   order by [`ptc_cost::Accounting`], the cached part being what the
+//!   provider would read from its cache (by its rule: block breakpoints for
+//!   Anthropic, the longest shared prefix for OpenAI);
+//! - **recall**: of the facts a turn's program uses that the agent learned
+//!   from earlier output, the share its prompt still showed
+//!   ([`ptc_cost::LearnedFacts`]);
+//! - the render stats of every turn, summed.
+
+use crate::policy::{Phase, Policy};
+use indexmap::IndexMap;
+use ptc_cost::{Accounting, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput};
+use ptc_plugin_api::{RenderRequest, Stats};
+use ptc_session::{Session, SessionError};
+use ptc_tokens::TokenCounter;
+use serde::Serialize;
+
+/// A recorded session, ready to be rendered by every strategy: its render
+/// requests (EDN read once) and the facts its programs reuse.
+pub struct Subject {
+    /// The session's name (its file name).
+    pub name: String,
+    /// The requests of turns `1..=N`.
+    pub requests: Vec<RenderRequest>,
+    facts: LearnedFacts,
+}
+
+impl Subject {
+    /// Prepares `session` under `name`.
+    pub fn new(name: impl Into<String>, session: &Session) -> Result<Subject, SessionError> {
+        let requests = session.requests()?;
+        let mut given: Vec<&str> = vec![&session.mission];
+        given.extend(session.data.values().map(String::as_str));
+        let tools: Vec<String> = session
+            .tools
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {} {}",
+                    t.name,
+                    t.signature.as_deref().unwrap_or(""),
+                    t.description.as_deref().unwrap_or("")
+                )
+            })
+            .collect();
+        given.extend(tools.iter().map(String::as_str));
+        let turns: Vec<TurnOutput> = session
+            .turns
+            .iter()
+            .map(|t| {
+                let mut output: Vec<&str> = t.prints.iter().map(String::as_str).collect();
+                output.extend(t.tool_calls.iter().filter_map(|c| c.result.as_deref()));
+                output.extend(t.result.as_deref());
+                TurnOutput { program: t.program.as_deref().unwrap_or(""), output }
+            })
+            .collect();
+        let facts = LearnedFacts::new(&given, &turns);
+        Ok(Subject { name: name.into(), requests, facts })
+    }
+
+    /// Turns rendered (the session's turns, at least 1).
+    pub fn turns(&self) -> usize {
+        self.requests.len()
+    }
+}
+
+/// Render stats summed over turns.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct StatsSum {
+    /// Sum of `turns_compressed`.
+    pub turns_compressed: u64,
+    /// Sum of `tool_calls_dropped`.
+    pub tool_calls_dropped: u64,
+    /// Sum of `printlns_dropped`.
+    pub printlns_dropped: u64,
+    /// Sum of `error_turns_collapsed`.
+    pub error_turns_collapsed: u64,
+    /// Strategy counters by name, summed.
+    pub counters: IndexMap<String, i64>,
+}
+
+impl StatsSum {
+    fn add_stats(&mut self, s: &Stats) {
+        self.turns_compressed += u64::from(s.turns_compressed);
+        self.tool_calls_dropped += u64::from(s.tool_calls_dropped);
+        self.printlns_dropped += u64::from(s.printlns_dropped);
+        self.error_turns_collapsed += u64::from(s.error_turns_collapsed);
+        for c in s.counters() {
+            *self.counters.entry(c.name().to_string()).or_default() += c.value();
+        }
+    }
+
+    fn add(&mut self, o: &StatsSum) {
+        self.turns_compressed += o.turns_compressed;
+        self.tool_calls_dropped += o.tool_calls_dropped;
+        self.printlns_dropped += o.printlns_dropped;
+        self.error_turns_collapsed += o.error_turns_collapsed;
+        for (k, v) in &o.counters {
+            *self.counters.entry(k.clone()).or_default() += v;
+        }
+    }
+}
+
+/// One strategy over one session, turn by turn, or (summed) over several.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Figures {
+    /// Turns rendered.
+    pub turns: u64,
+    /// Prompt tokens per turn (one session only; empty in sums).
+    pub prompt_tokens: Vec<u64>,
+    /// Prompt tokens over all turns.
+    pub total_tokens: u64,
+    /// Sum over turns of (prompt tokens - the run's turn-1 prompt tokens).
+    pub history_tokens: i64,
+    /// Largest single prompt, in tokens.
+    pub largest_prompt: u64,
+    /// Turns served by full-history (before a trigger, or single shot).
+    pub turns_full_history: u64,
+    /// Per price model (in the order asked for): per turn (one session
+    /// only) and the total.
+    pub costs: Vec<ModelFigures>,
+    /// Fact recall.
+    pub recall: RecallFigures,
+    /// Render stats, summed.
+    pub stats: StatsSum,
+    /// The text of the prompt of one turn (for the HTML report), when asked.
+    #[serde(skip)]
+    pub shown_prompt: Option<(usize, String)>,
+}
+
+/// What a strategy's prompts cost under one price model.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ModelFigures {
+    /// The model's name.
+    pub model: String,
+    /// Per turn (one session only).
+    pub turns: Vec<TurnCost>,
+    /// Summed over turns.
+    pub total: TurnCost,
+}
+
+/// Facts used and shown, summed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RecallFigures {
+    /// Learned facts the programs used.
+    pub used: usize,
+    /// Of those, the ones their prompts showed.
+    pub visible: usize,
+}
+
+impl RecallFigures {
+    /// `visible / used`, `None` when no learned fact was used.
+    pub fn share(&self) -> Option<f64> {
+        (self.used > 0).then(|| self.visible as f64 / self.used as f64)
+    }
+}
+
+impl Figures {
+    /// Adds the figures of another run (per-turn lists are not kept in sums).
+    pub fn add(&mut self, o: &Figures) {
+        self.turns += o.turns;
+        self.total_tokens += o.total_tokens;
+        self.history_tokens += o.history_tokens;
+        self.largest_prompt = self.largest_prompt.max(o.largest_prompt);
+        self.turns_full_history += o.turns_full_history;
+        self.stats.add(&o.stats);
+        self.recall.used += o.recall.used;
+        self.recall.visible += o.recall.visible;
+        if self.costs.is_empty() {
+            self.costs =
+                o.costs.iter().map(|m| ModelFigures { model: m.model.clone(), ..Default::default() }).collect();
+        }
+        for (mine, theirs) in self.costs.iter_mut().zip(&o.costs) {
+            mine.total.add(&theirs.total);
+        }
+    }
+
+    /// The total under `model`, if it was priced.
+    pub fn cost(&self, model: &str) -> Option<&TurnCost> {
+        self.costs.iter().find(|m| m.model == model).map(|m| &m.total)
+    }
+}
+
+/// What [`measure`] prices and shows.
+pub struct Measure<'a, 'c> {
+    /// The price models, in report order.
+    pub models: &'a [&'a PriceModel],
+    /// Tokenizes the request serializations (shared across runs: each
+    /// distinct text is tokenized once).
+    pub memo: &'a mut TokenMemo<'c>,
+    /// Counts prompt tokens for the policy (budgets, triggers) and the figures.
+    pub counter: &'c TokenCounter,
+    /// Keep the text of this turn's prompt (1-based; past the last turn:
+    /// the last one).
+    pub show_turn: Option<usize>,
+}
+
+/// Renders every turn of `subject` through `policy` and measures it.
+pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, String> {
+    let mut f = Figures::default();
+    let mut accounts: Vec<Accounting> = how.models.iter().map(|m| Accounting::new(m)).collect();
+    f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();
+    let mut texts = Vec::with_capacity(subject.requests.len());
+    let show = how.show_turn.map(|t| t.clamp(1, subject.requests.len()));
+    for request in &subject.requests {
+        let served = policy.render(request).map_err(|e| format!("turn {}: {e}", request.turn()))?;
+        let tokens = served.tokens as u64;
+        let base = *f.prompt_tokens.first().unwrap_or(&tokens);
+        f.prompt_tokens.push(tokens);
+        f.turns += 1;
+        f.total_tokens += tokens;
+        f.history_tokens += tokens as i64 - base as i64;
+        f.largest_prompt = f.largest_prompt.max(tokens);
+        if served.phase == Phase::FullHistory {
+            f.turns_full_history += 1;
+        }
+        f.stats.add_stats(served.rendered.stats());
+        let priced = ptc_cost::Prompt::from(&served.rendered);
+        for (account, figures) in accounts.iter_mut().zip(&mut f.costs) {
+            let turn = account.turn(&priced, None, how.memo);
+            figures.total.add(&turn);
+            figures.turns.push(turn);
+        }
+        let text = priced.text();
+        if show == Some(request.turn() as usize) {
+            f.shown_prompt = Some((request.turn() as usize, text.clone()));
+        }
+        texts.push(text);
+    }
+    let recall: Recall = subject.facts.recall(&texts);
+    f.recall = RecallFigures { used: recall.used, visible: recall.visible };
+    Ok(f)
+}
+
+/// The report data of one strategy on one session, for [`ptc_cost::render_html`].
+pub fn strategy_report(name: &str, f: &Figures, models: &[&PriceModel]) -> ptc_cost::StrategyReport {
+    ptc_cost::StrategyReport {
+        name: name.to_string(),
+        prompt_tokens: f.prompt_tokens.clone(),
+        costs: models
+            .iter()
+            .zip(&f.costs)
+            .map(|(m, c)| ModelCosts { model: c.model.clone(), unit: m.unit(), turns: c.turns.clone() })
+            .collect(),
+        recall: Some(Recall { turns: Vec::new(), used: f.recall.used, visible: f.recall.visible }),
+        shown_prompt: f.shown_prompt.clone().map(|(turn, text)| ptc_cost::ShownPrompt { turn, text }),
+    }
+}
+
+#[cfg(test)]
+mod tests;
