@@ -8,7 +8,7 @@
 
 use crate::cli::stats_json;
 use crate::config::{Agent, Config};
-use crate::llm::{self, Llm};
+use crate::llm::{self, feedback, FinishReason, Llm, LlmReply, Prompt, Usage};
 use crate::policy::{agent_counter, Policy};
 use crate::progress::{Progress, Terminal};
 use crate::tools::{builtin, Tool, Tools};
@@ -27,10 +27,6 @@ use std::path::{Path, PathBuf};
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
 pub const SYSTEM_PROMPT: &str = include_str!("system_prompt.md");
-
-/// What the model is told when its answer holds no program.
-pub const NO_CODE_MESSAGE: &str =
-    "No program found in your answer. Answer with exactly one ```clojure code block containing your program.";
 
 /// How a run is started.
 pub struct RunArgs<'a> {
@@ -64,7 +60,7 @@ pub fn run(args: &RunArgs<'_>, progress: &mut dyn Progress) -> Result<RunResult,
         Some(path) => Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?.turns.len(),
         None => 0,
     };
-    let mut llm = llm::from_config(llm_config, done).map_err(|e| e.to_string())?;
+    let mut llm = llm::from_config(llm_config, done).map_err(|e| format!("{}: agent `{}`: {e}", agent.location, agent.name))?;
     run_with(args, llm.as_mut(), progress)
 }
 
@@ -185,6 +181,7 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
     if session.turns.iter().any(|t| t.render_stats.as_ref().is_some_and(served_by_strategy)) {
         policy.restore_switch();
     }
+    record_llm_settings(&mut session, &*llm);
     let max_turns = session.max_turns;
     let mut tokens_so_far: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
     tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns, session = %path.display(), "run starts");
@@ -222,7 +219,7 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
             tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
-        let reply = match llm.chat(&messages) {
+        let reply = match llm.chat(&Prompt::from_messages(&messages)) {
             Ok(r) => r,
             Err(e) => {
                 session.status = Some("error".into());
@@ -230,15 +227,21 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
                 return Err(format!("turn {number}: llm: {e} (session so far in {})", path.display()));
             }
         };
-        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, chars = reply.content.len(), "model answered");
+        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, finish = reply.finish_reason.as_str(), chars = reply.content.len(), "model answered");
+        if let Some(w) = dropped_prompt_warning(&reply, prompt_tokens) {
+            progress.line(&format!("turn {number}: warning: {w}"));
+        }
         progress.status(&format!("turn {number}/{max_turns} · running the program"));
-        let mut turn = execute_turn(number, &reply.content, &mut memory, &data, &mut tools, &limits);
+        let mut turn = match cut_off_turn(number, &reply, &*llm) {
+            Some(cut) => cut,
+            None => execute_turn(number, &reply.content, &mut memory, &data, &mut tools, &limits),
+        };
         turn.record.messages = messages.iter().map(message_record).collect();
         turn.record.render_stats = Some(stats);
         turn.record.prompt_tokens = Some(prompt_tokens);
-        turn.record.usage = reply.usage.map(|u| json!(u));
-        if let Some(u) = reply.usage {
-            add_usage(&mut session.usage, u.prompt_tokens, u.completion_tokens);
+        turn.record.usage = Some(reply.record());
+        if let Some(u) = &reply.usage {
+            add_usage(&mut session.usage, u);
         }
         let ended = match &turn.exit {
             TurnExit::Return(v) => {
@@ -265,7 +268,8 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
         tracing::debug!(turn = number, session = %path.display(), "session written");
         tokens_so_far += prompt_tokens;
         progress.line(&format!(
-            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  {outcome}"
+            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  model={:.1}s  {outcome}",
+            reply.timing.wall.as_secs_f64()
         ));
         if ended {
             break;
@@ -283,14 +287,55 @@ fn first_line(s: &str) -> String {
     }
 }
 
-fn add_usage(total: &mut serde_json::Value, prompt: u64, completion: u64) {
+/// Adds a reply's usage to the session totals (cache figures once reported).
+fn add_usage(total: &mut serde_json::Value, usage: &Usage) {
     if !total.is_object() {
         *total = json!({});
     }
-    for (key, n) in [("prompt_tokens", prompt), ("completion_tokens", completion)] {
-        let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
-        total[key] = json!(old + n);
+    let figures = [
+        ("prompt_tokens", Some(usage.prompt_tokens)),
+        ("completion_tokens", Some(usage.completion_tokens)),
+        ("cached_tokens", usage.cached_tokens),
+        ("cache_creation_tokens", usage.cache_creation_tokens),
+    ];
+    for (key, n) in figures {
+        if let Some(n) = n {
+            let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
+            total[key] = json!(old + n);
+        }
     }
+}
+
+/// Records the backend and its generation settings in the session (under
+/// `usage.llm`), as the run uses them; a resumed run records its own.
+fn record_llm_settings(session: &mut Session, llm: &dyn Llm) {
+    if !session.usage.is_object() {
+        session.usage = json!({});
+    }
+    session.usage["llm"] = llm.settings();
+}
+
+/// The warning when the server read far fewer prompt tokens than ptc counted.
+fn dropped_prompt_warning(reply: &LlmReply, counted: u64) -> Option<String> {
+    let warning = feedback::dropped_prompt_warning(reply.usage?.prompt_tokens, counted)?;
+    tracing::warn!(counted, reported = reply.usage?.prompt_tokens, "{warning}");
+    Some(warning)
+}
+
+/// A turn whose answer was cut off at `max_tokens`: recorded as `cut_off`
+/// without running its program (a half-written program could call tools
+/// before it breaks); `None` for a complete answer.
+fn cut_off_turn(number: u32, reply: &LlmReply, llm: &dyn Llm) -> Option<TurnDone> {
+    if reply.finish_reason != FinishReason::Length {
+        return None;
+    }
+    let max_tokens = llm.settings()["max_tokens"].as_u64().map(|n| n as u32);
+    let mut record = empty_turn(number, &reply.content);
+    record.error = Some(ErrorRecord {
+        kind: feedback::CUT_OFF.into(),
+        message: feedback::cut_off_feedback(&reply.content, max_tokens),
+    });
+    Some(TurnDone { record, exit: TurnExit::Continue })
 }
 
 fn message_record(m: &Message) -> MessageRecord {
@@ -330,15 +375,9 @@ pub fn extract_code(response: &str) -> Option<String> {
     (t.starts_with('(') && t.ends_with(')')).then(|| t.to_string())
 }
 
-fn execute_turn(
-    number: u32,
-    raw: &str,
-    memory: &mut Memory,
-    data: &IndexMap<String, Value>,
-    tools: &mut dyn ToolHost,
-    limits: &Limits,
-) -> TurnDone {
-    let mut record = TurnRecord {
+/// The record of turn `number` with the model's answer and nothing else yet.
+fn empty_turn(number: u32, raw: &str) -> TurnRecord {
+    TurnRecord {
         number,
         raw_response: raw.to_string(),
         program: None,
@@ -352,10 +391,21 @@ fn execute_turn(
         render_stats: None,
         prompt_tokens: None,
         usage: None,
-    };
+    }
+}
+
+fn execute_turn(
+    number: u32,
+    raw: &str,
+    memory: &mut Memory,
+    data: &IndexMap<String, Value>,
+    tools: &mut dyn ToolHost,
+    limits: &Limits,
+) -> TurnDone {
+    let mut record = empty_turn(number, raw);
     let done = |record, exit| TurnDone { record, exit };
     let Some(program) = extract_code(raw) else {
-        record.error = Some(ErrorRecord { kind: "parse".into(), message: NO_CODE_MESSAGE.into() });
+        record.error = Some(ErrorRecord { kind: feedback::NO_CODE.into(), message: feedback::no_code_feedback(raw) });
         return done(record, TurnExit::Continue);
     };
     let out = run_program(&program, memory, data, tools, limits);
@@ -542,7 +592,8 @@ mod tests {
         let t = execute_turn(2, "```clojure\n(def w 4) w\n```", &mut mem, &data, &mut tools, &limits);
         assert_eq!(t.record.result.as_deref(), Some("4"));
         let t = execute_turn(3, "no code here", &mut mem, &data, &mut tools, &limits);
-        assert_eq!(t.record.error.as_ref().unwrap().message, NO_CODE_MESSAGE);
+        let error = t.record.error.as_ref().unwrap();
+        assert_eq!((error.kind.as_str(), error.message.as_str()), (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str()));
         let t = execute_turn(4, "(return (dbl y))", &mut mem, &data, &mut tools, &limits);
         assert!(matches!(t.exit, TurnExit::Return(ref v) if v == "8"));
     }

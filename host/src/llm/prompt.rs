@@ -1,0 +1,73 @@
+//! What is sent to a model: messages made of text blocks, some marked as
+//! cache breakpoints.
+
+pub use ptc_plugin_api::Role;
+use ptc_plugin_api::Message;
+
+/// A prompt: messages in order.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Prompt {
+    /// The messages, system first when there is one.
+    pub messages: Vec<PromptMessage>,
+}
+
+/// One message: a role and one or more text blocks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PromptMessage {
+    /// Who speaks.
+    pub role: Role,
+    /// The text, in blocks; a backend without blocks concatenates them as
+    /// they are (blocks carry their own separators).
+    pub blocks: Vec<Block>,
+}
+
+/// A piece of a message's text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Block {
+    /// The text.
+    pub text: String,
+    /// "The prompt up to and including this block should stay stable":
+    /// a backend with explicit caching (Anthropic) caches the prefix here.
+    pub cache_breakpoint: bool,
+}
+
+impl Block {
+    /// A block that is not a breakpoint.
+    pub fn text(text: impl Into<String>) -> Block {
+        Block { text: text.into(), cache_breakpoint: false }
+    }
+
+    /// A block marked as a cache breakpoint.
+    pub fn breakpoint(text: impl Into<String>) -> Block {
+        Block { text: text.into(), cache_breakpoint: true }
+    }
+}
+
+impl PromptMessage {
+    /// A message of `blocks`.
+    pub fn new(role: Role, blocks: Vec<Block>) -> PromptMessage {
+        PromptMessage { role, blocks }
+    }
+
+    /// The blocks concatenated.
+    pub fn text(&self) -> String {
+        self.blocks.iter().map(|b| b.text.as_str()).collect()
+    }
+}
+
+impl Prompt {
+    /// Today's rendered messages: one block each, no breakpoints.
+    pub fn from_messages(messages: &[Message]) -> Prompt {
+        Prompt {
+            messages: messages
+                .iter()
+                .map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())]))
+                .collect(),
+        }
+    }
+
+    /// Number of blocks marked as breakpoints.
+    pub fn breakpoints(&self) -> usize {
+        self.messages.iter().flat_map(|m| &m.blocks).filter(|b| b.cache_breakpoint).count()
+    }
+}
