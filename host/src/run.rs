@@ -60,7 +60,8 @@ pub fn run(args: &RunArgs<'_>, progress: &mut dyn Progress) -> Result<RunResult,
         Some(path) => Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?.turns.len(),
         None => 0,
     };
-    let mut llm = llm::from_config(llm_config, done).map_err(|e| format!("{}: agent `{}`: {e}", agent.location, agent.name))?;
+    let mut llm =
+        llm::from_config(llm_config, done).map_err(|e| format!("{}: agent `{}`: {e}", agent.location, agent.name))?;
     run_with(args, llm.as_mut(), progress)
 }
 
@@ -593,7 +594,10 @@ mod tests {
         assert_eq!(t.record.result.as_deref(), Some("4"));
         let t = execute_turn(3, "no code here", &mut mem, &data, &mut tools, &limits);
         let error = t.record.error.as_ref().unwrap();
-        assert_eq!((error.kind.as_str(), error.message.as_str()), (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str()));
+        assert_eq!(
+            (error.kind.as_str(), error.message.as_str()),
+            (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str())
+        );
         let t = execute_turn(4, "(return (dbl y))", &mut mem, &data, &mut tools, &limits);
         assert!(matches!(t.exit, TurnExit::Return(ref v) if v == "8"));
     }

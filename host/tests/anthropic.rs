@@ -55,7 +55,10 @@ fn config(url: &str) -> HttpLlmConfig {
 fn cached_prompt() -> Prompt {
     let mut messages = vec![
         PromptMessage::new(Role::System, vec![Block::breakpoint("You write PTC-Lisp.")]),
-        PromptMessage::new(Role::User, vec![Block::text("Mission: count.\n"), Block::breakpoint("Turns 1-3: defined xs.\n")]),
+        PromptMessage::new(
+            Role::User,
+            vec![Block::text("Mission: count.\n"), Block::breakpoint("Turns 1-3: defined xs.\n")],
+        ),
     ];
     for n in 4..=7 {
         messages.push(PromptMessage::new(Role::Assistant, vec![Block::text(format!("```clojure\n(turn {n})\n```"))]));
@@ -70,7 +73,12 @@ fn the_request_has_the_messages_api_shape() {
     let reply = Anthropic::new(&config(&server.url), Some(KEY.into())).chat(&cached_prompt()).unwrap();
     assert_eq!(reply.content, "```clojure\n(count xs)\n```");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
-    let usage = Usage { prompt_tokens: 1810, completion_tokens: 41, cached_tokens: Some(1562), cache_creation_tokens: Some(210) };
+    let usage = Usage {
+        prompt_tokens: 1810,
+        completion_tokens: 41,
+        cached_tokens: Some(1562),
+        cache_creation_tokens: Some(210),
+    };
     assert_eq!(reply.usage, Some(usage));
 
     let req = &server.received()[0];
@@ -82,7 +90,7 @@ fn the_request_has_the_messages_api_shape() {
     let body = req.json();
     assert_eq!(body["model"], "claude-sonnet-4-5");
     assert_eq!((body["max_tokens"].clone(), body["temperature"].clone()), (json!(1024), json!(0.2)));
-    assert_eq!(body["stop_sequences"], json!(["\n```\n"]));
+    assert_eq!(body["stop_sequences"], json!(["\n```\n\n"]));
     assert!(body.get("seed").is_none() && body.get("stop").is_none());
     assert_eq!(
         body["system"],
@@ -109,27 +117,45 @@ fn the_request_has_the_messages_api_shape() {
 fn stop_reasons_map_and_the_fence_comes_back() {
     let server = Server::start(vec![
         Reply::Json(200, recorded("```clojure\n(def xs (range", "max_tokens", None)),
-        Reply::Json(200, recorded("Counting.\n```clojure\n(count xs)", "stop_sequence", Some("\n```\n"))),
+        Reply::Json(200, recorded("Counting.\n```clojure\n(count xs)", "stop_sequence", Some("\n```\n\n"))),
     ]);
     let mut model = Anthropic::new(&config(&server.url), Some(KEY.into()));
     let cut = model.chat(&cached_prompt()).unwrap();
     assert_eq!((cut.finish_reason, cut.content.as_str()), (FinishReason::Length, "```clojure\n(def xs (range"));
     let stopped = model.chat(&cached_prompt()).unwrap();
-    assert_eq!((stopped.finish_reason, stopped.content.as_str()), (FinishReason::Stop, "Counting.\n```clojure\n(count xs)\n```"));
+    assert_eq!(
+        (stopped.finish_reason, stopped.content.as_str()),
+        (FinishReason::Stop, "Counting.\n```clojure\n(count xs)\n```")
+    );
 }
 
 #[test]
 fn streamed_events_are_assembled_with_usage() {
     let event = |name: &str, data: serde_json::Value| format!("event: {name}\ndata: {data}\n\n");
     let events = vec![
-        event("message_start", json!({"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": "claude-sonnet-4-5", "stop_reason": null, "stop_sequence": null,
-            "usage": {"input_tokens": 12, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 1800, "output_tokens": 1}}})),
-        event("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}})),
+        event(
+            "message_start",
+            json!({"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": "claude-sonnet-4-5", "stop_reason": null, "stop_sequence": null,
+            "usage": {"input_tokens": 12, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 1800, "output_tokens": 1}}}),
+        ),
+        event(
+            "content_block_start",
+            json!({"type": "content_block_start", "index": 0, "content_block": {"type": "text", "text": ""}}),
+        ),
         event("ping", json!({"type": "ping"})),
-        event("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "```clojure\n(return"}})),
-        event("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": " 6)\n```"}})),
+        event(
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": "```clojure\n(return"}}),
+        ),
+        event(
+            "content_block_delta",
+            json!({"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": " 6)\n```"}}),
+        ),
         event("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
-        event("message_delta", json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 14}})),
+        event(
+            "message_delta",
+            json!({"type": "message_delta", "delta": {"stop_reason": "end_turn", "stop_sequence": null}, "usage": {"output_tokens": 14}}),
+        ),
         event("message_stop", json!({"type": "message_stop"})),
     ];
     let server = Server::start(vec![Reply::Stream(events, Duration::from_millis(10))]);
@@ -137,7 +163,8 @@ fn streamed_events_are_assembled_with_usage() {
     let reply = Anthropic::new(&c, Some(KEY.into())).chat(&cached_prompt()).unwrap();
     assert_eq!(reply.content, "```clojure\n(return 6)\n```");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
-    let usage = Usage { prompt_tokens: 1812, completion_tokens: 14, cached_tokens: Some(1800), cache_creation_tokens: Some(0) };
+    let usage =
+        Usage { prompt_tokens: 1812, completion_tokens: 14, cached_tokens: Some(1800), cache_creation_tokens: Some(0) };
     assert_eq!(reply.usage, Some(usage));
     assert!(reply.timing.first_byte.is_some());
     assert_eq!(server.received()[0].json()["stream"], true);
@@ -162,9 +189,18 @@ fn overload_and_rate_limits_are_retried_and_the_key_never_shows() {
     let overloaded = r#"{"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}"#;
     let server = Server::start(vec![
         Reply::Json(529, overloaded.into()),
-        Reply::WithHeaders(429, vec![("retry-after", "0".into())], r#"{"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}}"#.into()),
+        Reply::WithHeaders(
+            429,
+            vec![("retry-after", "0".into())],
+            r#"{"type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}}"#.into(),
+        ),
         Reply::Json(200, recorded("(return 1)", "end_turn", None)),
-        Reply::Json(401, format!(r#"{{"type": "error", "error": {{"type": "authentication_error", "message": "invalid x-api-key {KEY}"}}}}"#)),
+        Reply::Json(
+            401,
+            format!(
+                r#"{{"type": "error", "error": {{"type": "authentication_error", "message": "invalid x-api-key {KEY}"}}}}"#
+            ),
+        ),
     ]);
     let logs = Captured::default();
     let writer = logs.clone();
@@ -208,7 +244,10 @@ fn an_agent_runs_on_the_anthropic_backend() {
         .unwrap();
     assert_eq!(done.session.result.as_deref(), Some("6"));
     let u = &done.session.usage;
-    assert_eq!((u["prompt_tokens"].clone(), u["cached_tokens"].clone(), u["cache_creation_tokens"].clone()), (json!(3620), json!(3124), json!(420)));
+    assert_eq!(
+        (u["prompt_tokens"].clone(), u["cached_tokens"].clone(), u["cache_creation_tokens"].clone()),
+        (json!(3620), json!(3124), json!(420))
+    );
     assert_eq!(done.session.usage["llm"]["anthropic_version"], "2023-06-01");
     let first = server.received()[0].json();
     assert_eq!(first["system"][0]["type"], "text");

@@ -77,7 +77,8 @@ fn rate_limits_wait_for_retry_after() {
 
 #[test]
 fn a_retry_after_past_the_deadline_gives_up_at_once() {
-    let retry_after = Reply::WithHeaders(429, vec![("Retry-After", "30".into())], r#"{"error": {"message": "slow down"}}"#.into());
+    let retry_after =
+        Reply::WithHeaders(429, vec![("Retry-After", "30".into())], r#"{"error": {"message": "slow down"}}"#.into());
     let server = Server::start(vec![retry_after]);
     let started = Instant::now();
     let err = ask(&HttpLlmConfig { deadline_ms: Some(2_000), ..config(&server.url) }).unwrap_err().to_string();
@@ -103,7 +104,8 @@ fn server_errors_are_retried_then_reported() {
 
 #[test]
 fn client_errors_are_not_retried() {
-    let server = Server::start(vec![Reply::Json(401, r#"{"error": {"message": "invalid api key sk-secret-123"}}"#.into())]);
+    let server =
+        Server::start(vec![Reply::Json(401, r#"{"error": {"message": "invalid api key sk-secret-123"}}"#.into())]);
     let err = ask(&config(&server.url)).unwrap_err().to_string();
     assert!(err.ends_with("HTTP 401: invalid api key [api key]"), "{err}");
     assert_eq!(server.count(), 1);
@@ -155,9 +157,16 @@ fn a_slow_stream_that_keeps_talking_is_not_a_timeout() {
     // which applies between chunks.
     let mut events: Vec<String> = ["(", "+ 1", " 2", ")"]
         .iter()
-        .map(|t| format!("data: {}\n\n", serde_json::json!({"choices": [{"index": 0, "delta": {"content": t}, "finish_reason": null}]})))
+        .map(|t| {
+            format!(
+                "data: {}\n\n",
+                serde_json::json!({"choices": [{"index": 0, "delta": {"content": t}, "finish_reason": null}]})
+            )
+        })
         .collect();
-    events.push("data: {\"choices\": [{\"index\": 0, \"delta\": {}, \"finish_reason\": \"stop\"}]}\n\ndata: [DONE]\n\n".into());
+    events.push(
+        "data: {\"choices\": [{\"index\": 0, \"delta\": {}, \"finish_reason\": \"stop\"}]}\n\ndata: [DONE]\n\n".into(),
+    );
     let server = Server::start(vec![Reply::Stream(events, Duration::from_millis(150))]);
     let c = HttpLlmConfig { stream: Some(true), ..config(&server.url) };
     assert_eq!(ask(&c).unwrap(), "(+ 1 2)");

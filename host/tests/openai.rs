@@ -44,7 +44,7 @@ fn sends_messages_settings_and_key() {
     assert_eq!(req.header("authorization"), Some("Bearer sk-secret-123"));
     assert_eq!(
         req.json(),
-        json!({"model": "test-model", "max_tokens": 2048, "temperature": 0.0, "seed": 42, "stop": ["\n```\n"],
+        json!({"model": "test-model", "max_tokens": 2048, "temperature": 0.0, "seed": 42, "stop": ["\n```\n\n"],
                "messages": [{"role": "system", "content": "sys"}, {"role": "user", "content": "hi"}]})
     );
 }
@@ -54,7 +54,11 @@ fn base_url_with_or_without_v1_reaches_the_endpoint() {
     for suffix in ["", "/", "/v1", "/v1/"] {
         let server = Server::start(vec![Reply::Json(200, openai_body("ok"))]);
         client(&format!("{}{suffix}", server.url)).chat(&hello()).unwrap();
-        assert_eq!(server.received()[0].request_line, "POST /v1/chat/completions HTTP/1.1", "base_url suffix {suffix:?}");
+        assert_eq!(
+            server.received()[0].request_line,
+            "POST /v1/chat/completions HTTP/1.1",
+            "base_url suffix {suffix:?}"
+        );
     }
 }
 
@@ -77,7 +81,7 @@ fn a_cut_off_answer_says_so() {
 
 #[test]
 fn the_stop_sequence_s_fence_is_put_back() {
-    // The server stopped at "\n```\n" and left it out of the answer.
+    // The server stopped at "\n```\n\n" and left it out of the answer.
     let server = Server::start(vec![Reply::Json(200, openai_body("Counting.\n```clojure\n(count data/xs)"))]);
     let reply = client(&server.url).chat(&hello()).unwrap();
     assert_eq!(reply.content, "Counting.\n```clojure\n(count data/xs)\n```");
@@ -86,7 +90,10 @@ fn the_stop_sequence_s_fence_is_put_back() {
 #[test]
 fn streamed_answers_carry_usage_cache_figures_and_first_byte() {
     let chunk = |delta: serde_json::Value, finish: serde_json::Value| {
-        format!("data: {}\n\n", json!({"id": "c1", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}))
+        format!(
+            "data: {}\n\n",
+            json!({"id": "c1", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+        )
     };
     let events = vec![
         chunk(json!({"role": "assistant", "content": ""}), json!(null)),
@@ -110,7 +117,8 @@ fn streamed_answers_carry_usage_cache_figures_and_first_byte() {
     let reply = OpenAi::new(&config, None).chat(&hello()).unwrap();
     assert_eq!(reply.content, "```clojure\n(+ 1 2)\n```");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
-    let usage = Usage { prompt_tokens: 1200, completion_tokens: 9, cached_tokens: Some(1024), cache_creation_tokens: None };
+    let usage =
+        Usage { prompt_tokens: 1200, completion_tokens: 9, cached_tokens: Some(1024), cache_creation_tokens: None };
     assert_eq!(reply.usage, Some(usage));
     let first = reply.timing.first_byte.expect("streamed");
     assert!(first <= reply.timing.wall, "{:?}", reply.timing);
@@ -123,7 +131,10 @@ fn streamed_answers_carry_usage_cache_figures_and_first_byte() {
 fn malformed_answers_name_what_is_missing() {
     let server = Server::start(vec![Reply::Json(200, r#"{"choices": [{"message": {}}]}"#.into())]);
     let err = client(&server.url).chat(&hello()).unwrap_err().to_string();
-    assert!(err.ends_with("/v1/chat/completions: malformed response: missing string `choices[0].message.content`"), "{err}");
+    assert!(
+        err.ends_with("/v1/chat/completions: malformed response: missing string `choices[0].message.content`"),
+        "{err}"
+    );
     let server = Server::start(vec![Reply::Json(200, "not json".into())]);
     let err = client(&server.url).chat(&hello()).unwrap_err().to_string();
     assert!(err.contains("malformed response: invalid JSON"), "{err}");
@@ -161,7 +172,10 @@ fn an_agent_runs_over_http() {
     assert_eq!(session.usage["prompt_tokens"], 22);
     assert_eq!(session.usage["completion_tokens"], 14);
     let turn = session.turns[0].usage.as_ref().unwrap();
-    assert_eq!((turn["prompt_tokens"].clone(), turn["finish_reason"].clone(), turn["attempts"].clone()), (json!(11), json!("stop"), json!(1)));
+    assert_eq!(
+        (turn["prompt_tokens"].clone(), turn["finish_reason"].clone(), turn["attempts"].clone()),
+        (json!(11), json!("stop"), json!(1))
+    );
     assert!(turn["wall_ms"].as_u64().unwrap() < 10_000, "{turn}");
     let settings = &session.usage["llm"];
     assert_eq!((settings["max_tokens"].clone(), settings["extra"].clone()), (json!(300), json!({"top_k": 40})));
@@ -199,6 +213,7 @@ fn a_server_that_reads_far_fewer_prompt_tokens_is_flagged() {
     // openai_body reports 11 prompt tokens; ptc sends the whole language card (hundreds).
     let server = Server::start(vec![Reply::Json(200, openai_body("```clojure\n(return 1)\n```"))]);
     let (_, lines, _) = run_agent("openai-dropped", &server.url, "");
-    let warning = lines.iter().find(|l| l.starts_with("turn 1: warning: the server counted 11 prompt tokens where ptc sent "));
+    let warning =
+        lines.iter().find(|l| l.starts_with("turn 1: warning: the server counted 11 prompt tokens where ptc sent "));
     assert!(warning.is_some_and(|w| w.contains("chat template may have dropped the system prompt")), "{lines:?}");
 }

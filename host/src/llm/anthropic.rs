@@ -15,10 +15,11 @@
 //!   compaction, so keeping it lets the turn after a compaction still read
 //!   that prefix from the cache.
 //! - Headers: `x-api-key`, `anthropic-version: 2023-06-01`.
-//! - Usage: `prompt_tokens` = `input_tokens` + `cache_creation_input_tokens`
-//!   + `cache_read_input_tokens` (Anthropic's `input_tokens` leaves the
-//!   cached ones out); `cached_tokens` = `cache_read_input_tokens`,
-//!   `cache_creation_tokens` = `cache_creation_input_tokens`.
+//! - Usage: `prompt_tokens` is the sum of `input_tokens`,
+//!   `cache_creation_input_tokens` and `cache_read_input_tokens`
+//!   (Anthropic's `input_tokens` leaves the cached ones out);
+//!   `cached_tokens` is `cache_read_input_tokens` and
+//!   `cache_creation_tokens` is `cache_creation_input_tokens`.
 
 use super::config::{HttpLlmConfig, Protocol, CODE_FENCE_STOP};
 use super::http::ReadError;
@@ -168,9 +169,11 @@ struct Message {
 impl Message {
     /// A whole (non-streamed) message.
     fn take_whole(&mut self, v: &Json) -> Result<(), ReadError> {
-        let blocks = v.get("content").and_then(Json::as_array).ok_or(ReadError::Malformed("missing array `content`".into()))?;
+        let blocks =
+            v.get("content").and_then(Json::as_array).ok_or(ReadError::Malformed("missing array `content`".into()))?;
         for b in blocks.iter().filter(|b| b["type"] == "text") {
-            self.content.push_str(b["text"].as_str().ok_or(ReadError::Malformed("a text block without `text`".into()))?);
+            self.content
+                .push_str(b["text"].as_str().ok_or(ReadError::Malformed("a text block without `text`".into()))?);
         }
         self.delta(v);
         self.usage = v.get("usage").cloned();
@@ -202,7 +205,8 @@ impl Message {
             }
             "error" => {
                 let e = &v["error"];
-                let message = format!("{}: {}", e["type"].as_str().unwrap_or("error"), e["message"].as_str().unwrap_or(""));
+                let message =
+                    format!("{}: {}", e["type"].as_str().unwrap_or("error"), e["message"].as_str().unwrap_or(""));
                 return Err(ReadError::Retryable(format!("the server reported an error mid-stream: {message}")));
             }
             _ => {} // ping, content_block_start/stop
@@ -241,7 +245,8 @@ impl Message {
 /// Normalizes Anthropic usage (see the module doc).
 pub fn usage(u: &Json) -> Option<Usage> {
     let field = |k: &str| u.get(k).and_then(Json::as_u64);
-    let (input, creation, read) = (field("input_tokens")?, field("cache_creation_input_tokens"), field("cache_read_input_tokens"));
+    let (input, creation, read) =
+        (field("input_tokens")?, field("cache_creation_input_tokens"), field("cache_read_input_tokens"));
     Some(Usage {
         prompt_tokens: input + creation.unwrap_or(0) + read.unwrap_or(0),
         completion_tokens: field("output_tokens")?,
@@ -288,7 +293,7 @@ mod tests {
             json!([{"role": "user", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
                    {"role": "assistant", "content": [{"type": "text", "text": "c"}]}])
         );
-        assert_eq!((body["max_tokens"].as_u64(), body["stop_sequences"].clone()), (Some(2048), json!(["\n```\n"])));
+        assert_eq!((body["max_tokens"].as_u64(), body["stop_sequences"].clone()), (Some(2048), json!(["\n```\n\n"])));
     }
 
     #[test]
@@ -302,18 +307,24 @@ mod tests {
         };
         assert_eq!(marks(&client().body(&prompt)), ["sys", "b4", "b5", "b6"]);
         // A breakpoint on an empty block moves to the block before it.
-        let prompt = Prompt {
-            messages: vec![PromptMessage::new(Role::User, vec![Block::text("x"), Block::breakpoint("")])],
-        };
+        let prompt =
+            Prompt { messages: vec![PromptMessage::new(Role::User, vec![Block::text("x"), Block::breakpoint("")])] };
         assert_eq!(marks(&client().body(&prompt)), ["x"]);
     }
 
     #[test]
     fn usage_counts_cached_tokens_into_the_prompt() {
-        let u = usage(&json!({"input_tokens": 20, "cache_creation_input_tokens": 100, "cache_read_input_tokens": 1000, "output_tokens": 5}));
+        let u = usage(
+            &json!({"input_tokens": 20, "cache_creation_input_tokens": 100, "cache_read_input_tokens": 1000, "output_tokens": 5}),
+        );
         assert_eq!(
             u,
-            Some(Usage { prompt_tokens: 1120, completion_tokens: 5, cached_tokens: Some(1000), cache_creation_tokens: Some(100) })
+            Some(Usage {
+                prompt_tokens: 1120,
+                completion_tokens: 5,
+                cached_tokens: Some(1000),
+                cache_creation_tokens: Some(100)
+            })
         );
     }
 }

@@ -13,15 +13,18 @@ use std::time::Duration;
 /// generate until its context is full.
 pub const DEFAULT_MAX_TOKENS: u32 = 2048;
 
-/// The default stop sequence: the end of a code block on its own line.
+/// The default stop sequence: the end of a code block followed by a blank
+/// line, where models start explaining what the block does.
 ///
-/// The opening fence is ```` ```clojure ```` (the language card asks for it),
-/// so `"\n```\n"` cannot match it; only a bare opening fence on its own line
-/// would, and the feedback of the resulting code-less turn asks for the
-/// `clojure` tag. A bare ```` ``` ```` would stop at the opening fence,
-/// before the program, so it is never used. Stopping here keeps the model
-/// from writing a second block or an explanation nobody reads.
-pub const CODE_FENCE_STOP: &str = "\n```\n";
+/// A closing fence on its own line (`"\n```\n"`) is not safe: a bare
+/// opening fence on its own line is the same text, and a model that opens
+/// its block with ```` ``` ```` instead of ```` ```clojure ```` would be cut
+/// before its program (SmolLM2-135M does, see docs/agents.md). An opening
+/// fence is followed by code, not by a blank line, so this one ends the
+/// answer only after a block. A model that closes its block and stops
+/// needs no stop sequence; one that goes on without a blank line is bounded
+/// by `max_tokens`, and the first block is the one that runs anyway.
+pub const CODE_FENCE_STOP: &str = "\n```\n\n";
 
 /// Default connect timeout (DNS, TCP and TLS): 10 s.
 pub const DEFAULT_CONNECT_TIMEOUT_MS: u64 = 10_000;
@@ -224,7 +227,7 @@ impl HttpLlmConfig {
         if self.max_tokens == Some(0) {
             return Err("`max_tokens` must be at least 1".into());
         }
-        if self.temperature.is_some_and(|t| !(t >= 0.0)) {
+        if self.temperature.is_some_and(|t| t.is_nan() || t < 0.0) {
             return Err("`temperature` must be 0 or more".into());
         }
         if self.top_p.is_some_and(|p| !(p > 0.0 && p <= 1.0)) {
@@ -323,8 +326,13 @@ mod tests {
     #[test]
     fn base_urls_with_or_without_v1_reach_the_same_endpoint() {
         let chat = "http://127.0.0.1:8088/v1/chat/completions";
-        for base in ["http://127.0.0.1:8088", "http://127.0.0.1:8088/", "http://127.0.0.1:8088/v1", "http://127.0.0.1:8088/v1/", chat]
-        {
+        for base in [
+            "http://127.0.0.1:8088",
+            "http://127.0.0.1:8088/",
+            "http://127.0.0.1:8088/v1",
+            "http://127.0.0.1:8088/v1/",
+            chat,
+        ] {
             assert_eq!(endpoint(base, Protocol::OpenAi), chat, "{base}");
         }
         assert_eq!(
@@ -387,19 +395,25 @@ mod toml_tests {
         let h = llm.http();
         assert_eq!((h.read_timeout, h.retry_on_timeout, h.stream), (Duration::from_secs(5), true, true));
         // The old name of the read timeout still works.
-        let c = parse("[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", timeout_ms = 10 }\n");
+        let c = parse(
+            "[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", timeout_ms = 10 }\n",
+        );
         let Some(LlmConfig::Openai(llm)) = &c.unwrap().agents["a"].llm else { panic!() };
         assert_eq!(llm.read_timeout_ms, Some(10));
     }
 
     #[test]
     fn unknown_and_invalid_settings_name_the_place() {
-        let err = parse("[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", max_token = 5 }\n")
-            .unwrap_err();
+        let err =
+            parse("[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", max_token = 5 }\n")
+                .unwrap_err();
         assert!(err.starts_with("/cfg/strategies.toml:2:7: ") && err.contains("unknown field `max_token`"), "{err}");
         let err = parse("[agent.a]\nllm = { backend = \"anthropic\", model = \"m\", seed = 1 }\n").unwrap_err();
         assert_eq!(err, "/cfg/strategies.toml:2:7: agent `a`: llm: backend `anthropic` has no `seed`; remove it");
         let err = parse("[agent.a]\nllm = { backend = \"openai\", model = \"m\" }\n").unwrap_err();
-        assert!(err.starts_with("/cfg/strategies.toml:2:7: agent `a`: llm: backend `openai` needs `base_url`"), "{err}");
+        assert!(
+            err.starts_with("/cfg/strategies.toml:2:7: agent `a`: llm: backend `openai` needs `base_url`"),
+            "{err}"
+        );
     }
 }

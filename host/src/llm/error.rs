@@ -136,11 +136,9 @@ impl fmt::Display for LlmError {
             LlmError::Malformed { url, what } => write!(f, "{url}: malformed response: {what}"),
             LlmError::GaveUp { attempts, last } => write!(f, "giving up after {attempts} attempts: {last}"),
             LlmError::ReplayFile { file, detail } => write!(f, "replay file {}: {detail}", file.display()),
-            LlmError::ReplayExhausted { file, responses, turn } => write!(
-                f,
-                "replay file {} has {responses} responses, but turn {turn} needs another one",
-                file.display()
-            ),
+            LlmError::ReplayExhausted { file, responses, turn } => {
+                write!(f, "replay file {} has {responses} responses, but turn {turn} needs another one", file.display())
+            }
         }
     }
 }

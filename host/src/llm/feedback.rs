@@ -21,7 +21,9 @@ const ANSWER_WITH_A_BLOCK: &str = "Answer with exactly one ```clojure code block
 pub fn no_code_feedback(answer: &str) -> String {
     match excerpt(answer) {
         None => format!("Your answer was empty, so nothing ran. {ANSWER_WITH_A_BLOCK}"),
-        Some(start) => format!("Your answer had no code block, so nothing ran. It began: {start} {ANSWER_WITH_A_BLOCK}"),
+        Some(start) => {
+            format!("Your answer had no code block, so nothing ran. It began: {start} {ANSWER_WITH_A_BLOCK}")
+        }
     }
 }
 
@@ -94,7 +96,9 @@ mod tests {
 
     #[test]
     fn warns_only_below_half() {
-        assert!(dropped_prompt_warning(36, 544).unwrap().starts_with("the server counted 36 prompt tokens where ptc sent 544"));
+        assert!(dropped_prompt_warning(36, 544)
+            .unwrap()
+            .starts_with("the server counted 36 prompt tokens where ptc sent 544"));
         assert_eq!(dropped_prompt_warning(300, 544), None);
         assert_eq!(dropped_prompt_warning(272, 544), None);
         assert_eq!(dropped_prompt_warning(0, 0), None);

@@ -91,7 +91,12 @@ impl Transport {
                 Ok(body) => match read(body, sent) {
                     Ok((answer, first_byte)) => {
                         let timing = Timing { wall: started.elapsed(), first_byte, attempts };
-                        tracing::debug!(url = request.url, attempts, wall_ms = timing.wall.as_millis() as u64, "model answered");
+                        tracing::debug!(
+                            url = request.url,
+                            attempts,
+                            wall_ms = timing.wall.as_millis() as u64,
+                            "model answered"
+                        );
                         return Ok((answer, timing));
                     }
                     Err(ReadError::Transport(e)) => self.transport_failure(e, request.url),
@@ -110,7 +115,11 @@ impl Transport {
                 _ => return Err(gave_up(attempts, error)),
             };
             if started.elapsed() + wait >= deadline {
-                tracing::warn!(url = request.url, wait_ms = wait.as_millis() as u64, "no time left before the deadline to retry");
+                tracing::warn!(
+                    url = request.url,
+                    wait_ms = wait.as_millis() as u64,
+                    "no time left before the deadline to retry"
+                );
                 return Err(gave_up(attempts, error));
             }
             if matches!(error, LlmError::Timeout { kind: TimeoutKind::Read, .. }) {

@@ -186,6 +186,9 @@ mod tests {
     #[test]
     fn a_missing_key_names_the_variable() {
         let e = api_key(Some("PTC_SURELY_UNSET_VARIABLE")).unwrap_err();
-        assert_eq!(e.to_string(), "the environment variable `PTC_SURELY_UNSET_VARIABLE` (api_key_env) is not set; export it with the API key");
+        assert_eq!(
+            e.to_string(),
+            "the environment variable `PTC_SURELY_UNSET_VARIABLE` (api_key_env) is not set; export it with the API key"
+        );
     }
 }

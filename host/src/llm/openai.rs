@@ -76,8 +76,8 @@ impl Llm for OpenAi {
 
 /// Reads a (non-streamed) chat completions response body.
 pub fn parse_reply(text: &str) -> Result<LlmReply, String> {
-    let v: Json = serde_json::from_str(text)
-        .map_err(|e| format!("invalid JSON ({e}): {}", super::http::one_line(text, 200)))?;
+    let v: Json =
+        serde_json::from_str(text).map_err(|e| format!("invalid JSON ({e}): {}", super::http::one_line(text, 200)))?;
     let choice = v.get("choices").and_then(|c| c.get(0)).ok_or("missing `choices[0]`")?;
     let message = choice.get("message").ok_or("missing `choices[0].message`")?;
     let finish_reason = finish_reason(choice.get("finish_reason"));
@@ -167,7 +167,8 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ok.finish_reason, FinishReason::Length);
-        let usage = Usage { prompt_tokens: 5, completion_tokens: 2, cached_tokens: Some(3), cache_creation_tokens: None };
+        let usage =
+            Usage { prompt_tokens: 5, completion_tokens: 2, cached_tokens: Some(3), cache_creation_tokens: None };
         assert_eq!(ok.usage, Some(usage));
     }
 
@@ -182,14 +183,13 @@ mod tests {
             extra: Some(serde_json::Map::from_iter([("top_k".into(), json!(40))])),
             ..Default::default()
         };
-        let prompt = Prompt {
-            messages: vec![PromptMessage::new(Role::User, vec![Block::breakpoint("a\n"), Block::text("b")])],
-        };
+        let prompt =
+            Prompt { messages: vec![PromptMessage::new(Role::User, vec![Block::breakpoint("a\n"), Block::text("b")])] };
         let body = OpenAi::new(&config, None).body(&prompt);
         assert_eq!(
             body,
             json!({"model": "m", "messages": [{"role": "user", "content": "a\nb"}], "max_tokens": 2048,
-                   "temperature": 0.0, "stop": ["\n```\n"], "seed": 7, "top_k": 40})
+                   "temperature": 0.0, "stop": ["\n```\n\n"], "seed": 7, "top_k": 40})
         );
     }
 }

@@ -1,8 +1,8 @@
 //! What is sent to a model: messages made of text blocks, some marked as
 //! cache breakpoints.
 
-pub use ptc_plugin_api::Role;
 use ptc_plugin_api::Message;
+pub use ptc_plugin_api::Role;
 
 /// A prompt: messages in order.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -59,10 +59,7 @@ impl Prompt {
     /// Today's rendered messages: one block each, no breakpoints.
     pub fn from_messages(messages: &[Message]) -> Prompt {
         Prompt {
-            messages: messages
-                .iter()
-                .map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())]))
-                .collect(),
+            messages: messages.iter().map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())])).collect(),
         }
     }
 

@@ -103,8 +103,17 @@ mod tests {
         let reply = LlmReply {
             content: String::new(),
             finish_reason: FinishReason::Length,
-            usage: Some(Usage { prompt_tokens: 9, completion_tokens: 2, cached_tokens: Some(4), cache_creation_tokens: None }),
-            timing: Timing { wall: Duration::from_millis(1500), first_byte: Some(Duration::from_millis(40)), attempts: 2 },
+            usage: Some(Usage {
+                prompt_tokens: 9,
+                completion_tokens: 2,
+                cached_tokens: Some(4),
+                cache_creation_tokens: None,
+            }),
+            timing: Timing {
+                wall: Duration::from_millis(1500),
+                first_byte: Some(Duration::from_millis(40)),
+                attempts: 2,
+            },
         };
         assert_eq!(
             reply.record(),
