@@ -191,7 +191,8 @@ SUMMARY=0
 "$PY" - "$WORK" $AGENTS <<'EOF' | tee "$WORK/summary.md" || SUMMARY=1
 import json, os, sys, collections
 work, agents = sys.argv[1], sys.argv[2:]
-print(open(os.path.join(work, "prefix-cache.txt")).read().strip() + "\n")
+print(open(os.path.join(work, "prefix-cache.txt")).read().strip())
+print("machine load (1/5/15-minute averages) at the end: %.1f %.1f %.1f\n" % os.getloadavg())
 print("| agent | strategy | streamed | status | turns | wall s | model s/turn (min-max) | first byte ms (mean) | counted / reported prompt tokens | error kinds |")
 print("|---|---|---|---|---:|---:|---|---:|---|---|")
 bad = False
@@ -223,7 +224,7 @@ for a in agents:
     mean = lambda xs: sum(xs) / len(xs) if xs else 0
     lat = f"{mean(walls):.1f} ({min(walls):.1f}-{max(walls):.1f})" if walls else "-"
     print(f"| {a} | {', '.join(strategy)} | {'yes' if firsts else 'no'} | {status} | {len(turns)} | {wall} | {lat} | "
-          f"{mean(firsts):.0f} | {counted} / {reported} | {', '.join(f'{k} {n}' for k, n in kinds.items()) or '-'} |")
+          f"{f'{mean(firsts):.0f}' if firsts else '-'} | {counted} / {reported} | {', '.join(f'{k} {n}' for k, n in kinds.items()) or '-'} |")
 sys.exit(1 if bad else 0)
 EOF
 [ "$FAILED" -eq 0 ] && [ "$SUMMARY" -eq 0 ]

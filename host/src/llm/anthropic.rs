@@ -74,27 +74,14 @@ impl Anthropic {
         let all = system.iter_mut().chain(turns.iter_mut().flat_map(|(_, b)| b.iter_mut()));
         limit_breakpoints(all.collect());
 
-        let g = &self.http.generation;
         let mut body = json!({
             "model": self.http.model,
-            "max_tokens": g.max_tokens,
             "messages": turns.iter().map(|(role, blocks)| json!({"role": role.as_str(), "content": content(blocks)})).collect::<Vec<_>>(),
         });
         if !system.is_empty() {
             body["system"] = content(&system);
         }
-        if let Some(t) = g.temperature {
-            body["temperature"] = json!(t);
-        }
-        if let Some(p) = g.top_p {
-            body["top_p"] = json!(p);
-        }
-        if !g.stop.is_empty() {
-            body["stop_sequences"] = json!(g.stop);
-        }
-        if self.http.transport.settings.stream {
-            body["stream"] = json!(true);
-        }
+        self.http.sampling_into(&mut body, "stop_sequences");
         self.http.merge_extra(&mut body);
         body
     }
@@ -232,7 +219,7 @@ impl Message {
             Some("end_turn" | "stop_sequence") => FinishReason::Stop,
             Some("max_tokens") => FinishReason::Length,
             Some(other) => FinishReason::Other(other.to_string()),
-            None => FinishReason::Other("unreported".into()),
+            None => FinishReason::unreported(),
         };
         let mut content = self.content;
         if self.stop_sequence.as_deref() == Some(CODE_FENCE_STOP) {

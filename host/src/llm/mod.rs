@@ -98,6 +98,25 @@ impl HttpBackend {
         self.generation.stop.iter().any(|s| s == config::CODE_FENCE_STOP)
     }
 
+    /// Sets `max_tokens`, `temperature`, `top_p`, the stop sequences (under
+    /// `stop_key`) and `stream` in a request body.
+    fn sampling_into(&self, body: &mut Json, stop_key: &str) {
+        let g = &self.generation;
+        body["max_tokens"] = json!(g.max_tokens);
+        if let Some(t) = g.temperature {
+            body["temperature"] = json!(t);
+        }
+        if let Some(p) = g.top_p {
+            body["top_p"] = json!(p);
+        }
+        if !g.stop.is_empty() {
+            body[stop_key] = json!(g.stop);
+        }
+        if self.transport.settings.stream {
+            body["stream"] = json!(true);
+        }
+    }
+
     /// Adds `extra` to a request body (the config forbids keys ptc sets).
     fn merge_extra(&self, body: &mut Json) {
         for (k, v) in &self.generation.extra {

@@ -23,24 +23,15 @@ impl OpenAi {
 
     /// The request body of `prompt`.
     pub fn body(&self, prompt: &Prompt) -> Json {
-        let g = &self.http.generation;
         let messages: Vec<Json> =
             prompt.messages.iter().map(|m| json!({"role": m.role.as_str(), "content": m.text()})).collect();
-        let mut body = json!({"model": self.http.model, "messages": messages, "max_tokens": g.max_tokens});
-        if let Some(t) = g.temperature {
-            body["temperature"] = json!(t);
-        }
-        if let Some(p) = g.top_p {
-            body["top_p"] = json!(p);
-        }
-        if !g.stop.is_empty() {
-            body["stop"] = json!(g.stop);
-        }
-        if let Some(s) = g.seed {
+        let mut body = json!({"model": self.http.model, "messages": messages});
+        self.http.sampling_into(&mut body, "stop");
+        if let Some(s) = self.http.generation.seed {
             body["seed"] = json!(s);
         }
         if self.http.transport.settings.stream {
-            body["stream"] = json!(true);
+            // Usage arrives in a last chunk only when asked for.
             body["stream_options"] = json!({"include_usage": true});
         }
         self.http.merge_extra(&mut body);
@@ -84,7 +75,7 @@ pub fn parse_reply(text: &str) -> Result<LlmReply, String> {
     let content = match message.get("content") {
         Some(Json::String(s)) => s.clone(),
         // An answer that is all reasoning, or cut before any text.
-        Some(Json::Null) if finish_reason != FinishReason::Other("unreported".into()) => String::new(),
+        Some(Json::Null) if finish_reason != FinishReason::unreported() => String::new(),
         _ => return Err("missing string `choices[0].message.content`".into()),
     };
     Ok(LlmReply { content, finish_reason, usage: v.get("usage").and_then(usage), timing: Default::default() })
@@ -95,7 +86,7 @@ fn finish_reason(v: Option<&Json>) -> FinishReason {
         Some("stop") => FinishReason::Stop,
         Some("length") => FinishReason::Length,
         Some(other) => FinishReason::Other(other.to_string()),
-        None => FinishReason::Other("unreported".into()),
+        None => FinishReason::unreported(),
     }
 }
 
@@ -144,7 +135,7 @@ impl Partial {
     fn finish(self) -> Result<LlmReply, ReadError> {
         Ok(LlmReply {
             content: self.content,
-            finish_reason: self.finish.unwrap_or(FinishReason::Other("unreported".into())),
+            finish_reason: self.finish.unwrap_or_else(FinishReason::unreported),
             usage: self.usage,
             timing: Default::default(),
         })

@@ -32,6 +32,11 @@ pub enum FinishReason {
 }
 
 impl FinishReason {
+    /// The server did not say why it stopped.
+    pub fn unreported() -> FinishReason {
+        FinishReason::Other("unreported".into())
+    }
+
     /// The name recorded in the session: `stop`, `length` or the server's word.
     pub fn as_str(&self) -> &str {
         match self {
