@@ -135,14 +135,12 @@ impl Transport {
 
     /// One request: the body of a 200 answer, or why not and whether to retry.
     fn attempt(&self, request: &Request<'_>, left: Duration) -> Result<ureq::Body, (LlmError, Next)> {
-        let s = &self.settings;
+        // The agent holds the connect and read timeouts; the deadline left is per request.
         let mut req = self
             .agent
             .post(request.url)
             .config()
             .timeout_global(Some(left))
-            .timeout_connect(Some(s.connect_timeout))
-            .timeout_per_read(Some(s.read_timeout))
             .build()
             .header("Content-Type", "application/json");
         for (name, value) in &request.headers {

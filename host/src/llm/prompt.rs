@@ -62,9 +62,4 @@ impl Prompt {
             messages: messages.iter().map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())])).collect(),
         }
     }
-
-    /// Number of blocks marked as breakpoints.
-    pub fn breakpoints(&self) -> usize {
-        self.messages.iter().flat_map(|m| &m.blocks).filter(|b| b.cache_breakpoint).count()
-    }
 }
