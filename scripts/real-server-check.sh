@@ -166,7 +166,7 @@ EOF
 
 FAILED=0
 for agent in $AGENTS; do
-    session=$WORK/sessions/$agent.json
+    session=$WORK/sessions/$agent.jsonl
     rm -f "$session"
     say "running $agent"
     started=$(date +%s)
@@ -189,8 +189,26 @@ trap - EXIT
 # --- 5. summary ----------------------------------------------------------------
 SUMMARY=0
 "$PY" - "$WORK" $AGENTS <<'EOF' | tee "$WORK/summary.md" || SUMMARY=1
-import json, os, sys, collections
+import json, os, re, sys, collections
 work, agents = sys.argv[1], sys.argv[2:]
+
+def load(path):
+    """A session: a ptc-session/2 journal (JSON Lines) or a ptc-session/1 document."""
+    text = open(path).read()
+    head = json.loads(text.split("\n", 1)[0])
+    if head.get("format") != "ptc-session/2":
+        return json.loads(text)
+    session = dict(head, turns=[], status=None)
+    for line in text.split("\n")[1:-1]:  # the part after the last newline is partial or empty
+        if line.strip():
+            entry = json.loads(line)
+            if "turn" in entry:
+                session["turns"].append(entry["turn"])
+                session["status"] = None
+            elif "end" in entry:
+                session["status"] = entry["end"]["status"]
+    return session
+
 print(open(os.path.join(work, "prefix-cache.txt")).read().strip())
 print("machine load (1/5/15-minute averages) at the end: %.1f %.1f %.1f\n" % os.getloadavg())
 print("| agent | strategy | streamed | status | turns | wall s | model s/turn (min-max) | first byte ms (mean) | counted / reported prompt tokens | error kinds |")
@@ -198,20 +216,22 @@ print("|---|---|---|---|---:|---:|---|---:|---|---|")
 bad = False
 for a in agents:
     code, wall = open(os.path.join(work, "sessions", a + ".exit")).read().split()
-    path = os.path.join(work, "sessions", a + ".json")
+    path = os.path.join(work, "sessions", a + ".jsonl")
     if not os.path.exists(path):
         err = open(os.path.join(work, "sessions", a + ".err")).read().strip().splitlines()
         print(f"| {a} | - | - | no session ({err[-1] if err else 'exit ' + code}) | 0 | {wall} | - | - | - | - |")
         bad = True
         continue
-    s = json.load(open(path))
+    s = load(path)
     turns = s["turns"]
     status = s.get("status") or "unfinished"
     if int(code) >= 124 or status == "unfinished":
         bad = True
     if status == "error":
         err = open(os.path.join(work, "sessions", a + ".err")).read().strip().splitlines()
-        status = "error: " + (err[-1] if err else "?")[:120]
+        # `ptc: error: turn 4: llm: URL: what (session so far in ...)` -> `error: turn 4: what`
+        line = (err[-1] if err else "?").replace("ptc: error: ", "").split(" (session so far")[0]
+        status = "error: " + re.sub(r"llm: https?://\S+: ", "", line).split("; ")[0]
     calls = [t.get("usage") or {} for t in turns]
     walls = [c["wall_ms"] / 1000 for c in calls if "wall_ms" in c]
     firsts = [c["first_byte_ms"] for c in calls if "first_byte_ms" in c]

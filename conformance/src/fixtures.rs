@@ -129,7 +129,7 @@ pub fn corpus() -> Result<Vec<Fixture>, String> {
     for (name, text) in CORPUS {
         // Converted once (EDN reading is the costly part), then cut per turn.
         let session: Session = serde_json::from_str(text).map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
-        let full = session.to_request().map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
+        let full = session.request_for_turn(None).map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
         let last = (session.turns.len() as u32 + 1).min(session.max_turns.max(1));
         for turn in 1..=last {
             let mut request = full.clone();

@@ -4,7 +4,6 @@
 //! Every error names the file, line and column.
 
 use indexmap::IndexMap;
-use ptc_registry::{Registry, Renderer};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -12,24 +11,9 @@ use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
 pub use crate::llm::LlmConfig;
+pub use crate::location::Location;
+pub use crate::tools::ToolConfig;
 pub use ptc_registry::PLUGIN_PATH_ENV;
-
-/// A position in a config file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Location {
-    /// The file.
-    pub file: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
-    }
-}
 
 /// An error in a config file, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,25 +126,6 @@ impl LimitsConfig {
         l.println_char_limit = self.println_char_limit.unwrap_or(l.println_char_limit);
         l
     }
-}
-
-/// A `[tool.NAME]` table: an external command speaking JSON.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolConfig {
-    /// The tool name.
-    pub name: String,
-    /// Program and arguments; JSON args on stdin, JSON result on stdout.
-    pub command: Vec<String>,
-    /// Signature shown to the model, e.g. `(id :int) -> :map`.
-    pub signature: Option<String>,
-    /// Description shown to the model.
-    pub description: Option<String>,
-    /// Kill the command after this long (default 10,000 ms).
-    pub timeout_ms: u64,
-    /// The folder the command runs in (the config file's folder).
-    pub dir: PathBuf,
-    /// Where the table is.
-    pub location: Location,
 }
 
 /// A loaded `strategies.toml`.
@@ -372,28 +337,6 @@ impl Config {
             agents.insert(name, agent);
         }
         Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools })
-    }
-}
-
-impl Config {
-    /// Builds strategy instance `name` (or the built-in `full-history`)
-    /// from the plugins in `registry`.
-    pub fn instantiate(&self, registry: &Registry, name: &str) -> Result<Renderer, String> {
-        if name == ptc_plugin_api::render::FULL_HISTORY {
-            return Ok(Renderer::FullHistory);
-        }
-        let instance = self
-            .strategies
-            .get(name)
-            .ok_or_else(|| format!("no strategy named `{name}` (defined: {})", defined_list(&self.strategies)))?;
-        self.build(registry, instance)
-    }
-
-    /// Builds one configured instance.
-    pub fn build(&self, registry: &Registry, instance: &StrategyInstance) -> Result<Renderer, String> {
-        registry
-            .build(&instance.name, &instance.plugin, &instance.params.to_string())
-            .map_err(|e| format!("{}: {e}", instance.location))
     }
 }
 

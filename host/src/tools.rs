@@ -5,13 +5,33 @@
 //! stdout. A non-zero exit, a timeout or output that is not JSON becomes a
 //! `tool` error inside the turn; the run goes on.
 
-use crate::config::ToolConfig;
+use crate::location::Location;
 use ptc_lisp::ToolHost;
 use ptc_plugin_api::render::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// A `[tool.NAME]` table: an external command speaking JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolConfig {
+    /// The tool name.
+    pub name: String,
+    /// Program and arguments; JSON args on stdin, JSON result on stdout.
+    pub command: Vec<String>,
+    /// Signature shown to the model, e.g. `(id :int) -> :map`.
+    pub signature: Option<String>,
+    /// Description shown to the model.
+    pub description: Option<String>,
+    /// Kill the command after this long (default 10,000 ms).
+    pub timeout_ms: u64,
+    /// The folder the command runs in (the config file's folder).
+    pub dir: PathBuf,
+    /// Where the table is.
+    pub location: Location,
+}
 
 /// Names of the built-in example tools.
 pub const BUILTIN_NAMES: [&str; 3] = ["customer", "fx-rate", "inventory"];
@@ -273,7 +293,6 @@ fn cut(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn tool(command: &[&str], timeout_ms: u64) -> ToolConfig {
         ToolConfig {
@@ -283,7 +302,7 @@ mod tests {
             description: None,
             timeout_ms,
             dir: PathBuf::from("."),
-            location: crate::config::Location { file: PathBuf::from("x"), line: 1, column: 1 },
+            location: Location { file: PathBuf::from("x"), line: 1, column: 1 },
         }
     }
 

@@ -9,7 +9,7 @@ mod llm_server;
 use llm_server::{Reply, Server};
 use ptc_host::config::Config;
 use ptc_host::llm::{Anthropic, Block, FinishReason, HttpLlmConfig, Llm, Prompt, PromptMessage, Role, Usage};
-use ptc_host::run::{run, RunArgs};
+use ptc_host::run::{run, RunOptions};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -238,17 +238,16 @@ fn an_agent_runs_on_the_anthropic_backend() {
         server.url
     );
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let done = run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |_: &str| {})
-        .unwrap();
+    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |_: &str| {}).unwrap();
     assert_eq!(done.session.result.as_deref(), Some("6"));
     let u = &done.session.usage;
     assert_eq!(
         (u["prompt_tokens"].clone(), u["cached_tokens"].clone(), u["cache_creation_tokens"].clone()),
         (json!(3620), json!(3124), json!(420))
     );
-    assert_eq!(done.session.usage["llm"]["anthropic_version"], "2023-06-01");
+    assert_eq!(done.session.turns[0].usage.as_ref().unwrap()["llm"]["anthropic_version"], "2023-06-01");
     let first = server.received()[0].json();
     assert_eq!(first["system"][0]["type"], "text");
     assert_eq!(first["messages"][0]["role"], "user");

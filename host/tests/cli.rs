@@ -200,8 +200,11 @@ fn compare_figures_match_an_independent_recount() {
             let mut total = 0;
             for t in 1..=turns {
                 let request = session.request_for_turn(Some(t)).unwrap();
-                let rendered =
-                    if s == 0 || t == 1 { full_history(&request) } else { coalesced.render(&request).unwrap() };
+                let rendered = if s == 0 || t == 1 {
+                    full_history(&request)
+                } else {
+                    coalesced.render(&request).unwrap().into_rendered()
+                };
                 total += counter.count_messages(rendered.messages()) as u64;
             }
             let per = &report["strategies"][s]["per_session"][i]["figures"];

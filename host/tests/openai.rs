@@ -9,7 +9,7 @@ mod llm_server;
 use llm_server::{openai_answer, openai_body, Reply, Server};
 use ptc_host::config::Config;
 use ptc_host::llm::{FinishReason, HttpLlmConfig, Llm, OpenAi, Prompt, Usage};
-use ptc_host::run::{run, RunArgs};
+use ptc_host::run::{run, RunOptions};
 use ptc_plugin_api::Message;
 use serde_json::json;
 use std::time::Duration;
@@ -151,10 +151,10 @@ fn run_agent(name: &str, url: &str, llm_extra: &str) -> (ptc_session::Session, V
          llm = {{ backend = \"openai\", base_url = \"{url}/v1\", model = \"m\", api_key_env = \"PTC_TEST_OPENAI_KEY\", max_retries = 0{llm_extra} }}\n"
     );
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
     let mut lines = Vec::new();
-    let done = run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |l: &str| {
+    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |l: &str| {
         lines.push(l.to_string())
     })
     .unwrap();
@@ -177,12 +177,13 @@ fn an_agent_runs_over_http() {
         (json!(11), json!("stop"), json!(1))
     );
     assert!(turn["wall_ms"].as_u64().unwrap() < 10_000, "{turn}");
-    let settings = &session.usage["llm"];
+    let settings = &turn["llm"];
     assert_eq!((settings["max_tokens"].clone(), settings["extra"].clone()), (json!(300), json!({"top_k": 40})));
     assert_eq!(settings["api_key_env"], "PTC_TEST_OPENAI_KEY");
     assert_eq!(server.received()[1].header("authorization"), Some("Bearer sk-from-env"));
     assert_eq!(server.received()[1].json()["top_k"], 40);
     assert!(!written.contains("sk-from-env"), "the API key must never be written");
+    assert!(session.turns[1].usage.as_ref().unwrap().get("llm").is_none(), "settings are recorded once");
     let line = lines.iter().find(|l| l.starts_with("turn 1/4  ")).expect("a progress line");
     assert!(line.contains("  model=") && line.ends_with("s  ok #'n"), "{lines:?}");
 }

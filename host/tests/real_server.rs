@@ -31,7 +31,7 @@ fn demo_agents_run_against_a_real_server() {
     });
     for agent in agents.split_whitespace() {
         assert!(summary.contains(&format!("| {agent} |")), "{agent} missing from the summary:\n{summary}");
-        let session = ptc_session::Session::read(&work.join(format!("sessions/{agent}.json"))).unwrap();
+        let session = ptc_session::Session::read(&work.join(format!("sessions/{agent}.jsonl"))).unwrap();
         let status = session.status.as_deref().unwrap_or("unfinished");
         assert!(["returned", "failed", "out_of_turns", "error"].contains(&status), "{agent}: {status}");
         if status == "error" {

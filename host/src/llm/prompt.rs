@@ -55,11 +55,48 @@ impl PromptMessage {
     }
 }
 
+impl From<&ptc_plugin_api::Prompt> for Prompt {
+    /// A strategy's prompt with its blocks and breakpoints (a strategy of
+    /// interface 1.0: one block per message, no breakpoint). The layout must
+    /// have passed `ptc_plugin_api::Prompt::check`, as the registry does.
+    fn from(prompt: &ptc_plugin_api::Prompt) -> Prompt {
+        let messages = prompt.messages().iter().enumerate().map(|(i, m)| {
+            let blocks = prompt.blocks(i).map(|b| Block { text: b.text.to_string(), cache_breakpoint: b.breakpoint });
+            PromptMessage::new(m.role(), blocks.collect())
+        });
+        Prompt { messages: messages.collect() }
+    }
+}
+
 impl Prompt {
-    /// Today's rendered messages: one block each, no breakpoints.
+    /// Plain messages: one block each, no breakpoints.
     pub fn from_messages(messages: &[Message]) -> Prompt {
         Prompt {
             messages: messages.iter().map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())])).collect(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ptc_plugin_api::Stats;
+
+    #[test]
+    fn a_strategy_s_blocks_and_breakpoints_carry_over() {
+        let from_strategy = ptc_plugin_api::Prompt::builder()
+            .system("card")
+            .message(
+                Role::User,
+                [ptc_plugin_api::Block::new("frozen\n").breakpoint(), ptc_plugin_api::Block::new("tail")],
+            )
+            .build(Stats::new("demo"));
+        let prompt = Prompt::from(&from_strategy);
+        assert_eq!(prompt.messages[0], PromptMessage::new(Role::System, vec![Block::text("card")]));
+        assert_eq!(
+            prompt.messages[1],
+            PromptMessage::new(Role::User, vec![Block::breakpoint("frozen\n"), Block::text("tail")])
+        );
+        assert_eq!(prompt.messages[1].text(), from_strategy.messages()[1].content());
     }
 }

@@ -2,9 +2,9 @@
 //! line. `ptc` is also the suite's per-case runner (hidden `--run-case`),
 //! so no second binary has to be installed next to it.
 
+use super::{CmdError, CmdResult, Output};
+use crate::config::Config;
 use ptc_conformance::{check, Limits, Runner, Target};
-use ptc_host::cli::{CliResult, Output};
-use ptc_host::config::Config;
 use std::path::Path;
 use std::time::Duration;
 
@@ -43,7 +43,7 @@ pub struct ConformanceArgs<'a> {
 }
 
 /// Runs the suite (or, in runner mode, one case) and returns what to print.
-pub fn conformance(args: &ConformanceArgs<'_>) -> CliResult {
+pub fn conformance(args: &ConformanceArgs<'_>) -> CmdResult {
     if let Some(case) = args.run_case {
         let code = ptc_conformance::runner::run_case(
             Path::new(args.plugin),
@@ -61,9 +61,10 @@ pub fn conformance(args: &ConformanceArgs<'_>) -> CliResult {
     if let Some(jobs) = args.jobs {
         limits.parallel = jobs.max(1);
     }
-    let exe = std::env::current_exe().map_err(|e| format!("cannot find the ptc executable: {e}"))?;
+    let exe = std::env::current_exe()
+        .map_err(|e| CmdError::Other(format!("cannot find the ptc executable (the suite's case runner): {e}")))?;
     let runner = Runner { program: exe, leading_args: vec!["conformance".into()] };
-    let report = check(&target, &params, args.cases, &limits, &runner).map_err(|e| e.to_string())?;
+    let report = check(&target, &params, args.cases, &limits, &runner).map_err(|e| CmdError::Other(e.to_string()))?;
     let stdout = match args.format {
         ReportFormat::Text => report.text(),
         ReportFormat::Json => {
@@ -80,7 +81,7 @@ pub fn conformance(args: &ConformanceArgs<'_>) -> CliResult {
 
 /// A library path as given; else an instance of the config (its plugin and
 /// parameters); else a plugin name looked up in the config's plugin paths.
-fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), String> {
+fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
     let path = Path::new(args.plugin);
     if path.is_file() {
         return Ok((Target::File(path.to_path_buf()), args.params.unwrap_or("{}").to_string()));
@@ -88,10 +89,10 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), String> {
     let looks_like_path =
         args.plugin.contains(std::path::MAIN_SEPARATOR) || args.plugin.ends_with(std::env::consts::DLL_SUFFIX);
     if looks_like_path {
-        return Err(format!("plugin file {} does not exist", path.display()));
+        return Err(CmdError::Usage(format!("plugin file {} does not exist", path.display())));
     }
-    let config =
-        Config::load(args.config).map_err(|e| format!("{e} (needed to find plugin `{}` by name)", args.plugin))?;
+    let config = Config::load(args.config)
+        .map_err(|e| CmdError::Other(format!("{e} (needed to find plugin `{}` by name)", args.plugin)))?;
     let (name, params) = match config.strategies.get(args.plugin) {
         Some(instance) => {
             (instance.plugin.clone(), args.params.map(String::from).unwrap_or_else(|| instance.params.to_string()))

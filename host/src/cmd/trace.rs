@@ -9,8 +9,7 @@
 //!
 //! Every view starts with the error kinds counted over the turns.
 
-use crate::cli::{CliResult, Output};
-use ptc_session::Session;
+use super::{CmdResult, Output};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -27,8 +26,8 @@ pub enum View {
 }
 
 /// `ptc trace FILE`.
-pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
-    let session = Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
+    let session = super::read_session(path)?;
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -133,7 +132,7 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CliResult {
 }
 
 /// `no_code 2, parse 1`: how many turns failed with each error kind, in order of first appearance.
-fn error_kinds(session: &Session) -> Option<String> {
+fn error_kinds(session: &ptc_session::Session) -> Option<String> {
     let mut kinds: indexmap::IndexMap<&str, usize> = indexmap::IndexMap::new();
     for e in session.turns.iter().filter_map(|t| t.error.as_ref()) {
         *kinds.entry(e.kind.as_str()).or_default() += 1;

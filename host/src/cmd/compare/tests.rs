@@ -1,11 +1,12 @@
 use super::*;
+use crate::config::Trigger;
 use crate::policy::Render;
-use ptc_plugin_api::{Message, Rendered, StrategyError, Turn};
-use std::sync::OnceLock;
+use crate::resolve::Strategy;
+use ptc_plugin_api::{Message, Prompt, Rendered, StrategyError, Turn};
+use std::sync::Arc;
 
 fn counter() -> &'static TokenCounter {
-    static COUNTER: OnceLock<TokenCounter> = OnceLock::new();
-    COUNTER.get_or_init(|| TokenCounter::new(DEFAULT_ENCODING).expect("o200k_base is built in"))
+    token_counter(DEFAULT_ENCODING).expect("o200k_base is built in")
 }
 
 /// Renders `[system "s", user " word" x words(turn)]`: with o200k_base
@@ -13,9 +14,9 @@ fn counter() -> &'static TokenCounter {
 struct Words(fn(u32) -> usize);
 
 impl Render for Words {
-    fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         let messages = vec![Message::system("s"), Message::user(" word".repeat((self.0)(req.turn())))];
-        Ok(Rendered::new(messages, Stats::new("words")))
+        Ok(Rendered::new(messages, Stats::new("words")).into())
     }
 }
 
@@ -34,7 +35,7 @@ fn requests(turns: u32) -> Vec<RenderRequest> {
 fn figures(words: fn(u32) -> usize) -> Figures {
     // `turns = 0`: the strategy serves from turn 1, so every prompt is ours.
     let trigger = Some(Trigger { turns: Some(0), tokens: None });
-    let mut policy = Policy::new(Candidate::new("w", Box::new(Words(words)), trigger), Vec::new(), None, counter());
+    let mut policy = Policy::new(Strategy::new("w", Arc::new(Words(words)), trigger), Vec::new(), None, counter());
     measure(&mut policy, requests(3)).unwrap()
 }
 
@@ -73,7 +74,7 @@ fn figures_by_hand() {
 
 #[test]
 fn without_trigger_turn_one_is_full_history_and_sums_add_up() {
-    let mut policy = Policy::new(Candidate::new("w", Box::new(Words(|_| 2)), None), Vec::new(), None, counter());
+    let mut policy = Policy::new(Strategy::new("w", Arc::new(Words(|_| 2)), None), Vec::new(), None, counter());
     let f = measure(&mut policy, requests(3)).unwrap();
     assert_eq!(f.turns_full_history, 1);
     let turn1 = counter().count_messages(ptc_plugin_api::render::full_history(&requests(1)[0]).messages()) as u64;

@@ -15,14 +15,12 @@
 //! - **largest**: the largest single prompt;
 //! - the render stats of every turn, summed.
 
-use crate::cli::{pick_renderer, CliResult, Output};
-use crate::config::{Config, Trigger};
-use crate::policy::{Candidate, Phase, Policy};
+use super::{CmdError, CmdResult, Output};
+use crate::policy::{Phase, Policy};
+use crate::resolve::{token_counter, Resolved};
 use indexmap::IndexMap;
 use ptc_plugin_api::render::{messages_text, FULL_HISTORY};
 use ptc_plugin_api::{RenderRequest, Stats};
-use ptc_registry::Registry;
-use ptc_session::Session;
 use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde::Serialize;
 use serde_json::json;
@@ -168,12 +166,6 @@ pub fn measure(policy: &mut Policy<'_>, requests: impl IntoIterator<Item = Rende
     Ok(f)
 }
 
-/// The requests of turns `1..=N` of a session (`N` = its turn count, at least 1).
-pub fn session_requests(session: &Session) -> Result<Vec<RenderRequest>, String> {
-    let last = session.turns.len().max(1) as u32;
-    (1..=last).map(|t| session.request_for_turn(Some(t)).map_err(|e| e.to_string())).collect()
-}
-
 /// One row of the comparison: an instance and its figures.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Row {
@@ -273,23 +265,16 @@ pub fn table(rows: &[Row], full: &Figures, markdown: bool) -> String {
 
 /// Every instance to compare: the requested names, or full-history and
 /// every configured instance.
-fn instance_names(config: &Config, requested: Option<&[String]>) -> Vec<String> {
+fn instance_names(resolved: &Resolved, requested: Option<&[String]>) -> Vec<String> {
     match requested {
         Some(names) => names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect(),
-        None => std::iter::once(FULL_HISTORY.to_string()).chain(config.strategies.keys().cloned()).collect(),
+        None => resolved.defined(),
     }
-}
-
-fn candidate(config: &Config, registry: &Registry, name: &str) -> Result<Candidate, String> {
-    let renderer = pick_renderer(config, registry, name)?;
-    let trigger: Option<Trigger> = config.strategies.get(name).and_then(|s| s.trigger);
-    Ok(Candidate::new(name, Box::new(renderer), trigger))
 }
 
 /// Measures instance `name` over every session.
 fn measure_instance(
-    config: &Config,
-    registry: &Registry,
+    resolved: &Resolved,
     counter: &TokenCounter,
     name: &str,
     sessions: &[(String, Vec<RenderRequest>)],
@@ -297,7 +282,7 @@ fn measure_instance(
     let mut total = Figures::default();
     let mut per_session = Vec::new();
     for (file, requests) in sessions {
-        let figures = candidate(config, registry, name).and_then(|c| {
+        let figures = resolved.strategy(name).map_err(|e| e.to_string()).and_then(|c| {
             let mut policy = Policy::new(c, Vec::new(), None, counter);
             measure(&mut policy, requests.iter().cloned()).map_err(|e| format!("{file}: {e}"))
         });
@@ -313,32 +298,32 @@ fn measure_instance(
 }
 
 /// `ptc compare`.
-pub fn compare(args: &CompareArgs<'_>) -> CliResult {
+pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     if args.sessions.is_empty() {
-        return Err("compare needs at least one --session FILE".to_string());
+        return Err(CmdError::Usage("compare needs at least one --session FILE".to_string()));
     }
-    let config = Config::load(args.config).map_err(|e| e.to_string())?;
-    let registry = Registry::discover(&config.plugin_paths);
-    let counter = TokenCounter::new(DEFAULT_ENCODING)?;
+    let resolved = super::resolve(args.config)?;
+    let counter = token_counter(DEFAULT_ENCODING).map_err(CmdError::Other)?;
     let mut sessions = Vec::new();
     for path in args.sessions {
-        let session = Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let requests = session_requests(&session).map_err(|e| format!("{}: {e}", path.display()))?;
+        let session = super::read_session(path)?;
+        let requests = session.requests().map_err(|error| CmdError::Session { path: path.to_path_buf(), error })?;
         sessions.push((path.display().to_string(), requests));
     }
-    let full = measure_instance(&config, &registry, &counter, FULL_HISTORY, &sessions);
-    let full_figures = full.figures.clone().map_err(|e| format!("full-history: {e}"))?;
-    let rows: Vec<Row> = instance_names(&config, args.strategies)
-        .iter()
-        .map(|name| {
-            if name == FULL_HISTORY {
-                full.clone()
-            } else {
-                measure_instance(&config, &registry, &counter, name, &sessions)
-            }
-        })
-        .collect();
-    let mut warnings: Vec<String> = registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect();
+    let full = measure_instance(&resolved, counter, FULL_HISTORY, &sessions);
+    let full_figures = full.figures.clone().map_err(|e| CmdError::Other(format!("full-history: {e}")))?;
+    let rows: Vec<Row> =
+        instance_names(&resolved, args.strategies)
+            .iter()
+            .map(|name| {
+                if name == FULL_HISTORY {
+                    full.clone()
+                } else {
+                    measure_instance(&resolved, counter, name, &sessions)
+                }
+            })
+            .collect();
+    let mut warnings = super::load_warnings(&resolved);
     warnings
         .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
     let code = i32::from(rows.iter().any(|r| r.figures.is_err()));
