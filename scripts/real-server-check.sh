@@ -13,8 +13,9 @@
 #     coalesced-lean) with a config of its own whose agents point at the
 #     server, half of them streamed, each under a hard time limit;
 #  5. stops the server and prints a summary (also in summary.md): per agent
-#     the status, turns, per-turn latency, reported vs counted prompt tokens
-#     and the error kinds.
+#     the status, turns, per-turn latency, reported vs counted prompt tokens,
+#     the share of prompt tokens the server took from its prefix cache (from
+#     its log) and the error kinds.
 #
 # Exit status 0 when every agent finished or ended with a named reason and
 # none hit the time limit; 1 otherwise.
@@ -170,12 +171,13 @@ for agent in $AGENTS; do
     rm -f "$session"
     say "running $agent"
     started=$(date +%s)
+    from_line=$(wc -l <"$WORK/server.log")
     set +e
     (cd "$WORK" && timeout --kill-after=10 "$LIMIT" "$PTC" run "$agent" --config "$CONFIG" --session "$session") \
         >"$WORK/sessions/$agent.out" 2>"$WORK/sessions/$agent.err"
     code=$?
     set -e
-    echo "$code $(( $(date +%s) - started ))" >"$WORK/sessions/$agent.exit"
+    echo "$code $(( $(date +%s) - started )) $from_line $(wc -l <"$WORK/server.log")" >"$WORK/sessions/$agent.exit"
     if [ "$code" -ge 124 ]; then
         say "$agent: HUNG (no end within $LIMIT s)"
         FAILED=1
@@ -211,15 +213,26 @@ def load(path):
 
 print(open(os.path.join(work, "prefix-cache.txt")).read().strip())
 print("machine load (1/5/15-minute averages) at the end: %.1f %.1f %.1f\n" % os.getloadavg())
-print("| agent | strategy | streamed | status | turns | wall s | model s/turn (min-max) | first byte ms (mean) | counted / reported prompt tokens | error kinds |")
-print("|---|---|---|---|---:|---:|---|---:|---|---|")
+print("| agent | strategy | streamed | status | turns | wall s | model s/turn (min-max) | first byte ms (mean) | counted / reported prompt tokens | server prefix cache | error kinds |")
+print("|---|---|---|---|---:|---:|---|---:|---|---:|---|")
+server_log = open(os.path.join(work, "server.log"), errors="replace").read().split("\n")
+
+def prefix_cache(first, last):
+    """Share of prompt tokens the server took from its prefix cache (llama-cpp-python logs
+    `Llama.generate: H prefix-match hit, remaining R prompt tokens to eval` per request)."""
+    hit = evaluated = 0
+    for line in server_log[first:last]:
+        m = re.match(r"Llama.generate: (\d+) prefix-match hit, remaining (\d+) prompt tokens", line)
+        if m:
+            hit, evaluated = hit + int(m[1]), evaluated + int(m[2])
+    return f"{100 * hit / (hit + evaluated):.0f}%" if hit + evaluated else "-"
 bad = False
 for a in agents:
-    code, wall = open(os.path.join(work, "sessions", a + ".exit")).read().split()
+    code, wall, first, last = open(os.path.join(work, "sessions", a + ".exit")).read().split()
     path = os.path.join(work, "sessions", a + ".jsonl")
     if not os.path.exists(path):
         err = open(os.path.join(work, "sessions", a + ".err")).read().strip().splitlines()
-        print(f"| {a} | - | - | no session ({err[-1] if err else 'exit ' + code}) | 0 | {wall} | - | - | - | - |")
+        print(f"| {a} | - | - | no session ({err[-1] if err else 'exit ' + code}) | 0 | {wall} | - | - | - | - | - |")
         bad = True
         continue
     s = load(path)
@@ -244,7 +257,7 @@ for a in agents:
     mean = lambda xs: sum(xs) / len(xs) if xs else 0
     lat = f"{mean(walls):.1f} ({min(walls):.1f}-{max(walls):.1f})" if walls else "-"
     print(f"| {a} | {', '.join(strategy)} | {'yes' if firsts else 'no'} | {status} | {len(turns)} | {wall} | {lat} | "
-          f"{f'{mean(firsts):.0f}' if firsts else '-'} | {counted} / {reported} | {', '.join(f'{k} {n}' for k, n in kinds.items()) or '-'} |")
+          f"{f'{mean(firsts):.0f}' if firsts else '-'} | {counted} / {reported} | {prefix_cache(int(first), int(last))} | {', '.join(f'{k} {n}' for k, n in kinds.items()) or '-'} |")
 sys.exit(1 if bad else 0)
 EOF
 [ "$FAILED" -eq 0 ] && [ "$SUMMARY" -eq 0 ]
