@@ -4,6 +4,7 @@
 //! Every error names the file, line and column.
 
 use indexmap::IndexMap;
+use ptc_cost::{PriceModel, PriceModels, PricingError, PricingTable};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -141,6 +142,8 @@ pub struct Config {
     pub agents: IndexMap<String, Agent>,
     /// Command tools, in file order.
     pub tools: IndexMap<String, ToolConfig>,
+    /// `[pricing.NAME]` tables (price models beside the built-ins), in file order.
+    pub pricing: IndexMap<String, PricingTable>,
 }
 
 #[derive(Deserialize)]
@@ -154,6 +157,8 @@ struct RawConfig {
     agent: IndexMap<String, Spanned<RawAgent>>,
     #[serde(default)]
     tool: IndexMap<String, Spanned<RawTool>>,
+    #[serde(default)]
+    pricing: IndexMap<String, Spanned<Table>>,
 }
 
 #[derive(Deserialize)]
@@ -336,7 +341,23 @@ impl Config {
             };
             agents.insert(name, agent);
         }
-        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools })
+        let mut pricing = IndexMap::new();
+        for (name, table) in raw.pricing {
+            let span = table.span();
+            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
+                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
+            })?;
+            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+            pricing.insert(name, parsed);
+        }
+        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing })
+    }
+}
+
+impl Config {
+    /// The built-in price models plus this config's `[pricing.NAME]` tables.
+    pub fn price_models(&self) -> Result<PriceModels, PricingError> {
+        PriceModels::with_tables(self.pricing.iter().map(|(name, table)| (name.as_str(), table)))
     }
 }
 

@@ -31,7 +31,7 @@
 
 use crate::config::Agent;
 use crate::resolve::{LookupError, Resolved, Strategy};
-use ptc_plugin_api::render::{full_history, FULL_HISTORY};
+use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
 use ptc_registry::Renderer;
 use ptc_tokens::TokenCounter;
@@ -201,14 +201,15 @@ impl<'a> Policy<'a> {
         let counter = self.counter;
         // Rendered at most once: for the trigger's token count, then served.
         let full = std::cell::OnceCell::new();
-        let strategy = self
-            .use_strategy(request, || counter.count_messages(full.get_or_init(|| full_history(request)).messages()));
+        let strategy = self.use_strategy(request, || {
+            counter.count_messages(full.get_or_init(|| full_history_prompt(request)).messages())
+        });
         let mut attempts = Vec::new();
 
         let (first, phase) = if strategy {
             (self.primary.renderer.render(request), Phase::Strategy)
         } else {
-            (Ok(Prompt::from_rendered(full.into_inner().unwrap_or_else(|| full_history(request)))), Phase::FullHistory)
+            (Ok(full.into_inner().unwrap_or_else(|| full_history_prompt(request))), Phase::FullHistory)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
         if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {

@@ -330,7 +330,7 @@ impl Renderer {
     /// yields an error, and the instance stays usable for the next render.
     pub fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
         match self {
-            Renderer::FullHistory => Ok(Prompt::from_rendered(ptc_plugin_api::render::full_history(request))),
+            Renderer::FullHistory => Ok(ptc_plugin_api::render::full_history_prompt(request)),
             Renderer::Plugin { strategy: Strategy::V1_0(s), .. } => {
                 s.render(request).into_result().map(Prompt::from_rendered)
             }

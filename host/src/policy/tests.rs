@@ -2,6 +2,7 @@ use super::*;
 use crate::config::{Config, Trigger};
 use crate::resolve::token_counter;
 use crate::run::agent_counter;
+use ptc_plugin_api::render::full_history;
 use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
 use ptc_tokens::DEFAULT_ENCODING;
 use std::sync::Arc;
@@ -87,7 +88,7 @@ fn full_history_turn_serves_with_its_real_token_count() {
     let req = request(3, 5);
     let served = p.render(&req).unwrap();
     assert_eq!(served.phase, Phase::FullHistory);
-    assert_eq!(served.rendered, full_history(&req).into());
+    assert_eq!(served.rendered, full_history_prompt(&req));
     assert_eq!(served.tokens, counter().count_messages(full_history(&req).messages()));
 }
 

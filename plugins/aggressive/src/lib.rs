@@ -36,8 +36,12 @@
 //! assert_eq!(tiny.render(&req).unwrap_err().kind(), ErrorKind::DoesNotFit);
 //! ```
 
-use ptc_plugin_api::render::{
+mod compact;
+
+use compact::{
     compact_data_section, compact_output_section, compact_tools_section, compact_user_section, cut_error_section,
+};
+use ptc_plugin_api::render::{
     estimate_tokens, memory_of, program_or_unknown, tool_calls_section, turn_info, ValueLimits,
 };
 use ptc_plugin_api::{Definition, Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError, Turn};

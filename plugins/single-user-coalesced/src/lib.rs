@@ -16,7 +16,7 @@
 //! assert!(out.messages()[1].content().starts_with("Count the orders"));
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// The strategy, with its limits.
@@ -46,7 +46,7 @@ impl Strategy for SingleUserCoalesced {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &self.opts, true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &self.opts, &mut stats);
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
     }
 }

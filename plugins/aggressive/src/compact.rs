@@ -1,49 +1,11 @@
-//! Terse variants of the coalesced sections, for strategies that render
-//! under a tight token budget, and a cheap token estimate to budget with.
-//!
-//! A plugin has no tokenizer (loading a BPE table per plugin costs more than
-//! most renders), so [`estimate_tokens`] is a conservative byte count: the
-//! host measures real tokens where a budget is enforced.
+//! Terse variants of the coalesced sections: what aggressive shows under a
+//! tight token budget.
 
-use super::sections::{
-    attempt_section, function_signature, pad, program_or_unknown, tool_line, DATA_HEADER, TOOLS_HEADER, USER_HEADER,
+use ptc_plugin_api::render::{
+    attempt_section, function_signature, pad, program_or_unknown, tool_line, type_label, Signature, ValueLimits,
+    DATA_HEADER, TOOLS_HEADER, USER_HEADER,
 };
-use super::signature::Signature;
-use super::value_text::{type_label, ValueLimits};
-use crate::output::{Message, Stats};
-use crate::request::{DataEntry, Definition, ToolSpec, Turn};
-
-/// Bytes counted as one token by [`estimate_tokens`]. BPE encodings such as
-/// `o200k_base` average about 4 bytes per token on English text and code,
-/// and about 3 on CJK text (one token per 3-byte character), so dividing by
-/// 3 overestimates for the prompts strategies render. Numbers are denser
-/// (digits split into groups of at most three, `185.220.101.4` is 7
-/// tokens), so every ASCII digit counts twice.
-pub const ESTIMATE_BYTES_PER_TOKEN: usize = 3;
-
-/// Per-message overhead added by [`estimate_tokens`] (as chat APIs count it).
-pub const ESTIMATE_MESSAGE_OVERHEAD: usize = 3;
-
-/// Tokens that prime the reply, added once by [`estimate_tokens`].
-pub const ESTIMATE_REPLY_PRIMING: usize = 3;
-
-/// A conservative estimate of the prompt tokens of `messages`:
-/// `ceil((bytes + ascii digits) / 3) + 3` per message, plus 3. Not a
-/// tokenizer: rare inputs (long runs of unusual symbols or emoji) can exceed
-/// it, so the host checks budgets with a real count.
-///
-/// ```
-/// use ptc_plugin_api::{render::estimate_tokens, Message};
-/// assert_eq!(estimate_tokens(&[Message::user("abcdefg")]), 3 + 3 + 3);
-/// assert_eq!(estimate_tokens(&[Message::user("1.2.3")]), 3 + 3 + 3);
-/// ```
-pub fn estimate_tokens(messages: &[Message]) -> usize {
-    let one = |text: &str| {
-        let digits = text.bytes().filter(u8::is_ascii_digit).count();
-        (text.len() + digits).div_ceil(ESTIMATE_BYTES_PER_TOKEN) + ESTIMATE_MESSAGE_OVERHEAD
-    };
-    messages.iter().map(|m| one(m.content())).sum::<usize>() + ESTIMATE_REPLY_PRIMING
-}
+use ptc_plugin_api::{DataEntry, Definition, Stats, ToolSpec, Turn};
 
 /// `text` cut to `limit` characters (never inside a UTF-8 character), with
 /// ` ... (cut, N chars)` appended when it was cut.
@@ -102,7 +64,7 @@ pub fn compact_data_section(data: &[DataEntry], with_samples: usize, sample: Val
     let mut out = String::from(DATA_HEADER);
     for (i, entry) in sorted.into_iter().enumerate() {
         let name = format!("data/{}", entry.name());
-        let text = super::sections::type_and_sample(entry.value(), i < with_samples, sample);
+        let text = ptc_plugin_api::render::type_and_sample(entry.value(), i < with_samples, sample);
         out.push_str(&format!("\n{}; {text}", pad(&name)));
     }
     Some(out)
@@ -143,7 +105,7 @@ pub fn compact_user_section(memory: &[&Definition], hidden: usize) -> Option<Str
 /// `turns`, each cut to `char_limit` characters; fills the println stats.
 /// `None` when nothing is shown.
 pub fn compact_output_section(turns: &[Turn], limit: usize, char_limit: usize, stats: &mut Stats) -> Option<String> {
-    let shown = super::sections::recent_prints(turns, limit, stats);
+    let shown = ptc_plugin_api::render::recent_prints(turns, limit, stats);
     if shown.is_empty() {
         return None;
     }
@@ -154,15 +116,7 @@ pub fn compact_output_section(turns: &[Turn], limit: usize, char_limit: usize, s
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FnDesc, TurnError, Value};
-
-    #[test]
-    fn estimate_rounds_up_per_message() {
-        let m = [Message::system("ab"), Message::user("abcd")];
-        assert_eq!(estimate_tokens(&m), (1 + 3) + (2 + 3) + 3);
-        // CJK: 3 bytes per character, at least one token each.
-        assert_eq!(estimate_tokens(&[Message::user("日本語")]), 3 + 3 + 3);
-    }
+    use ptc_plugin_api::{FnDesc, TurnError, Value};
 
     #[test]
     fn cuts_say_where() {

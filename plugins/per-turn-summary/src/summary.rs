@@ -10,9 +10,8 @@
 //! found 12 hits
 //! ```
 
-use super::sections::{clean_docstring, memory_of, tool_call_lines, type_and_sample};
-use super::value_text::ValueLimits;
-use crate::request::{Definition, ToolCall, Turn};
+use ptc_plugin_api::render::{clean_docstring, memory_of, tool_call_lines, type_and_sample, ValueLimits};
+use ptc_plugin_api::{Definition, ToolCall, Turn};
 
 /// FMT-003: the line of a summary whose turn made no tool call and showed
 /// nothing else.
@@ -66,7 +65,7 @@ pub fn turn_summary(turn: &Turn, calls: &[&ToolCall], prints: &[&str], sample: V
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FnDesc, Value};
+    use ptc_plugin_api::{FnDesc, Value};
 
     fn call(name: &str, q: &str) -> ToolCall {
         ToolCall::new(name, Value::map(vec![(Value::keyword("q"), Value::string(q))]), Ok(Value::nil()), 0)
