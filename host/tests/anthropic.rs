@@ -54,15 +54,18 @@ fn config(url: &str) -> HttpLlmConfig {
 /// appended turns each ending in a breakpoint: six breakpoints in all.
 fn cached_prompt() -> Prompt {
     let mut messages = vec![
-        PromptMessage::new(Role::System, vec![Block::breakpoint("You write PTC-Lisp.")]),
-        PromptMessage::new(
+        PromptMessage::with_blocks(Role::System, vec![Block::breakpoint("You write PTC-Lisp.")]),
+        PromptMessage::with_blocks(
             Role::User,
-            vec![Block::text("Mission: count.\n"), Block::breakpoint("Turns 1-3: defined xs.\n")],
+            vec![Block::new("Mission: count.\n"), Block::breakpoint("Turns 1-3: defined xs.\n")],
         ),
     ];
     for n in 4..=7 {
-        messages.push(PromptMessage::new(Role::Assistant, vec![Block::text(format!("```clojure\n(turn {n})\n```"))]));
-        messages.push(PromptMessage::new(Role::User, vec![Block::breakpoint(format!("Turn {n}: ok\n"))]));
+        messages.push(PromptMessage::with_blocks(
+            Role::Assistant,
+            vec![Block::new(format!("```clojure\n(turn {n})\n```"))],
+        ));
+        messages.push(PromptMessage::with_blocks(Role::User, vec![Block::breakpoint(format!("Turn {n}: ok\n"))]));
     }
     Prompt { messages }
 }
@@ -76,8 +79,8 @@ fn the_request_has_the_messages_api_shape() {
     let usage = Usage {
         prompt_tokens: 1810,
         completion_tokens: 41,
-        cached_tokens: Some(1562),
-        cache_creation_tokens: Some(210),
+        cache_read_tokens: Some(1562),
+        cache_write_tokens: Some(210),
     };
     assert_eq!(reply.usage, Some(usage));
 
@@ -163,8 +166,12 @@ fn streamed_events_are_assembled_with_usage() {
     let reply = Anthropic::new(&c, Some(KEY.into())).chat(&cached_prompt()).unwrap();
     assert_eq!(reply.content, "```clojure\n(return 6)\n```");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
-    let usage =
-        Usage { prompt_tokens: 1812, completion_tokens: 14, cached_tokens: Some(1800), cache_creation_tokens: Some(0) };
+    let usage = Usage {
+        prompt_tokens: 1812,
+        completion_tokens: 14,
+        cache_read_tokens: Some(1800),
+        cache_write_tokens: Some(0),
+    };
     assert_eq!(reply.usage, Some(usage));
     assert!(reply.timing.first_byte.is_some());
     assert_eq!(server.received()[0].json()["stream"], true);
@@ -244,7 +251,7 @@ fn an_agent_runs_on_the_anthropic_backend() {
     assert_eq!(done.session.result.as_deref(), Some("6"));
     let u = &done.session.usage;
     assert_eq!(
-        (u["prompt_tokens"].clone(), u["cached_tokens"].clone(), u["cache_creation_tokens"].clone()),
+        (u["prompt_tokens"].clone(), u["cache_read_tokens"].clone(), u["cache_write_tokens"].clone()),
         (json!(3620), json!(3124), json!(420))
     );
     assert_eq!(done.session.turns[0].usage.as_ref().unwrap()["llm"]["anthropic_version"], "2023-06-01");

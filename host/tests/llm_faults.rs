@@ -6,7 +6,7 @@
 mod llm_server;
 
 use llm_server::{openai_body, Reply, Server};
-use ptc_host::llm::{HttpLlmConfig, Llm, LlmError, OpenAi, Prompt, TimeoutKind};
+use ptc_host::llm::{plain_prompt, HttpLlmConfig, Llm, LlmError, OpenAi, TimeoutKind};
 use ptc_plugin_api::Message;
 use std::time::{Duration, Instant};
 
@@ -22,7 +22,7 @@ fn config(url: &str) -> HttpLlmConfig {
 }
 
 fn ask(config: &HttpLlmConfig) -> Result<String, LlmError> {
-    let prompt = Prompt::from_messages(&[Message::system("sys"), Message::user("hi")]);
+    let prompt = plain_prompt(&[Message::system("sys"), Message::user("hi")]);
     OpenAi::new(config, Some("sk-secret-123".into())).chat(&prompt).map(|r| r.content)
 }
 

@@ -8,7 +8,7 @@ mod llm_server;
 
 use llm_server::{openai_answer, openai_body, Reply, Server};
 use ptc_host::config::Config;
-use ptc_host::llm::{FinishReason, HttpLlmConfig, Llm, OpenAi, Prompt, Usage};
+use ptc_host::llm::{plain_prompt, FinishReason, HttpLlmConfig, Llm, OpenAi, Prompt, Usage};
 use ptc_host::run::{run, RunOptions};
 use ptc_plugin_api::Message;
 use serde_json::json;
@@ -27,7 +27,7 @@ fn client(base_url: &str) -> OpenAi {
 }
 
 fn hello() -> Prompt {
-    Prompt::from_messages(&[Message::system("sys"), Message::user("hi")])
+    plain_prompt(&[Message::system("sys"), Message::user("hi")])
 }
 
 #[test]
@@ -36,7 +36,7 @@ fn sends_messages_settings_and_key() {
     let reply = client(&server.url).chat(&hello()).unwrap();
     assert_eq!(reply.content, "(+ 1 2)");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
-    let usage = Usage { prompt_tokens: 11, completion_tokens: 7, cached_tokens: None, cache_creation_tokens: None };
+    let usage = Usage { prompt_tokens: 11, completion_tokens: 7, cache_read_tokens: None, cache_write_tokens: None };
     assert_eq!(reply.usage, Some(usage));
     assert_eq!((reply.timing.attempts, reply.timing.first_byte), (1, None));
     let req = &server.received()[0];
@@ -118,7 +118,7 @@ fn streamed_answers_carry_usage_cache_figures_and_first_byte() {
     assert_eq!(reply.content, "```clojure\n(+ 1 2)\n```");
     assert_eq!(reply.finish_reason, FinishReason::Stop);
     let usage =
-        Usage { prompt_tokens: 1200, completion_tokens: 9, cached_tokens: Some(1024), cache_creation_tokens: None };
+        Usage { prompt_tokens: 1200, completion_tokens: 9, cache_read_tokens: Some(1024), cache_write_tokens: None };
     assert_eq!(reply.usage, Some(usage));
     let first = reply.timing.first_byte.expect("streamed");
     assert!(first <= reply.timing.wall, "{:?}", reply.timing);

@@ -122,7 +122,7 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
                 show(turn.prompt_tokens),
                 show(p),
                 show(c),
-                show(get("cached_tokens")),
+                show(get("cache_read_tokens")),
                 show(get("wall_ms"))
             );
         }

@@ -18,8 +18,8 @@
 //! - Usage: `prompt_tokens` is the sum of `input_tokens`,
 //!   `cache_creation_input_tokens` and `cache_read_input_tokens`
 //!   (Anthropic's `input_tokens` leaves the cached ones out);
-//!   `cached_tokens` is `cache_read_input_tokens` and
-//!   `cache_creation_tokens` is `cache_creation_input_tokens`.
+//!   `cache_read_tokens` is `cache_read_input_tokens` and
+//!   `cache_write_tokens` is `cache_creation_input_tokens`.
 
 use super::config::{HttpLlmConfig, Protocol, CODE_FENCE_STOP};
 use super::http::ReadError;
@@ -64,9 +64,9 @@ impl Anthropic {
             };
             for b in &m.blocks {
                 if !b.text.is_empty() {
-                    blocks.push(Text { text: &b.text, breakpoint: b.cache_breakpoint });
+                    blocks.push(Text { text: &b.text, breakpoint: b.breakpoint });
                 } else if let Some(previous) = blocks.last_mut() {
-                    previous.breakpoint |= b.cache_breakpoint;
+                    previous.breakpoint |= b.breakpoint;
                 }
             }
         }
@@ -237,8 +237,8 @@ pub fn usage(u: &Json) -> Option<Usage> {
     Some(Usage {
         prompt_tokens: input + creation.unwrap_or(0) + read.unwrap_or(0),
         completion_tokens: field("output_tokens")?,
-        cached_tokens: read,
-        cache_creation_tokens: creation,
+        cache_read_tokens: read,
+        cache_write_tokens: creation,
     })
 }
 
@@ -267,10 +267,10 @@ mod tests {
     fn system_goes_on_top_and_roles_alternate() {
         let prompt = Prompt {
             messages: vec![
-                PromptMessage::new(Role::System, vec![Block::breakpoint("card")]),
-                PromptMessage::new(Role::User, vec![Block::text("a"), Block::text("")]),
-                PromptMessage::new(Role::User, vec![Block::text("b")]),
-                PromptMessage::new(Role::Assistant, vec![Block::text("c")]),
+                PromptMessage::with_blocks(Role::System, vec![Block::breakpoint("card")]),
+                PromptMessage::with_blocks(Role::User, vec![Block::new("a"), Block::new("")]),
+                PromptMessage::with_blocks(Role::User, vec![Block::new("b")]),
+                PromptMessage::with_blocks(Role::Assistant, vec![Block::new("c")]),
             ],
         };
         let body = client().body(&prompt);
@@ -288,14 +288,15 @@ mod tests {
         let blocks = (1..=6).map(|i| Block::breakpoint(format!("b{i}"))).collect();
         let prompt = Prompt {
             messages: vec![
-                PromptMessage::new(Role::System, vec![Block::breakpoint("sys")]),
-                PromptMessage::new(Role::User, blocks),
+                PromptMessage::with_blocks(Role::System, vec![Block::breakpoint("sys")]),
+                PromptMessage::with_blocks(Role::User, blocks),
             ],
         };
         assert_eq!(marks(&client().body(&prompt)), ["sys", "b4", "b5", "b6"]);
         // A breakpoint on an empty block moves to the block before it.
-        let prompt =
-            Prompt { messages: vec![PromptMessage::new(Role::User, vec![Block::text("x"), Block::breakpoint("")])] };
+        let prompt = Prompt {
+            messages: vec![PromptMessage::with_blocks(Role::User, vec![Block::new("x"), Block::breakpoint("")])],
+        };
         assert_eq!(marks(&client().body(&prompt)), ["x"]);
     }
 
@@ -309,8 +310,8 @@ mod tests {
             Some(Usage {
                 prompt_tokens: 1120,
                 completion_tokens: 5,
-                cached_tokens: Some(1000),
-                cache_creation_tokens: Some(100)
+                cache_read_tokens: Some(1000),
+                cache_write_tokens: Some(100)
             })
         );
     }

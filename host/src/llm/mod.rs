@@ -10,11 +10,11 @@
 //! answer has no program or was cut off.
 //!
 //! ```
-//! use ptc_host::llm::{Llm, Prompt, Replay};
+//! use ptc_host::llm::{plain_prompt, Llm, Replay};
 //! use ptc_plugin_api::Message;
 //!
 //! let mut model = Replay::new(vec!["(return 42)".into()], 0);
-//! let reply = model.chat(&Prompt::from_messages(&[Message::user("Answer")])).unwrap();
+//! let reply = model.chat(&plain_prompt(&[Message::user("Answer")])).unwrap();
 //! assert_eq!(reply.content, "(return 42)");
 //! ```
 
@@ -33,7 +33,7 @@ pub use anthropic::Anthropic;
 pub use config::{Generation, HttpLlmConfig, HttpSettings, LlmConfig, Protocol};
 pub use error::{LlmError, TimeoutKind};
 pub use openai::OpenAi;
-pub use prompt::{Block, Prompt, PromptMessage, Role};
+pub use prompt::{plain_prompt, Block, Prompt, PromptMessage, Role};
 pub use replay::Replay;
 pub use reply::{FinishReason, LlmReply, Timing, Usage};
 

@@ -94,8 +94,8 @@ fn usage(u: &Json) -> Option<Usage> {
     Some(Usage {
         prompt_tokens: u.get("prompt_tokens")?.as_u64()?,
         completion_tokens: u.get("completion_tokens")?.as_u64()?,
-        cached_tokens: u.pointer("/prompt_tokens_details/cached_tokens").and_then(Json::as_u64),
-        cache_creation_tokens: None,
+        cache_read_tokens: u.pointer("/prompt_tokens_details/cached_tokens").and_then(Json::as_u64),
+        cache_write_tokens: None,
     })
 }
 
@@ -159,7 +159,7 @@ mod tests {
         .unwrap();
         assert_eq!(ok.finish_reason, FinishReason::Length);
         let usage =
-            Usage { prompt_tokens: 5, completion_tokens: 2, cached_tokens: Some(3), cache_creation_tokens: None };
+            Usage { prompt_tokens: 5, completion_tokens: 2, cache_read_tokens: Some(3), cache_write_tokens: None };
         assert_eq!(ok.usage, Some(usage));
     }
 
@@ -174,8 +174,9 @@ mod tests {
             extra: Some(serde_json::Map::from_iter([("top_k".into(), json!(40))])),
             ..Default::default()
         };
-        let prompt =
-            Prompt { messages: vec![PromptMessage::new(Role::User, vec![Block::breakpoint("a\n"), Block::text("b")])] };
+        let prompt = Prompt {
+            messages: vec![PromptMessage::with_blocks(Role::User, vec![Block::breakpoint("a\n"), Block::new("b")])],
+        };
         let body = OpenAi::new(&config, None).body(&prompt);
         assert_eq!(
             body,

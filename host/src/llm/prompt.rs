@@ -1,80 +1,15 @@
-//! What is sent to a model: messages made of text blocks, some marked as
-//! cache breakpoints.
+//! What is sent to a model: messages of text blocks, some marked as cache
+//! breakpoints ("the prompt up to here should stay stable").
+//!
+//! The type is `ptc-cost`'s owned prompt, so a backend sends exactly what
+//! the cost accounting prices; a strategy's `ptc_plugin_api::Prompt`
+//! converts into it with `Prompt::from`, blocks and breakpoints included.
 
-use ptc_plugin_api::Message;
-pub use ptc_plugin_api::Role;
+pub use ptc_cost::{Block, Message as PromptMessage, Prompt, Role};
 
-/// A prompt: messages in order.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Prompt {
-    /// The messages, system first when there is one.
-    pub messages: Vec<PromptMessage>,
-}
-
-/// One message: a role and one or more text blocks.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PromptMessage {
-    /// Who speaks.
-    pub role: Role,
-    /// The text, in blocks; a backend without blocks concatenates them as
-    /// they are (blocks carry their own separators).
-    pub blocks: Vec<Block>,
-}
-
-/// A piece of a message's text.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Block {
-    /// The text.
-    pub text: String,
-    /// "The prompt up to and including this block should stay stable":
-    /// a backend with explicit caching (Anthropic) caches the prefix here.
-    pub cache_breakpoint: bool,
-}
-
-impl Block {
-    /// A block that is not a breakpoint.
-    pub fn text(text: impl Into<String>) -> Block {
-        Block { text: text.into(), cache_breakpoint: false }
-    }
-
-    /// A block marked as a cache breakpoint.
-    pub fn breakpoint(text: impl Into<String>) -> Block {
-        Block { text: text.into(), cache_breakpoint: true }
-    }
-}
-
-impl PromptMessage {
-    /// A message of `blocks`.
-    pub fn new(role: Role, blocks: Vec<Block>) -> PromptMessage {
-        PromptMessage { role, blocks }
-    }
-
-    /// The blocks concatenated.
-    pub fn text(&self) -> String {
-        self.blocks.iter().map(|b| b.text.as_str()).collect()
-    }
-}
-
-impl From<&ptc_plugin_api::Prompt> for Prompt {
-    /// A strategy's prompt with its blocks and breakpoints (a strategy of
-    /// interface 1.0: one block per message, no breakpoint). The layout must
-    /// have passed `ptc_plugin_api::Prompt::check`, as the registry does.
-    fn from(prompt: &ptc_plugin_api::Prompt) -> Prompt {
-        let messages = prompt.messages().iter().enumerate().map(|(i, m)| {
-            let blocks = prompt.blocks(i).map(|b| Block { text: b.text.to_string(), cache_breakpoint: b.breakpoint });
-            PromptMessage::new(m.role(), blocks.collect())
-        });
-        Prompt { messages: messages.collect() }
-    }
-}
-
-impl Prompt {
-    /// Plain messages: one block each, no breakpoints.
-    pub fn from_messages(messages: &[Message]) -> Prompt {
-        Prompt {
-            messages: messages.iter().map(|m| PromptMessage::new(m.role(), vec![Block::text(m.content())])).collect(),
-        }
-    }
+/// A prompt of plain messages: one block each, no breakpoints.
+pub fn plain_prompt(messages: &[ptc_plugin_api::Message]) -> Prompt {
+    Prompt::new(messages.iter().map(|m| PromptMessage::new(m.role().into(), m.content())).collect())
 }
 
 #[cfg(test)]
@@ -87,16 +22,18 @@ mod tests {
         let from_strategy = ptc_plugin_api::Prompt::builder()
             .system("card")
             .message(
-                Role::User,
+                ptc_plugin_api::Role::User,
                 [ptc_plugin_api::Block::new("frozen\n").breakpoint(), ptc_plugin_api::Block::new("tail")],
             )
             .build(Stats::new("demo"));
         let prompt = Prompt::from(&from_strategy);
-        assert_eq!(prompt.messages[0], PromptMessage::new(Role::System, vec![Block::text("card")]));
+        assert_eq!(prompt.messages[0], PromptMessage::system("card"));
         assert_eq!(
             prompt.messages[1],
-            PromptMessage::new(Role::User, vec![Block::breakpoint("frozen\n"), Block::text("tail")])
+            PromptMessage::with_blocks(Role::User, vec![Block::breakpoint("frozen\n"), Block::new("tail")])
         );
-        assert_eq!(prompt.messages[1].text(), from_strategy.messages()[1].content());
+        assert_eq!(prompt, Prompt::from(&from_strategy));
+        let plain = plain_prompt(&[ptc_plugin_api::Message::user("hi")]);
+        assert_eq!(plain.messages, [PromptMessage::user("hi")]);
     }
 }

@@ -47,7 +47,9 @@ impl FinishReason {
     }
 }
 
-/// Token figures as the server reported them, normalized across providers.
+/// Token figures as the server reported them, normalized across providers,
+/// under the names `ptc-cost`'s accounting uses (`cache_read_tokens`,
+/// `cache_write_tokens`).
 ///
 /// `prompt_tokens` is always every token the model read, cached or not, so
 /// it compares with ptc's own count and across providers: OpenAI-compatible
@@ -64,10 +66,10 @@ pub struct Usage {
     /// Prompt tokens read from the cache (OpenAI `cached_tokens`, Anthropic
     /// `cache_read_input_tokens`), when reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cached_tokens: Option<u64>,
+    pub cache_read_tokens: Option<u64>,
     /// Prompt tokens written to the cache (Anthropic `cache_creation_input_tokens`), when reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub cache_creation_tokens: Option<u64>,
+    pub cache_write_tokens: Option<u64>,
 }
 
 /// How long a call took.
@@ -111,8 +113,8 @@ mod tests {
             usage: Some(Usage {
                 prompt_tokens: 9,
                 completion_tokens: 2,
-                cached_tokens: Some(4),
-                cache_creation_tokens: None,
+                cache_read_tokens: Some(4),
+                cache_write_tokens: None,
             }),
             timing: Timing {
                 wall: Duration::from_millis(1500),
@@ -122,7 +124,7 @@ mod tests {
         };
         assert_eq!(
             reply.record(),
-            json!({"prompt_tokens": 9, "completion_tokens": 2, "cached_tokens": 4, "finish_reason": "length",
+            json!({"prompt_tokens": 9, "completion_tokens": 2, "cache_read_tokens": 4, "finish_reason": "length",
                    "wall_ms": 1500, "first_byte_ms": 40, "attempts": 2})
         );
     }
