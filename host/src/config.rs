@@ -11,6 +11,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
+pub use crate::llm::LlmConfig;
 pub use crate::location::Location;
 pub use crate::tools::ToolConfig;
 pub use ptc_registry::PLUGIN_PATH_ENV;
@@ -86,36 +87,6 @@ pub struct Agent {
     pub fallback: Vec<String>,
     /// tiktoken encoding of the agent's model (default `o200k_base`); checked when counting.
     pub token_encoding: Option<String>,
-}
-
-/// `llm = { backend = "replay", file = "..." }` or `{ backend = "openai", ... }`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "backend", rename_all = "lowercase", deny_unknown_fields)]
-pub enum LlmConfig {
-    /// Answers from a JSON file (an array of strings, one per turn).
-    Replay {
-        /// The transcript file (relative to the config file).
-        file: PathBuf,
-    },
-    /// An OpenAI-compatible chat completions server.
-    Openai {
-        /// Server root; requests go to `{base_url}/v1/chat/completions`.
-        base_url: String,
-        /// Model name.
-        model: String,
-        /// Environment variable holding the API key (never printed or stored).
-        #[serde(default)]
-        api_key_env: Option<String>,
-        /// Sampling temperature.
-        #[serde(default)]
-        temperature: Option<f64>,
-        /// Per-request timeout (default 60,000 ms).
-        #[serde(default)]
-        timeout_ms: Option<u64>,
-        /// Retries on 429, 5xx and timeouts (default 3).
-        #[serde(default)]
-        max_retries: Option<u32>,
-    },
 }
 
 /// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
@@ -224,7 +195,7 @@ struct RawAgent {
     #[serde(default)]
     tools: Vec<Spanned<String>>,
     #[serde(default)]
-    llm: Option<LlmConfig>,
+    llm: Option<Spanned<LlmConfig>>,
     #[serde(default)]
     limits: LimitsConfig,
     #[serde(default)]
@@ -349,10 +320,10 @@ impl Config {
                 Some(m) => m.into_inner(),
                 None => 5,
             };
-            let llm = agent.llm.map(|llm| match llm {
-                LlmConfig::Replay { file } => LlmConfig::Replay { file: base.join(file) },
-                other => other,
-            });
+            let llm = match agent.llm {
+                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
+                None => None,
+            };
             let agent = Agent {
                 name: name.clone(),
                 strategy: agent.strategy.map(|s| s.into_inner()),
@@ -388,6 +359,17 @@ impl Config {
     pub fn price_models(&self) -> Result<PriceModels, PricingError> {
         PriceModels::with_tables(self.pricing.iter().map(|(name, table)| (name.as_str(), table)))
     }
+}
+
+/// Checks an agent's `llm` table and resolves a replay file against the config folder.
+fn agent_llm(src: &Source<'_>, name: &str, base: &Path, llm: Spanned<LlmConfig>) -> Result<LlmConfig, ConfigError> {
+    let span = llm.span();
+    let llm = llm.into_inner();
+    llm.check().map_err(|m| src.error(span, format!("agent `{name}`: llm: {m}")))?;
+    Ok(match llm {
+        LlmConfig::Replay { file } => LlmConfig::Replay { file: base.join(file) },
+        other => other,
+    })
 }
 
 /// Checks `max_prompt_tokens` (at least 1) and `fallback` (defined

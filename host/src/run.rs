@@ -9,7 +9,7 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
-use crate::llm::{self, Llm, LlmError};
+use crate::llm::{self, feedback, FinishReason, Llm, LlmError, LlmReply, Prompt};
 use crate::location::Location;
 use crate::policy::{Policy, PolicyError};
 use crate::progress::Progress;
@@ -30,10 +30,6 @@ use std::path::{Path, PathBuf};
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
 pub const SYSTEM_PROMPT: &str = include_str!("system_prompt.md");
-
-/// What the model is told when its answer holds no program.
-pub const NO_CODE_MESSAGE: &str =
-    "No program found in your answer. Answer with exactly one ```clojure code block containing your program.";
 
 /// Where a run writes and what it continues.
 #[derive(Debug, Clone, Copy, Default)]
@@ -404,22 +400,26 @@ impl<'r> AgentRun<'r> {
             self.tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
-        let reply = match llm.chat(messages) {
+        let reply = match llm.chat(&Prompt::from(&served.rendered)) {
             Ok(r) => r,
             Err(error) => {
                 self.stop_with_error()?;
                 return Err(RunError::Llm { turn: number, error, path: self.path().to_path_buf() });
             }
         };
-        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, chars = reply.content.len(), "model answered");
+        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, finish = reply.finish_reason.as_str(), chars = reply.content.len(), "model answered");
+        if let Some(w) = dropped_prompt_warning(&reply, prompt_tokens) {
+            progress.line(&format!("turn {number}: warning: {w}"));
+        }
 
         progress.status(&format!("turn {number}/{max_turns} · running the program"));
-        let program = extract_code(&reply.content);
+        let cut_off = cut_off_error(&reply, &*llm);
+        let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
         let outcome =
             program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut self.tools, &self.limits));
         let ran = match (&program, &outcome) {
             (Some(p), Some(out)) => Ok((p.as_str(), out)),
-            _ => Err(ErrorRecord { kind: "parse".into(), message: NO_CODE_MESSAGE.into() }),
+            _ => Err(cut_off.unwrap_or_else(|| no_code_error(&reply.content))),
         };
         let mut turn = record_turn(number, &reply.content, ran);
         if let Some(out) = outcome.filter(|_| turn.record.success) {
@@ -429,7 +429,7 @@ impl<'r> AgentRun<'r> {
         record.messages = messages.iter().map(message_record).collect();
         record.render_stats = Some(stats);
         record.prompt_tokens = Some(prompt_tokens);
-        record.usage = reply.usage.map(|u| json!(u));
+        record.usage = Some(call_record(&reply, &*llm, &self.session));
 
         let outcome_line = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
@@ -460,8 +460,9 @@ impl<'r> AgentRun<'r> {
         }
         self.tokens_so_far += prompt_tokens;
         progress.line(&format!(
-            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  {outcome_line}",
-            self.tokens_so_far
+            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
+            self.tokens_so_far,
+            reply.timing.wall.as_secs_f64()
         ));
         Ok(if status.is_some() { Step::Finished } else { Step::Continue })
     }
@@ -504,6 +505,42 @@ fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
         data.insert(name.clone(), json_to_value(&json));
     }
     Ok(data)
+}
+
+/// The turn's `usage` object: the model call ([`LlmReply::record`]) and,
+/// under `llm`, the backend and its settings when they differ from the
+/// last ones recorded (the first turn, or a resume with another config).
+fn call_record(reply: &LlmReply, llm: &dyn Llm, session: &Session) -> serde_json::Value {
+    let mut record = reply.record();
+    let settings = llm.settings();
+    let last = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm"));
+    if last != Some(&settings) {
+        record["llm"] = settings;
+    }
+    record
+}
+
+/// The warning when the server read far fewer prompt tokens than ptc counted.
+fn dropped_prompt_warning(reply: &LlmReply, counted: u64) -> Option<String> {
+    let reported = reply.usage?.prompt_tokens;
+    let warning = feedback::dropped_prompt_warning(reported, counted)?;
+    tracing::warn!(counted, reported, "{warning}");
+    Some(warning)
+}
+
+/// The error of an answer cut off at `max_tokens` (its program is not run:
+/// a half-written program could call tools before it breaks); `None` for a
+/// complete answer.
+fn cut_off_error(reply: &LlmReply, llm: &dyn Llm) -> Option<ErrorRecord> {
+    (reply.finish_reason == FinishReason::Length).then(|| {
+        let max_tokens = llm.settings()["max_tokens"].as_u64().map(|n| n as u32);
+        ErrorRecord { kind: feedback::CUT_OFF.into(), message: feedback::cut_off_feedback(&reply.content, max_tokens) }
+    })
+}
+
+/// The error of an answer with no program: the start of what the model wrote.
+fn no_code_error(answer: &str) -> ErrorRecord {
+    ErrorRecord { kind: feedback::NO_CODE.into(), message: feedback::no_code_feedback(answer) }
 }
 
 fn first_line(s: &str) -> String {
@@ -576,7 +613,7 @@ mod tests {
         let out = program.as_deref().map(|p| run_program(p, mem, &data, &mut NoTools, &Limits::default()));
         let ran = match (&program, &out) {
             (Some(p), Some(o)) => Ok((p.as_str(), o)),
-            _ => Err(ErrorRecord { kind: "parse".into(), message: NO_CODE_MESSAGE.into() }),
+            _ => Err(no_code_error(raw)),
         };
         let t = record_turn(number, raw, ran);
         if let Some(o) = out.filter(|_| t.record.success) {
@@ -610,7 +647,11 @@ mod tests {
         let t = turn(2, "```clojure\n(def w 4) w\n```", &mut mem);
         assert_eq!(t.record.result.as_deref(), Some("4"));
         let t = turn(3, "no code here", &mut mem);
-        assert_eq!(t.record.error.as_ref().unwrap().message, NO_CODE_MESSAGE);
+        let error = t.record.error.as_ref().unwrap();
+        assert_eq!(
+            (error.kind.as_str(), error.message.as_str()),
+            (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str())
+        );
         let t = turn(4, "(return (dbl y))", &mut mem);
         assert_eq!(t.exit, TurnExit::Return("8".into()));
     }

@@ -122,7 +122,7 @@ fn recover_errors() {
     );
     let kinds: Vec<Option<&str>> =
         ran.session.turns.iter().map(|t| t.error.as_ref().map(|e| e.kind.as_str())).collect();
-    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("parse"), None, None]);
+    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("no_code"), None, None]);
 }
 
 /// The shape every demo run shares: 9 turns, a failed turn 3 fixed on turn 4,

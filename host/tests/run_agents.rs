@@ -66,7 +66,7 @@ fn customer_report_uses_builtin_and_command_tools() {
 fn recover_errors_goes_on_after_failed_turns() {
     let (s, _) = run_example("recover-errors");
     let kinds: Vec<Option<&str>> = s.turns.iter().map(|t| t.error.as_ref().map(|e| e.kind.as_str())).collect();
-    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("parse"), None, None]);
+    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("no_code"), None, None]);
     assert_eq!(s.turns[2].program, None);
     // The failed turns' errors are shown to the model on the next turn.
     assert!(s.turns[1].messages.last().unwrap().content.contains("count-by"));

@@ -4,7 +4,10 @@
 //!   definitions and result or error;
 //! - `compressed`: the messages actually sent to the model each turn;
 //! - `raw`: the model's answers verbatim;
-//! - `--usage`: a table of prompt tokens (counted and reported) per turn.
+//! - `--usage`: a table per turn of prompt tokens (counted and reported),
+//!   completion and cached tokens, finish reason and model call time.
+//!
+//! Every view starts with the error kinds counted over the turns.
 
 use super::{CmdResult, Output};
 use std::fmt::Write;
@@ -35,6 +38,9 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
         session.status.as_deref().unwrap_or("-")
     );
     let _ = writeln!(out, "mission: {}", session.mission);
+    if let Some(kinds) = error_kinds(&session) {
+        let _ = writeln!(out, "errors: {kinds}");
+    }
     for turn in &session.turns {
         let strategy = turn.render_stats.as_ref().and_then(|s| s.get("instance").or(s.get("strategy")));
         let strategy = strategy.and_then(|s| s.as_str()).unwrap_or("-");
@@ -90,7 +96,10 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
         let _ = writeln!(out, "\nresult: {r}");
     }
     if usage {
-        let _ = writeln!(out, "\nturn  strategy              prompt_tokens  reported_prompt  completion");
+        let _ = writeln!(
+            out,
+            "\nturn  strategy              prompt_tokens  reported_prompt  completion  cached  finish  model_ms"
+        );
         let (mut counted, mut reported, mut completion) = (0u64, 0u64, 0u64);
         for turn in &session.turns {
             let strategy = turn
@@ -101,22 +110,34 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
                 .unwrap_or("-");
             let get = |k: &str| turn.usage.as_ref().and_then(|u| u.get(k)).and_then(|v| v.as_u64());
             let (p, c) = (get("prompt_tokens"), get("completion_tokens"));
+            let finish = turn.usage.as_ref().and_then(|u| u["finish_reason"].as_str()).unwrap_or("-");
             counted += turn.prompt_tokens.unwrap_or(0);
             reported += p.unwrap_or(0);
             completion += c.unwrap_or(0);
             let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
             let _ = writeln!(
                 out,
-                "{:>4}  {strategy:<20}  {:>13}  {:>15}  {:>10}",
+                "{:>4}  {strategy:<20}  {:>13}  {:>15}  {:>10}  {:>6}  {finish:>6}  {:>8}",
                 turn.number,
                 show(turn.prompt_tokens),
                 show(p),
-                show(c)
+                show(c),
+                show(get("cache_read_tokens")),
+                show(get("wall_ms"))
             );
         }
         let _ = writeln!(out, "total {:<20}  {counted:>13}  {reported:>15}  {completion:>10}", "");
     }
     Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+}
+
+/// `no_code 2, parse 1`: how many turns failed with each error kind, in order of first appearance.
+fn error_kinds(session: &ptc_session::Session) -> Option<String> {
+    let mut kinds: indexmap::IndexMap<&str, usize> = indexmap::IndexMap::new();
+    for e in session.turns.iter().filter_map(|t| t.error.as_ref()) {
+        *kinds.entry(e.kind.as_str()).or_default() += 1;
+    }
+    (!kinds.is_empty()).then(|| kinds.iter().map(|(k, n)| format!("{k} {n}")).collect::<Vec<_>>().join(", "))
 }
 
 #[cfg(test)]
