@@ -72,7 +72,7 @@ fn costs_follow_each_price_model() {
     assert_eq!(o.turns[0].usage.cache_read_tokens, 0, "turn 1: nothing cached yet");
     assert_eq!(o.turns[1].usage.cache_read_tokens, 0, "turn 2 repeats 600 words: under the 1,024 minimum");
     let read = o.turns[2].usage.cache_read_tokens;
-    assert!(read >= 1024 && (read - 1024) % 128 == 0, "turn 3 repeats turn 2's 1,200 words: {read}");
+    assert!(read >= 1024 && (read - 1024).is_multiple_of(128), "turn 3 repeats turn 2's 1,200 words: {read}");
     assert!(read + 128 > 1200 && read <= 1200 + 10, "{read}");
     assert!(o.total.cost.input < f.total_tokens as f64);
 }
