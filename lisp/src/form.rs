@@ -63,9 +63,9 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
         FormKind::Keyword(k) => Value::Keyword(k.clone()),
         FormKind::Symbol(s) => return Err(err(format!("symbol `{s}` is not a value"))),
         FormKind::Regex(_) => return Err(err("a regex is not an EDN value".into())),
-        FormKind::List(items) => Value::List(Arc::new(all(items)?)),
-        FormKind::Vector(items) => Value::Vector(Arc::new(all(items)?)),
-        FormKind::Set(items) => Value::Set(Arc::new(all(items)?.into_iter().collect())),
+        FormKind::List(items) => Value::List(crate::value::Vector::from(all(items)?)),
+        FormKind::Vector(items) => Value::Vector(crate::value::Vector::from(all(items)?)),
+        FormKind::Set(items) => Value::Set(all(items)?.into_iter().collect()),
         FormKind::Map(items) => {
             let vals = all(items)?;
             let mut it = vals.into_iter();
@@ -73,7 +73,7 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
             while let (Some(k), Some(v)) = (it.next(), it.next()) {
                 m.insert(k, v);
             }
-            Value::Map(Arc::new(m))
+            Value::Map(m)
         }
         FormKind::Tagged("fn", inner) => described_fn(inner)
             .ok_or_else(|| err("#fn expects [name] or [name [params]], e.g. #fn[total [xs]]".into()))?,

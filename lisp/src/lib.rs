@@ -35,10 +35,12 @@
 
 mod analyze;
 mod builtins;
+mod coll;
 pub mod error;
 mod eval;
 mod form;
 mod interp;
+mod last_use;
 pub mod json;
 pub mod limits;
 pub mod memory;
@@ -57,4 +59,4 @@ pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
 pub use program::{run_program, Definition, Exit, NoTools, Outcome, ToolCallRecord, ToolHost};
 pub use reader::read_edn;
-pub use value::{FnDesc, Function, Map, Set, Value};
+pub use value::{FnDesc, Function, Map, Set, Value, Vector};

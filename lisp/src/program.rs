@@ -11,7 +11,6 @@ use crate::print::type_label;
 use crate::reader::read_program;
 use crate::value::Value;
 use indexmap::IndexMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The host side of `(tool/name {...})` calls.
@@ -184,7 +183,7 @@ impl Interp<'_> {
     /// `(tool/name {...})` or `(tool/name :k v ...)`.
     pub(crate) fn call_tool(&mut self, name: &str, args: Vec<Value>) -> R {
         let map = match &args[..] {
-            [] | [Value::Nil] => Value::Map(Arc::default()),
+            [] | [Value::Nil] => Value::Map(crate::value::Map::new()),
             [m @ Value::Map(_)] => m.clone(),
             [other] => {
                 return Err(fail(

@@ -279,7 +279,7 @@ const MAX_STRING_SEQ: usize = 1_000_000;
 /// entries), strings (as one-character strings) and nil (empty).
 pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl> {
     Ok(match v {
-        Value::Vector(items) | Value::List(items) => Cow::Borrowed(&items[..]),
+        Value::Vector(items) | Value::List(items) => items.items(),
         Value::Nil => Cow::Borrowed(&[]),
         Value::Set(s) => Cow::Owned(s.iter().cloned().collect()),
         Value::Map(m) => Cow::Owned(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect()),
@@ -296,15 +296,15 @@ pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl
 
 /// A map entry as the `[k v]` vector Clojure prints.
 pub(crate) fn entry(k: Value, v: Value) -> Value {
-    Value::Vector(Arc::new(vec![k, v]))
+    Value::Vector(crate::value::Vector::from(vec![k, v]))
 }
 
 pub(crate) fn list(items: Vec<Value>) -> Value {
-    Value::List(Arc::new(items))
+    Value::List(crate::value::Vector::from(items))
 }
 
 pub(crate) fn vector(items: Vec<Value>) -> Value {
-    Value::Vector(Arc::new(items))
+    Value::Vector(crate::value::Vector::from(items))
 }
 
 /// Takes the argument out of the slice (builtins own their arguments).

@@ -3,7 +3,6 @@
 use super::{b, is_fn, str_arg, type_err, Builtin, VARIADIC};
 use crate::eval::{Interp, R};
 use crate::value::{Set, Value};
-use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("not", 1, 1, not),
@@ -43,7 +42,7 @@ fn not(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(Value::Bool(!args[0].is_truthy()))
 }
 
-fn set_arg<'v>(who: &str, v: &'v Value) -> Result<Option<&'v Arc<Set>>, crate::eval::Ctl> {
+fn set_arg<'v>(who: &str, v: &'v Value) -> Result<Option<&'v Set>, crate::eval::Ctl> {
     match v {
         Value::Set(s) => Ok(Some(s)),
         Value::Nil => Ok(None),
@@ -58,26 +57,26 @@ fn union(_: &mut Interp, args: &mut [Value]) -> R {
             out.extend(s.iter().cloned());
         }
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn intersection(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("intersection", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    let mut out: Set = set_arg("intersection", &args[0])?.map(|s| s.clone()).unwrap_or_default();
     for a in &args[1..] {
         let other = set_arg("intersection", a)?;
         out.retain(|x| other.is_some_and(|o| o.contains(x)));
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn difference(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("difference", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    let mut out: Set = set_arg("difference", &args[0])?.map(|s| s.clone()).unwrap_or_default();
     for a in &args[1..] {
         if let Some(o) = set_arg("difference", a)? {
             out.retain(|x| !o.contains(x));
         }
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn is_subset(who: &str, a: &Value, b: &Value) -> R {

@@ -171,12 +171,15 @@ fn group_by(interp: &mut Interp, args: &mut [Value]) -> R {
     for x in v.iter() {
         let k = call1(interp, &args[0], x.clone())?;
         interp.check_nesting(x)?;
-        match m.entry(k).or_insert_with(|| vector(vec![])) {
-            Value::Vector(g) => Arc::make_mut(g).push(x.clone()),
-            _ => unreachable!("group-by only inserts vectors"),
+        match m.get_mut(&k) {
+            Some(Value::Vector(g)) => g.push(x.clone()),
+            Some(_) => unreachable!("group-by only inserts vectors"),
+            None => {
+                m.insert(k, vector(vec![x.clone()]));
+            }
         }
     }
-    Ok(Value::Map(Arc::new(m)))
+    Ok(Value::Map(m))
 }
 
 fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
