@@ -419,6 +419,11 @@ impl Analyzer {
         if b.name == "where" && args.len() == 3 {
             return self.where_call(b, args, span);
         }
+        if builtins::introspect::TAKES_A_NAME.contains(&b.name) {
+            if let Some(name) = args.first().and_then(referenced_name) {
+                return Ok(Node::CallBuiltin(b, vec![Node::Const(Value::str(name))], span));
+            }
+        }
         Ok(Node::CallBuiltin(b, self.all(args)?, span))
     }
 
@@ -510,6 +515,18 @@ impl Analyzer {
         let mut arity = Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? };
         crate::last_use::mark_arity(&mut arity, &slots);
         Ok(arity)
+    }
+}
+
+/// `x` or `'x` given to `doc`, `source`, `dir` or `export-meta`: the name itself.
+fn referenced_name<'a>(form: &Form<'a>) -> Option<&'a str> {
+    match &form.kind {
+        FormKind::Symbol(s) => Some(s),
+        FormKind::List(items) => match &items[..] {
+            [q, sym] if q.as_symbol() == Some("quote") => sym.as_symbol(),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

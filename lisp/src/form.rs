@@ -148,3 +148,21 @@ fn rename_percent(form: &mut Form<'_>, max: &mut usize, rest: &mut bool) {
         _ => {}
     }
 }
+
+/// A form as source text (`program` keeps forms as text): whitespace and
+/// comments normalised, everything else as read.
+pub(crate) fn form_text(form: &Form) -> String {
+    let seq = |open: &str, items: &[Form], close: &str| {
+        format!("{open}{}{close}", items.iter().map(form_text).collect::<Vec<_>>().join(" "))
+    };
+    match &form.kind {
+        FormKind::Symbol(s) => s.to_string(),
+        FormKind::Regex(src) => format!("#\"{src}\""),
+        FormKind::List(items) => seq("(", items, ")"),
+        FormKind::Vector(items) => seq("[", items, "]"),
+        FormKind::Map(items) => seq("{", items, "}"),
+        FormKind::Set(items) => seq("#{", items, "}"),
+        FormKind::Tagged(tag, inner) => format!("#{tag}{}", form_text(inner)),
+        _ => form_to_value(form).map(|v| v.to_string()).unwrap_or_default(),
+    }
+}

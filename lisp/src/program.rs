@@ -174,7 +174,7 @@ pub fn run_program(
 fn defined_name<'a>(form: &Form<'a>) -> Option<&'a str> {
     let FormKind::List(items) = &form.kind else { return None };
     match items.first().and_then(Form::as_symbol) {
-        Some("def" | "defn" | "defn-") => items.get(1).and_then(Form::as_symbol),
+        Some("def" | "defn" | "defn-" | "defonce") => items.get(1).and_then(Form::as_symbol),
         _ => None,
     }
 }

@@ -49,7 +49,115 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("zipmap", 2, 2, zipmap),
     b("find", 2, 2, find),
     b("contains?", 2, 2, contains),
+    b("split-at", 2, 2, split_at),
+    b("subvec", 2, 3, subvec),
+    b("ffirst", 1, 1, |i, a| nested_first(i, a, |f| f.first())),
+    b("fnext", 1, 1, second),
+    b("nfirst", 1, 1, |i, a| nested_first(i, a, |f| f.next())),
+    b("nnext", 1, 1, nnext),
+    b("nthnext", 2, 2, nthnext),
+    b("nthrest", 2, 2, nthrest),
+    b("combinations", 2, 2, combinations),
+    b("entries", 1, 1, entries),
+    b("zip", 2, 2, zip),
+    b("array-map", 0, VARIADIC, hash_map),
 ];
+
+/// `(first x)` then `pick` on it: `ffirst` and `nfirst`.
+fn nested_first(interp: &mut Interp, args: &mut [Value], pick: fn(Step) -> R) -> R {
+    let mut one = [take(args, 0)];
+    let f = first(interp, &mut one)?;
+    pick(Step(f))
+}
+
+/// The value a nested accessor works on.
+struct Step(Value);
+
+impl Step {
+    fn first(self) -> R {
+        Ok(items(&self.0, "ffirst")?.first().cloned().unwrap_or(Value::Nil))
+    }
+
+    fn next(self) -> R {
+        let v = items(&self.0, "nfirst")?;
+        Ok(if v.len() <= 1 { Value::Nil } else { list(v[1..].to_vec()) })
+    }
+}
+
+fn nnext(_: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[0], "nnext")?;
+    Ok(if v.len() <= 2 { Value::Nil } else { list(v[2..].to_vec()) })
+}
+
+fn nthnext(_: &mut Interp, args: &mut [Value]) -> R {
+    let n = count_arg("nthnext", &args[1])?;
+    let v = items(&args[0], "nthnext")?;
+    Ok(if n >= v.len() { Value::Nil } else { list(v[n..].to_vec()) })
+}
+
+fn nthrest(_: &mut Interp, args: &mut [Value]) -> R {
+    if int_arg("nthrest", &args[1])? <= 0 {
+        return Ok(take(args, 0));
+    }
+    let n = count_arg("nthrest", &args[1])?;
+    let v = items(&args[0], "nthrest")?;
+    Ok(list(v.get(n..).map(<[Value]>::to_vec).unwrap_or_default()))
+}
+
+fn split_at(_: &mut Interp, args: &mut [Value]) -> R {
+    let n = count_arg("split-at", &args[0])?;
+    let v = items(&args[1], "split-at")?;
+    let n = n.min(v.len());
+    Ok(vector(vec![list(v[..n].to_vec()), list(v[n..].to_vec())]))
+}
+
+fn subvec(_: &mut Interp, args: &mut [Value]) -> R {
+    let Value::Vector(v) = &args[0] else { return Err(type_err("subvec", "a vector", &args[0])) };
+    let start = int_arg("subvec", &args[1])?;
+    let end = match args.get(2) {
+        Some(e) => int_arg("subvec", e)?,
+        None => v.len() as i64,
+    };
+    if start < 0 || end > v.len() as i64 || start > end {
+        return Err(fail(ErrorKind::Other, format!("subvec: {start}..{end} is outside the vector (count {})", v.len())));
+    }
+    Ok(vector((start as usize..end as usize).filter_map(|i| v.get(i).cloned()).collect()))
+}
+
+fn combinations(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[0], "combinations")?;
+    let k = count_arg("combinations", &args[1])?;
+    let mut out = Vec::new();
+    if k <= v.len() {
+        // Index vectors in lexicographic order.
+        let mut idx: Vec<usize> = (0..k).collect();
+        loop {
+            out.push(vector(idx.iter().map(|&i| v[i].clone()).collect()));
+            interp.check_len(out.len())?;
+            interp.charge(k as u64 + 1)?;
+            let Some(i) = (0..k).rev().find(|&i| idx[i] != i + v.len() - k) else { break };
+            idx[i] += 1;
+            for j in i + 1..k {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    Ok(vector(out))
+}
+
+fn entries(_: &mut Interp, args: &mut [Value]) -> R {
+    match &args[0] {
+        Value::Map(m) => Ok(vector(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect())),
+        Value::Nil => Ok(vector(vec![])),
+        other => Err(type_err("entries", "a map", other)),
+    }
+}
+
+fn zip(_: &mut Interp, args: &mut [Value]) -> R {
+    let a = items(&args[0], "zip")?;
+    let b = items(&args[1], "zip")?;
+    Ok(vector(a.iter().zip(b.iter()).map(|(x, y)| vector(vec![x.clone(), y.clone()])).collect()))
+}
 
 fn count(_: &mut Interp, args: &mut [Value]) -> R {
     let n = match &args[0] {

@@ -7,6 +7,7 @@
 
 pub(crate) mod coll;
 pub(crate) mod format;
+pub(crate) mod introspect;
 pub(crate) mod map;
 pub(crate) mod native;
 pub(crate) mod num;
@@ -16,6 +17,7 @@ pub(crate) mod regex;
 pub(crate) mod seq;
 pub(crate) mod sort;
 pub(crate) mod string;
+pub(crate) mod walk;
 
 pub(crate) use native::{call_native, Native};
 
@@ -61,6 +63,9 @@ const TABLES: &[&[Builtin]] = &[
     regex::BUILTINS,
     pred::BUILTINS,
     ptc::BUILTINS,
+    walk::BUILTINS,
+    introspect::BUILTINS,
+    INTERNAL,
 ];
 
 /// Every builtin with its function value, found by name through an
@@ -159,10 +164,24 @@ fn registry() -> &'static Registry {
     REGISTRY.get_or_init(Registry::build)
 }
 
-/// Internal helpers are reachable only through a namespace (`clojure.string/reverse`).
+/// Internal helpers are reachable only through a namespace
+/// (`clojure.string/reverse`) or from special forms (`%...`).
 fn is_internal(name: &str) -> bool {
-    name.starts_with("string-")
+    name.starts_with("string-") || name.starts_with('%')
 }
+
+/// Any builtin, internal ones included (for special forms).
+pub(crate) fn lookup_internal(name: &str) -> Option<&'static Builtin> {
+    registry().get(name).map(|(b, _)| *b)
+}
+
+/// Helpers special forms expand into.
+const INTERNAL: &[Builtin] = &[
+    b("%defined?", 1, 1, |interp, a| Ok(Value::Bool(matches!(&a[0], Value::Str(n) if interp.ns.get(n).is_some())))),
+    b("%no-matching-clause", 1, 1, |_, a| {
+        Err(fail(ErrorKind::Other, format!("condp: no clause matches {}; add a default as the last form", preview(&a[0]))))
+    }),
+];
 
 /// The builtin called `name`, if any.
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
@@ -204,6 +223,15 @@ pub(crate) fn value_of(b: &'static Builtin) -> Value {
 /// Every public builtin name.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     TABLES.iter().flat_map(|t| t.iter().map(|b| b.name)).filter(|n| !is_internal(n))
+}
+
+/// How many arguments a builtin takes: `2`, `1 to 3`, `0 or more`.
+pub(crate) fn arity_text(b: &Builtin) -> String {
+    match (b.min, b.max) {
+        (lo, VARIADIC) => format!("{lo} or more arguments"),
+        (lo, hi) if lo == hi => format!("{lo} argument{}", if lo == 1 { "" } else { "s" }),
+        (lo, hi) => format!("{lo} to {hi} arguments"),
+    }
 }
 
 pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
@@ -256,12 +284,11 @@ pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c
 pub(crate) fn closest(name: &str) -> Option<String> {
     let alias = match name {
         "length" | "len" | "size" => Some("count"),
-        "lowercase" | "lower" | "downcase" => Some("lower-case"),
-        "uppercase" | "upper" | "upcase" => Some("upper-case"),
+        "lowercase" | "lower" => Some("lower-case"),
+        "uppercase" | "upper" => Some("upper-case"),
         "contains" | "has?" => Some("contains?"),
         "print" | "puts" => Some("println"),
-        "sum" => Some("sum-by or (reduce + xs)"),
-        "avg" | "mean" | "average" => Some("avg-by"),
+        "mean" | "average" => Some("avg"),
         _ => None,
     };
     alias.map(str::to_string).or_else(|| closest_among(name, names().chain(crate::special::NAMES.iter().copied())))

@@ -34,6 +34,36 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("difference", 1, VARIADIC, difference),
     b("subset?", 2, 2, subset),
     b("superset?", 2, 2, superset),
+    b("associative?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Map(_) | Value::Vector(_))))),
+    b("counted?", 1, 1, |_, a| {
+        Ok(Value::Bool(matches!(a[0], Value::Vector(_) | Value::List(_) | Value::Map(_) | Value::Set(_))))
+    }),
+    b("indexed?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
+    b("reversible?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
+    b("seqable?", 1, 1, |_, a| {
+        Ok(Value::Bool(matches!(
+            a[0],
+            Value::Nil | Value::Vector(_) | Value::List(_) | Value::Map(_) | Value::Set(_) | Value::Str(_)
+        )))
+    }),
+    // No sorted collections, characters (they are one-character strings),
+    // symbols, decimals or ratios exist as values.
+    b("sorted?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("char?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("symbol?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("decimal?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("ratio?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("rational?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_))))),
+    b("ifn?", 1, 1, |_, a| {
+        Ok(Value::Bool(is_fn(&a[0]) || matches!(a[0], Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_))))
+    }),
+    // A map entry is a two-element vector here.
+    b("map-entry?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::Vector(v) if v.len() == 2)))),
+    b("nat-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i >= 0)))),
+    b("pos-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i > 0)))),
+    b("neg-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i < 0)))),
+    b("distinct?", 1, VARIADIC, distinct),
+    b("disj", 1, VARIADIC, disj),
     b("keyword", 1, 1, keyword),
     b("name", 1, 1, name),
 ];
@@ -110,5 +140,23 @@ fn name(_: &mut Interp, args: &mut [Value]) -> R {
         Value::Keyword(k) => Ok(Value::str(k.rsplit('/').next().unwrap_or(k))),
         Value::Str(s) => Ok(Value::Str(s.clone())),
         other => Err(type_err("name", "a keyword or string", other)),
+    }
+}
+
+fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
+    let mut seen = Set::new();
+    Ok(Value::Bool(args.iter().all(|a| seen.insert(a.clone()))))
+}
+
+fn disj(_: &mut Interp, args: &mut [Value]) -> R {
+    match super::take(args, 0) {
+        Value::Set(mut s) => {
+            for x in &args[1..] {
+                s.remove(x);
+            }
+            Ok(Value::Set(s))
+        }
+        Value::Nil => Ok(Value::Nil),
+        other => Err(type_err("disj", "a set", &other)),
     }
 }
