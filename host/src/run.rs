@@ -26,7 +26,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
-pub const SYSTEM_PROMPT: &str = include_str!("system_prompt.md");
+pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;
 
 /// What the model is told when its answer holds no program.
 pub const NO_CODE_MESSAGE: &str =

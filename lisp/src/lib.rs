@@ -35,6 +35,7 @@
 
 mod analyze;
 mod builtins;
+mod card;
 mod coll;
 pub mod error;
 mod eval;
@@ -52,6 +53,7 @@ mod special;
 pub mod value;
 mod walk;
 
+pub use card::LANGUAGE_CARD;
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json};
 pub use limits::Limits;
