@@ -179,7 +179,7 @@ pub fn declared_arg_names(declared: &[String], args: Json) -> Json {
 }
 
 impl ToolHost for Tools {
-    fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
         let args = match index {
@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn builtins_answer_and_reject_bad_args() {
-        let mut tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
+        let tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
         assert_eq!(tools.call("customer", json!({"id": 3})).unwrap()["name"], "Alan Turing");
         assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), "no customer with id 9");
         assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
@@ -331,7 +331,7 @@ mod tests {
         // Through a command tool: it reads the declared name.
         let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
         t.signature = Some(signature.to_string());
-        let mut tools = Tools::new(vec![Tool::Command(t)]);
+        let tools = Tools::new(vec![Tool::Command(t)]);
         assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
     }
 }

@@ -45,6 +45,7 @@ mod last_use;
 pub mod json;
 pub mod limits;
 pub mod memory;
+mod parallel;
 mod pattern;
 pub mod print;
 pub mod program;

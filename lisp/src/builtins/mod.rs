@@ -11,6 +11,7 @@ pub(crate) mod introspect;
 pub(crate) mod map;
 pub(crate) mod native;
 pub(crate) mod num;
+pub(crate) mod parallel;
 pub(crate) mod pred;
 pub(crate) mod ptc;
 pub(crate) mod regex;
@@ -65,6 +66,7 @@ const TABLES: &[&[Builtin]] = &[
     ptc::BUILTINS,
     walk::BUILTINS,
     introspect::BUILTINS,
+    parallel::BUILTINS,
     INTERNAL,
 ];
 
