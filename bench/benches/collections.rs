@@ -11,8 +11,14 @@ const PROGRAMS: [(&str, &str); 6] = [
     ("loop_conj_100k", "(loop [i 0 acc []] (if (< i 100000) (recur (inc i) (conj acc i)) (count acc)))"),
     ("loop_assoc_100k", "(loop [i 0 m {}] (if (< i 100000) (recur (inc i) (assoc m i i)) (count m)))"),
     ("loop_sum_100k", "(loop [i 0 s 0] (if (< i 100000) (recur (inc i) (+ s i)) s))"),
-    ("shared_conj_10k", "(loop [i 0 v [] all []] (if (< i 10000) (recur (inc i) (conj v i) (conj all v)) (count all)))"),
-    ("shared_assoc_10k", "(loop [i 0 m {} all []] (if (< i 10000) (recur (inc i) (assoc m i i) (conj all m)) (count all)))"),
+    (
+        "shared_conj_10k",
+        "(loop [i 0 v [] all []] (if (< i 10000) (recur (inc i) (conj v i) (conj all v)) (count all)))",
+    ),
+    (
+        "shared_assoc_10k",
+        "(loop [i 0 m {} all []] (if (< i 10000) (recur (inc i) (assoc m i i) (conj all m)) (count all)))",
+    ),
 ];
 
 fn build(c: &mut Criterion) {

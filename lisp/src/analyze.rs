@@ -512,7 +512,8 @@ impl Analyzer {
         let saved = self.scope().recur.replace(slots.as_slice().into());
         let body = self.body(body, true);
         self.scope().recur = saved;
-        let mut arity = Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? };
+        let mut arity =
+            Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? };
         crate::last_use::mark_arity(&mut arity, &slots);
         Ok(arity)
     }

@@ -260,7 +260,9 @@ impl Interp<'_> {
                     Value::Map(m) => m.get(key).cloned(),
                     Value::Nil => None,
                     // `& {:keys [a]}` destructures keyword arguments, as in Clojure.
-                    Value::List(kvs) => kvs.items().chunks(2).find(|kv| kv[0] == *key).and_then(|kv| kv.get(1).cloned()),
+                    Value::List(kvs) => {
+                        kvs.items().chunks(2).find(|kv| kv[0] == *key).and_then(|kv| kv.get(1).cloned())
+                    }
                     other => {
                         return Err(fail(
                             ErrorKind::Type,

@@ -10,9 +10,36 @@ use std::sync::Arc;
 
 /// Special forms and macros, for did-you-mean hints.
 pub(crate) const NAMES: &[&str] = &[
-    "def", "defn", "fn", "let", "if", "if-not", "when", "when-not", "if-let", "when-let", "cond", "case", "do", "->",
-    "->>", "as->", "cond->", "and", "or", "loop", "recur", "doseq", "dotimes", "for", "return", "fail", "condp",
-    "defonce", "when-first", "program",
+    "def",
+    "defn",
+    "fn",
+    "let",
+    "if",
+    "if-not",
+    "when",
+    "when-not",
+    "if-let",
+    "when-let",
+    "cond",
+    "case",
+    "do",
+    "->",
+    "->>",
+    "as->",
+    "cond->",
+    "and",
+    "or",
+    "loop",
+    "recur",
+    "doseq",
+    "dotimes",
+    "for",
+    "return",
+    "fail",
+    "condp",
+    "defonce",
+    "when-first",
+    "program",
 ];
 
 /// Whether `name` is a special form or built-in macro.
@@ -164,7 +191,9 @@ impl Analyzer {
             "cond" => self.cond(form, args, tail),
             "condp" => self.condp(form, args, tail),
             "when-first" => self.when_first(form, args, tail),
-            "program" => Ok(Node::Const(Value::str(args.iter().map(crate::form::form_text).collect::<Vec<_>>().join("\n")))),
+            "program" => {
+                Ok(Node::Const(Value::str(args.iter().map(crate::form::form_text).collect::<Vec<_>>().join("\n"))))
+            }
             "defonce" => {
                 need(form, args, 2, 2, "(defonce name value)")?;
                 let name = self.def_name(form, &args[0])?;
@@ -352,7 +381,8 @@ impl Analyzer {
                     default = Some(d);
                     break;
                 }
-                [test, arrow, f, more @ ..] if matches!(&arrow.kind, FormKind::Keyword(k) if &**k == ":>>" || &**k == ">>") => {
+                [test, arrow, f, more @ ..] if matches!(&arrow.kind, FormKind::Keyword(k) if &**k == ":>>" || &**k == ">>") =>
+                {
                     clauses.push((test, f, true));
                     rest = more;
                 }
@@ -399,7 +429,10 @@ impl Analyzer {
             Ok(Node::Let(binds, Box::new(self.body(&args[1..], tail)?)))
         })();
         self.scope().names.truncate(mark);
-        Ok(Node::Let(vec![Bind { slot: seq_slot, value: seq }], Box::new(if_node(Node::Local(seq_slot), then?, Node::Const(Value::Nil)))))
+        Ok(Node::Let(
+            vec![Bind { slot: seq_slot, value: seq }],
+            Box::new(if_node(Node::Local(seq_slot), then?, Node::Const(Value::Nil))),
+        ))
     }
 
     fn if_let(&mut self, form: &Form, name: &str, args: &[Form], tail: bool) -> AResult<Node> {

@@ -46,8 +46,8 @@ fn run_case(src: &str) -> String {
 /// Runs the Clojure cases through real Clojure in one JVM; `None` when
 /// `clojure` is not on PATH. Returns the output per file stem.
 fn live_clojure(dir: &Path, files: &[std::path::PathBuf]) -> Option<std::collections::HashMap<String, String>> {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("clojure").is_file()));
+    let found =
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("clojure").is_file()));
     if !found {
         return None;
     }
@@ -100,7 +100,10 @@ fn clojure_differential() {
             .unwrap_or_else(|_| panic!("missing {}; run scripts/clojure-diff.sh", expected_path.display()));
         if let Some(text) = live.as_ref().and_then(|l| l.get(&stem)) {
             clojure_total += cases.len();
-            assert_eq!(&expected, text, "{stem}: the golden differs from what Clojure prints now; run scripts/clojure-diff.sh");
+            assert_eq!(
+                &expected, text,
+                "{stem}: the golden differs from what Clojure prints now; run scripts/clojure-diff.sh"
+            );
         }
         let expected = sections(&expected);
         assert_eq!(

@@ -25,7 +25,10 @@ fn check(cases: &[(&str, &str)]) {
 fn promoting_arithmetic_and_float_tests() {
     check(&[
         ("[(+' 1 2) (-' 5 3) (*' 4 5) (inc' 1) (dec' 1)]", "[3 2 20 2 0]"),
-        ("(+' 9223372036854775807 1)", "ERROR other: integer overflow in +; use a float (e.g. 1.0) for very large numbers"),
+        (
+            "(+' 9223372036854775807 1)",
+            "ERROR other: integer overflow in +; use a float (e.g. 1.0) for very large numbers",
+        ),
         ("[(NaN? ##NaN) (NaN? 1.0) (infinite? ##-Inf) (infinite? 1)]", "[true false true false]"),
     ]);
 }
@@ -43,11 +46,26 @@ fn bit_operations() {
 #[test]
 fn predicates() {
     check(&[
-        ("[(associative? {}) (associative? []) (associative? '(1)) (counted? [1]) (counted? \"ab\")]", "[true true false true false]"),
-        ("[(indexed? []) (indexed? '()) (reversible? [1]) (seqable? nil) (seqable? \"s\") (seqable? 1)]", "[true false true true true false]"),
-        ("[(sorted? [1]) (char? \\a) (symbol? :a) (decimal? 1.0) (ratio? 1) (rational? 1) (rational? 1.5)]", "[false false false false false true false]"),
-        ("[(ifn? :k) (ifn? {}) (ifn? inc) (ifn? 1) (map-entry? (first {:a 1})) (map-entry? [1])]", "[true true true false true false]"),
-        ("[(nat-int? 0) (pos-int? 0) (neg-int? -1) (pos-int? 1.0) (distinct? 1 2 3) (distinct? 1 2 1)]", "[true false true false true false]"),
+        (
+            "[(associative? {}) (associative? []) (associative? '(1)) (counted? [1]) (counted? \"ab\")]",
+            "[true true false true false]",
+        ),
+        (
+            "[(indexed? []) (indexed? '()) (reversible? [1]) (seqable? nil) (seqable? \"s\") (seqable? 1)]",
+            "[true false true true true false]",
+        ),
+        (
+            "[(sorted? [1]) (char? \\a) (symbol? :a) (decimal? 1.0) (ratio? 1) (rational? 1) (rational? 1.5)]",
+            "[false false false false false true false]",
+        ),
+        (
+            "[(ifn? :k) (ifn? {}) (ifn? inc) (ifn? 1) (map-entry? (first {:a 1})) (map-entry? [1])]",
+            "[true true true false true false]",
+        ),
+        (
+            "[(nat-int? 0) (pos-int? 0) (neg-int? -1) (pos-int? 1.0) (distinct? 1 2 3) (distinct? 1 2 1)]",
+            "[true false true false true false]",
+        ),
     ]);
 }
 
@@ -124,7 +142,9 @@ fn introspection() {
         ("(take 2 (apropos \"bit-\"))", "(\"bit-and\" \"bit-and-not\")"),
         ("(defn f \"Doubles.\" [x & more] x) [(export-meta f) (export-meta 'nope) (:kind (export-meta count))]", "[{:ref \"user/f\" :namespace \"user\" :symbol \"f\" :kind :function :params [\"x\"] :variadic \"more\" :doc \"Doubles.\"} nil :builtin]"),
     ]);
-    let out = run("(defn f \"Doubles.\" [x] x) (def n 3) (doc f) (doc count) (doc \"nope\") (source f) (source n) (source inc)");
+    let out = run(
+        "(defn f \"Doubles.\" [x] x) (def n 3) (doc f) (doc count) (doc \"nope\") (source f) (source n) (source inc)",
+    );
     assert_eq!(
         out.prints,
         [

@@ -96,7 +96,8 @@ fn the_first_failing_call_in_input_order_is_reported() {
 
 #[test]
 fn prints_and_definitions_merge_in_input_order() {
-    let src = "(defn sq [x] (tool/t {:i x}) (* x x)) (pmap (fn [x] (println \"item\" x) (def last-seen x) (sq x)) [1 2 3 4])";
+    let src =
+        "(defn sq [x] (tool/t {:i x}) (* x x)) (pmap (fn [x] (println \"item\" x) (def last-seen x) (sq x)) [1 2 3 4])";
     let out = run(src, &mut Counting::default(), &relaxed());
     assert_eq!(out.result.unwrap(), Exit::Value(read_edn("(1 4 9 16)").unwrap()));
     assert_eq!(out.prints, ["item 1", "item 2", "item 3", "item 4"]);

@@ -32,7 +32,9 @@ fn error_kind(src: &str, limits: &Limits) -> ErrorKind {
 fn loops_build_large_collections() {
     // Quadratic before: n = 20,000 hit the 1 s timeout.
     let n = 100_000;
-    let src = format!("(loop [i 0 acc []] (if (< i {n}) (recur (inc i) (conj acc i)) [(count acc) (nth acc 77777) (peek acc)]))");
+    let src = format!(
+        "(loop [i 0 acc []] (if (< i {n}) (recur (inc i) (conj acc i)) [(count acc) (nth acc 77777) (peek acc)]))"
+    );
     assert_eq!(value(&src), "[100000 77777 99999]");
     let src = format!("(loop [i 0 m {{}}] (if (< i {n}) (recur (inc i) (assoc m i (* 2 i))) [(count m) (get m 4242) (first (keys m))]))");
     assert_eq!(value(&src), "[100000 8484 0]");
@@ -83,7 +85,10 @@ fn last_uses_move_only_what_is_never_read_again() {
         ("(let [v [1 2]] [(conj v 3) v])", "[[1 2 3] [1 2]]"),
         ("(let [v [1 2] f (fn [] v)] [(conj v 3) (f)])", "[[1 2 3] [1 2]]"),
         ("(let [v [1]] (if (empty? v) v (conj v 2)))", "[1 2]"),
-        ("(loop [acc [] fs []] (if (< (count fs) 2) (recur (conj acc 1) (conj fs (fn [] acc))) (map #(%) fs)))", "([] [1])"),
+        (
+            "(loop [acc [] fs []] (if (< (count fs) 2) (recur (conj acc 1) (conj fs (fn [] acc))) (map #(%) fs)))",
+            "([] [1])",
+        ),
         ("(defn f [m k] (let [n (assoc m k 1)] [m n])) (f {:a 0} :b)", "[{:a 0} {:a 0 :b 1}]"),
         ("(let [m {:a 1}] (case (count m) 1 (assoc m :b 2) m))", "{:a 1 :b 2}"),
         ("(let [v [1 2 3] [a & r] v] [a r v])", "[1 (2 3) [1 2 3]]"),

@@ -15,12 +15,17 @@ fn strings_print_as_clojure_pr_str_does() {
     let mut ours = String::new();
     ptc_print::write_str_readably(&mut ours, &every_control_character(), usize::MAX).unwrap();
     assert_eq!(ours, expected);
-    let on_path = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("clojure").is_file()));
+    let on_path =
+        std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("clojure").is_file()));
     if on_path {
         let expr = "(print (pr-str (apply str (map char (concat (range 0 32) [34 92 127 955])))))";
         let out = Command::new("clojure").args(["-e", expr]).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        assert_eq!(String::from_utf8(out.stdout).unwrap(), expected, "Clojure prints differently from the recorded file");
+        assert_eq!(
+            String::from_utf8(out.stdout).unwrap(),
+            expected,
+            "Clojure prints differently from the recorded file"
+        );
     } else {
         eprintln!("clojure is not on PATH: compared with the recorded pr-str output only");
     }

@@ -119,7 +119,10 @@ fn subvec(_: &mut Interp, args: &mut [Value]) -> R {
         None => v.len() as i64,
     };
     if start < 0 || end > v.len() as i64 || start > end {
-        return Err(fail(ErrorKind::Other, format!("subvec: {start}..{end} is outside the vector (count {})", v.len())));
+        return Err(fail(
+            ErrorKind::Other,
+            format!("subvec: {start}..{end} is outside the vector (count {})", v.len()),
+        ));
     }
     Ok(vector((start as usize..end as usize).filter_map(|i| v.get(i).cloned()).collect()))
 }

@@ -78,7 +78,8 @@ fn describe(_: &mut Interp, args: &mut [Value]) -> R {
             out.insert(kw("count"), Value::Int(items.len() as i64));
             out.insert(kw("scanned"), Value::Int(scanned.len() as i64));
             out.insert(kw("item_types"), histogram(scanned.iter()));
-            let maps: Vec<&Map> = scanned.iter().filter_map(|x| if let Value::Map(m) = x { Some(m) } else { None }).collect();
+            let maps: Vec<&Map> =
+                scanned.iter().filter_map(|x| if let Value::Map(m) = x { Some(m) } else { None }).collect();
             if !maps.is_empty() {
                 out.insert(kw("keys"), key_coverage(&maps));
             }
@@ -118,7 +119,10 @@ fn key_coverage(maps: &[&Map]) -> Value {
     for (k, (present, values)) in order.into_iter().zip(stats) {
         let mut examples: Vec<Value> = Vec::new();
         for v in &values {
-            if examples.len() < EXAMPLES && !examples.contains(v) && !matches!(v, Value::Map(_) | Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Fn(_)) {
+            if examples.len() < EXAMPLES
+                && !examples.contains(v)
+                && !matches!(v, Value::Map(_) | Value::Vector(_) | Value::List(_) | Value::Set(_) | Value::Fn(_))
+            {
                 examples.push((*v).clone());
             }
         }

@@ -181,7 +181,10 @@ pub(crate) fn lookup_internal(name: &str) -> Option<&'static Builtin> {
 const INTERNAL: &[Builtin] = &[
     b("%defined?", 1, 1, |interp, a| Ok(Value::Bool(matches!(&a[0], Value::Str(n) if interp.ns.get(n).is_some())))),
     b("%no-matching-clause", 1, 1, |_, a| {
-        Err(fail(ErrorKind::Other, format!("condp: no clause matches {}; add a default as the last form", preview(&a[0]))))
+        Err(fail(
+            ErrorKind::Other,
+            format!("condp: no clause matches {}; add a default as the last form", preview(&a[0])),
+        ))
     }),
 ];
 

@@ -55,7 +55,9 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("ratio?", 1, 1, |_, _| Ok(Value::Bool(false))),
     b("rational?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_))))),
     b("ifn?", 1, 1, |_, a| {
-        Ok(Value::Bool(is_fn(&a[0]) || matches!(a[0], Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_))))
+        Ok(Value::Bool(
+            is_fn(&a[0]) || matches!(a[0], Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_)),
+        ))
     }),
     // A map entry is a two-element vector here.
     b("map-entry?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::Vector(v) if v.len() == 2)))),

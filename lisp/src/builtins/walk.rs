@@ -11,7 +11,12 @@ pub(crate) const BUILTINS: &[Builtin] =
 
 /// One level: `inner` on each child (map entries as `[k v]`), the same kind
 /// of collection rebuilt, then `outer` on it.
-fn walk(interp: &mut Interp, form: Value, inner: &mut dyn FnMut(&mut Interp, Value) -> R, outer: &mut dyn FnMut(&mut Interp, Value) -> R) -> R {
+fn walk(
+    interp: &mut Interp,
+    form: Value,
+    inner: &mut dyn FnMut(&mut Interp, Value) -> R,
+    outer: &mut dyn FnMut(&mut Interp, Value) -> R,
+) -> R {
     interp.enter()?;
     let rebuilt = (|| -> R {
         Ok(match &form {
@@ -26,7 +31,9 @@ fn walk(interp: &mut Interp, form: Value, inner: &mut dyn FnMut(&mut Interp, Val
                             out.insert(kv[0].clone(), kv[1].clone());
                         }
                         Value::Nil => {}
-                        other => return Err(super::type_err("walk (a map entry's result)", "a [key value] vector", &other)),
+                        other => {
+                            return Err(super::type_err("walk (a map entry's result)", "a [key value] vector", &other))
+                        }
                     }
                 }
                 Value::Map(out)
@@ -38,7 +45,11 @@ fn walk(interp: &mut Interp, form: Value, inner: &mut dyn FnMut(&mut Interp, Val
     outer(interp, rebuilt?)
 }
 
-fn each<'v>(interp: &mut Interp, items: impl Iterator<Item = &'v Value>, f: &mut dyn FnMut(&mut Interp, Value) -> R) -> Result<Vec<Value>, crate::eval::Ctl> {
+fn each<'v>(
+    interp: &mut Interp,
+    items: impl Iterator<Item = &'v Value>,
+    f: &mut dyn FnMut(&mut Interp, Value) -> R,
+) -> Result<Vec<Value>, crate::eval::Ctl> {
     let mut out = Vec::new();
     for x in items {
         let r = f(interp, x.clone())?;
