@@ -93,7 +93,7 @@ fn union(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn intersection(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("intersection", &args[0])?.map(|s| s.clone()).unwrap_or_default();
+    let mut out: Set = set_arg("intersection", &args[0])?.cloned().unwrap_or_default();
     for a in &args[1..] {
         let other = set_arg("intersection", a)?;
         out.retain(|x| other.is_some_and(|o| o.contains(x)));
@@ -102,7 +102,7 @@ fn intersection(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn difference(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("difference", &args[0])?.map(|s| s.clone()).unwrap_or_default();
+    let mut out: Set = set_arg("difference", &args[0])?.cloned().unwrap_or_default();
     for a in &args[1..] {
         if let Some(o) = set_arg("difference", a)? {
             out.retain(|x| !o.contains(x));

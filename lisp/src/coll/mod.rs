@@ -40,7 +40,7 @@ impl<T: Clone> Clone for Stored<T> {
 /// The storage behind `arc`, to change: in place when not shared, else a
 /// copy; `relayout` (when it applies to the storage) gives the trie-layout
 /// twin to copy from instead of the storage itself.
-fn make_mut<'a, T: Clone>(arc: &'a mut Arc<Stored<T>>, relayout: impl FnOnce(&T) -> Option<T>) -> &'a mut T {
+fn make_mut<T: Clone>(arc: &mut Arc<Stored<T>>, relayout: impl FnOnce(&T) -> Option<T>) -> &mut T {
     if Arc::get_mut(arc).is_none() {
         let copy = match arc.twin.get() {
             Some(twin) => twin.clone(),
