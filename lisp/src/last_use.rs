@@ -165,20 +165,7 @@ fn walk(node: &mut Node, live: &mut Live, cx: &mut Vec<Live>) {
         Node::Return(v) | Node::Fail(v) => walk(v, live, cx),
         // Bodies that run many times: everything they mention stays live
         // and nothing inside moves.
-        Node::For(f) | Node::Doseq(f) => {
-            for clause in &f.clauses {
-                match clause {
-                    Clause::Each { slot, coll, binds } => {
-                        live.add(*slot);
-                        mentions(coll, live);
-                        binds.iter().for_each(|b| mentions_bind(b, live));
-                    }
-                    Clause::Let(binds) => binds.iter().for_each(|b| mentions_bind(b, live)),
-                    Clause::When(n) | Clause::While(n) => mentions(n, live),
-                }
-            }
-            mentions(&f.body, live);
-        }
+        Node::For(_) | Node::Doseq(_) => mentions(node, live),
     }
 }
 
