@@ -109,6 +109,8 @@ pub struct LimitsConfig {
     pub max_memory_bytes: Option<usize>,
     /// Characters kept per println.
     pub println_char_limit: Option<usize>,
+    /// Calls `pmap`/`pcalls` run at the same time.
+    pub max_parallel_tool_calls: Option<usize>,
 }
 
 impl LimitsConfig {
@@ -125,6 +127,7 @@ impl LimitsConfig {
         l.max_string_bytes = self.max_string_bytes.unwrap_or(l.max_string_bytes);
         l.max_memory_bytes = self.max_memory_bytes.unwrap_or(l.max_memory_bytes);
         l.println_char_limit = self.println_char_limit.unwrap_or(l.println_char_limit);
+        l.max_parallel_tool_calls = self.max_parallel_tool_calls.unwrap_or(l.max_parallel_tool_calls);
         l
     }
 }

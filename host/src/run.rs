@@ -29,7 +29,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
-pub const SYSTEM_PROMPT: &str = include_str!("system_prompt.md");
+pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;
 
 /// Where a run writes and what it continues.
 #[derive(Debug, Clone, Copy, Default)]

@@ -199,7 +199,7 @@ pub fn declared_arg_names(declared: &[String], args: Json) -> Json {
 }
 
 impl ToolHost for Tools {
-    fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
         let args = match index {
@@ -322,7 +322,7 @@ mod tests {
 
     #[test]
     fn builtins_answer_and_reject_bad_args() {
-        let mut tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
+        let tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
         assert_eq!(tools.call("customer", json!({"id": 3})).unwrap()["name"], "Alan Turing");
         assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), "no customer with id 9");
         assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
@@ -350,7 +350,29 @@ mod tests {
         // Through a command tool: it reads the declared name.
         let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
         t.signature = Some(signature.to_string());
-        let mut tools = Tools::new(vec![Tool::Command(t)]);
+        let tools = Tools::new(vec![Tool::Command(t)]);
         assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
+    }
+
+    #[test]
+    fn pmap_calls_command_tools_concurrently_each_within_its_timeout() {
+        let mut echo = tool(&["sh", "-c", "sleep 0.2; cat"], 5000);
+        echo.name = "echo".into();
+        let mut hang = tool(&["sleep", "5"], 200);
+        hang.name = "hang".into();
+        let mut tools = Tools::new(vec![Tool::Command(echo), Tool::Command(hang)]);
+        let limits = ptc_lisp::Limits { timeout: Duration::from_secs(30), ..Default::default() };
+        let run = |src: &str, tools: &mut Tools| {
+            ptc_lisp::run_program(src, &ptc_lisp::Memory::new(), &Default::default(), tools, &limits)
+        };
+        let out = run("(pmap #(:i (tool/echo {:i %})) (range 4))", &mut tools);
+        assert_eq!(out.result, Ok(ptc_lisp::Exit::Value(ptc_lisp::read_edn("(0 1 2 3)").unwrap())));
+        let order: Vec<String> = out.tool_calls.iter().map(|c| c.args.to_string()).collect();
+        assert_eq!(order, ["{:i 0}", "{:i 1}", "{:i 2}", "{:i 3}"]);
+        // Each call is killed at its own timeout: three hanging calls end together, not one after another.
+        let started = Instant::now();
+        let e = run("(pmap #(tool/hang {:i %}) (range 3))", &mut tools).result.unwrap_err();
+        assert_eq!(e.message, "pmap: call 1 of 3 failed: tool/hang failed: timed out after 200 ms");
+        assert!(started.elapsed() < Duration::from_secs(4), "no call waited for the 5 s sleep");
     }
 }

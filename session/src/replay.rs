@@ -24,14 +24,20 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Tool results as recorded, handed back in order.
+/// Tool results as recorded, handed back in order (so `pmap` replays its
+/// calls one after another, in the order they were recorded).
 struct Recorded<'t> {
-    calls: std::slice::Iter<'t, ToolCallRecord>,
+    calls: std::sync::Mutex<std::slice::Iter<'t, ToolCallRecord>>,
 }
 
 impl ToolHost for Recorded<'_> {
-    fn call(&mut self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
-        let call = self.calls.next().ok_or_else(|| format!("no recorded result for tool/{name}"))?;
+    fn concurrent(&self) -> bool {
+        false
+    }
+
+    fn call(&self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
+        let next = self.calls.lock().unwrap_or_else(|e| e.into_inner()).next();
+        let call = next.ok_or_else(|| format!("no recorded result for tool/{name}"))?;
         if call.name != name {
             return Err(format!("recorded call was tool/{}, not tool/{name}", call.name));
         }
@@ -50,7 +56,7 @@ impl Session {
         let mut memory = Memory::new();
         for turn in self.turns.iter().filter(|t| t.success) {
             let Some(program) = &turn.program else { continue };
-            let mut tools = Recorded { calls: turn.tool_calls.iter() };
+            let mut tools = Recorded { calls: turn.tool_calls.iter().into() };
             let out = run_program(program, &memory, data, &mut tools, limits);
             if let Err(e) = out.result {
                 return Err(ReplayError { turn: turn.number, message: e.to_string() });
