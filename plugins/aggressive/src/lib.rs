@@ -388,7 +388,7 @@ impl Aggressive {
             + estimate_text_tokens(&turn_info(req.turn(), req.max_turns()));
         (0..=turns.len()).find(|&t| {
             let seen = &turns[..t];
-            !seen.last().is_some_and(|turn| !turn.success())
+            seen.last().is_none_or(|turn| turn.success())
                 && fixed + estimate_text_tokens(&self.summary(seen, &mut Stats::default())) >= min
         })
     }

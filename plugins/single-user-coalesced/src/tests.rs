@@ -11,7 +11,7 @@ fn strategy(json: &str) -> SingleUserCoalesced {
 fn turn(n: u32) -> Turn {
     let program = format!("(def r{n} (tool/search {{:q \"item {n}\"}}))");
     let raw = format!("Looking up item {n}.\n```clojure\n{program}\n```");
-    if n % 5 == 0 {
+    if n.is_multiple_of(5) {
         return Turn::new(n, raw, Some(program)).with_error(TurnError::new("unbound_symbol", format!("oops{n}")));
     }
     let found =
@@ -25,7 +25,7 @@ fn turn(n: u32) -> Turn {
             3,
         )])
         .with_definitions(vec![Definition::new(format!("r{n}"), found, None)]);
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         t = t.with_prints(vec![format!("found 4 results for item {n}")]);
     }
     t
@@ -78,7 +78,7 @@ fn checkpointed_prompts_only_append_between_checkpoints_and_keep_the_invariants(
     }
     // It does fold, and not every turn.
     let folds = epochs.windows(2).filter(|w| w[0] != w[1]).count();
-    assert!(folds >= 3 && folds <= 10, "{folds} folds in 30 turns: {epochs:?}");
+    assert!((3..=10).contains(&folds), "{folds} folds in 30 turns: {epochs:?}");
 }
 
 #[test]
