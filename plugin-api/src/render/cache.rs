@@ -111,20 +111,20 @@ pub fn checkpoint(
     let mut at = Checkpoint::default();
     let mut sizes: Vec<usize> = Vec::new();
     if start > 0 {
-        at = Checkpoint { segments: vec![0..start], epoch: 1 };
+        at = Checkpoint { segments: std::iter::once(0..start).collect(), epoch: 1 };
         sizes.push(frozen_size(0..start));
     }
     let (mut pending, mut added) = (0usize, 0usize);
-    for i in start..turns.len() {
+    for (i, turn) in turns.iter().enumerate().skip(start) {
         pending += size(i);
         added += 1;
-        if pending > policy.threshold_tokens && added >= policy.min_turns && turns[i].success() {
+        if pending > policy.threshold_tokens && added >= policy.min_turns && turn.success() {
             let segment = at.folded()..i + 1;
             sizes.push(frozen_size(segment.clone()));
             at.segments.push(segment);
             at.epoch += 1;
             if at.segments.len() > 1 && sizes.iter().sum::<usize>() > policy.merge_tokens {
-                at.segments = vec![0..i + 1];
+                at.segments = std::iter::once(0..i + 1).collect();
                 sizes = vec![frozen_size(0..i + 1)];
             }
             (pending, added) = (0, 0);
