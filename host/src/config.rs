@@ -87,6 +87,10 @@ pub struct Agent {
     pub fallback: Vec<String>,
     /// tiktoken encoding of the agent's model (default `o200k_base`); checked when counting.
     pub token_encoding: Option<String>,
+    /// The price model a run records each prompt's cost under (a built-in
+    /// or a `[pricing.NAME]`); default: the backend's (`anthropic` for the
+    /// Anthropic backend, else `openai`).
+    pub pricing: Option<String>,
 }
 
 /// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
@@ -207,6 +211,8 @@ struct RawAgent {
     fallback: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     token_encoding: Option<String>,
+    #[serde(default)]
+    pricing: Option<Spanned<String>>,
 }
 
 /// Turns byte offsets of one file into line/column locations.
@@ -282,6 +288,15 @@ impl Config {
             tools.insert(name, config);
         }
 
+        let mut pricing = IndexMap::new();
+        for (name, table) in raw.pricing {
+            let span = table.span();
+            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
+                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
+            })?;
+            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+            pricing.insert(name, parsed);
+        }
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
             let location = src.at(agent.span().start);
@@ -341,17 +356,28 @@ impl Config {
                 max_prompt_tokens,
                 fallback,
                 token_encoding: agent.token_encoding,
+                pricing: match agent.pricing {
+                    Some(p) => {
+                        let known = ptc_cost::BUILTIN_MODELS.contains(&p.get_ref().as_str())
+                            || pricing.contains_key(p.get_ref());
+                        if !known {
+                            let mut names: Vec<&str> = ptc_cost::BUILTIN_MODELS.to_vec();
+                            names.extend(pricing.keys().map(String::as_str));
+                            return Err(src.error(
+                                p.span(),
+                                format!(
+                                    "agent `{name}`: pricing `{}` is neither built in nor a [pricing.NAME] table (known: {})",
+                                    p.get_ref(),
+                                    names.join(", ")
+                                ),
+                            ));
+                        }
+                        Some(p.into_inner())
+                    }
+                    None => None,
+                },
             };
             agents.insert(name, agent);
-        }
-        let mut pricing = IndexMap::new();
-        for (name, table) in raw.pricing {
-            let span = table.span();
-            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
-                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
-            })?;
-            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
-            pricing.insert(name, parsed);
         }
         Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing })
     }

@@ -26,6 +26,7 @@
 pub mod cmd;
 pub mod compare;
 pub mod config;
+pub mod costing;
 pub mod llm;
 pub mod location;
 pub mod logging;

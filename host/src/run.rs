@@ -9,18 +9,20 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
-use crate::llm::{self, feedback, FinishReason, Llm, LlmError, LlmReply, Prompt};
+use crate::costing::Costing;
+use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
 use crate::policy::{Policy, PolicyError};
 use crate::progress::Progress;
 use crate::resolve::{token_counter, LookupError, Resolved};
 use crate::tools::{builtin, Tool, Tools};
 use indexmap::IndexMap;
+use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program, Limits, Memory, Value};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{Message, RenderRequest, Stats};
+use ptc_plugin_api::{RenderRequest, Stats};
 use ptc_session::{
-    record_turn, ErrorRecord, Journal, JournalError, MessageRecord, ReplayError, Session, SessionError, ToolRecord,
+    message_records, record_turn, ErrorRecord, Journal, JournalError, ReplayError, Session, SessionError, ToolRecord,
     TurnExit,
 };
 use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
@@ -90,6 +92,13 @@ pub enum RunError {
     },
     /// The model backend could not be set up.
     Backend(LlmError),
+    /// The agent's price model cannot be used.
+    Pricing {
+        /// Where the agent is configured.
+        location: Location,
+        /// What is wrong.
+        message: String,
+    },
     /// The session to resume cannot be read.
     Session {
         /// The file.
@@ -146,6 +155,7 @@ impl fmt::Display for RunError {
             RunError::Encoding { location, agent, message } => write!(f, "{location}: agent `{agent}`: {message}"),
             RunError::Strategy { agent, error } => write!(f, "agent `{agent}`: {error}"),
             RunError::Backend(e) => e.fmt(f),
+            RunError::Pricing { location, message } => write!(f, "{location}: pricing: {message}"),
             RunError::Session { path, error } => write!(f, "{}: {error}", path.display()),
             RunError::NotThisAgent { path, agent } => {
                 write!(f, "{}: this session is not a run of agent `{agent}`", path.display())
@@ -202,6 +212,8 @@ pub struct AgentRun<'r> {
     request: RenderRequest,
     journal: Journal,
     tokens_so_far: u64,
+    /// Each prompt's cost under the agent's price model.
+    costing: Costing,
 }
 
 /// The `[agent.NAME]` of `name`.
@@ -337,7 +349,8 @@ impl<'r> AgentRun<'r> {
             .map_err(|error| RunError::Session { path: journal.path().to_path_buf(), error })?;
         let tokens_so_far = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
-        Ok(AgentRun { agent, policy, tools, data, limits, memory, session, request, journal, tokens_so_far })
+        let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
+        Ok(AgentRun { agent, policy, tools, data, limits, memory, session, request, journal, tokens_so_far, costing })
     }
 
     /// The session so far.
@@ -400,7 +413,8 @@ impl<'r> AgentRun<'r> {
             self.tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
-        let reply = match llm.chat(&Prompt::from(&served.rendered)) {
+        let sent = Prompt::from(&served.rendered);
+        let reply = match llm.chat(&sent) {
             Ok(r) => r,
             Err(error) => {
                 self.stop_with_error()?;
@@ -426,7 +440,8 @@ impl<'r> AgentRun<'r> {
             self.memory = out.memory;
         }
         let record = &mut turn.record;
-        record.messages = messages.iter().map(message_record).collect();
+        record.messages = message_records(&served.rendered);
+        record.cost = Some(self.costing.turn(&sent, reply.usage.as_ref()));
         record.render_stats = Some(stats);
         record.prompt_tokens = Some(prompt_tokens);
         record.usage = Some(call_record(&reply, &*llm, &self.session));
@@ -490,6 +505,18 @@ pub fn agent_counter(agent: &Agent) -> Result<&'static TokenCounter, RunError> {
     })
 }
 
+/// The price model `agent`'s runs record costs under: its `pricing`, else
+/// its backend's (`anthropic` for the Anthropic backend, else `openai`).
+fn price_model(resolved: &Resolved, agent: &Agent) -> Result<PriceModel, RunError> {
+    let name = agent.pricing.as_deref().unwrap_or(match agent.llm {
+        Some(LlmConfig::Anthropic(_)) => "anthropic",
+        _ => "openai",
+    });
+    let pricing = |message: String| RunError::Pricing { location: agent.location.clone(), message };
+    let models = resolved.config.price_models().map_err(|e| pricing(e.to_string()))?;
+    models.get(name).cloned().map_err(|e| pricing(e.to_string()))
+}
+
 /// The agent's input data: each `data = { name = "file.json" }` read as JSON.
 fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
     let mut data = IndexMap::new();
@@ -550,10 +577,6 @@ fn first_line(s: &str) -> String {
     } else {
         line.to_string()
     }
-}
-
-fn message_record(m: &Message) -> MessageRecord {
-    MessageRecord { role: m.role().as_str().to_string(), content: m.content().to_string() }
 }
 
 /// Render stats as a JSON object, as the session records them.

@@ -254,15 +254,39 @@ fn trace_views_show_what_the_run_did() {
     }
     assert!(turn_section(&raw, 4).contains("The refund key must be `:refund`"));
 
-    // --usage: one row per turn with the recorded prompt tokens.
+    // --usage: one row per turn with the recorded prompt tokens and cost.
     let usage = trace(&ran.path, &["--usage"]);
-    let table = &usage[usage.find("\nturn  strategy").expect("usage table")..];
-    let rows: Vec<Vec<&str>> = table.lines().skip(2).map(|l| l.split_whitespace().collect()).collect();
+    let table = &usage[usage.find("\nusage per turn").expect("usage table")..];
+    assert!(
+        table.lines().nth(2).unwrap().split_whitespace().eq([
+            "turn",
+            "strategy",
+            "prompt",
+            "reported",
+            "completion",
+            "read",
+            "written",
+            "uncached",
+            "cost",
+            "src",
+            "finish",
+            "model_ms"
+        ]),
+        "{table}"
+    );
+    let rows: Vec<Vec<&str>> = table.lines().skip(3).map(|l| l.split_whitespace().collect()).collect();
     assert_eq!(rows.len(), s.turns.len() + 1, "{table}");
     for (t, row) in s.turns.iter().zip(&rows) {
         assert_eq!(row[0], t.number.to_string(), "{table}");
         assert_eq!(row[1], instance(s, t.number as usize - 1), "{table}");
         assert_eq!(row[2], t.prompt_tokens.unwrap().to_string(), "{table}");
+        let cost = t.cost.as_ref().expect("every turn records its cost");
+        assert_eq!(
+            row[5..8],
+            [cost.cache_read_tokens, cost.cache_write_tokens, cost.uncached_tokens].map(|n| n.to_string()),
+            "{table}"
+        );
+        assert_eq!(row[9], "est", "a replay reports no usage: {table}");
     }
     let total: u64 = s.turns.iter().map(|t| t.prompt_tokens.unwrap()).sum();
     assert_eq!(rows.last().unwrap()[..2], ["total", total.to_string().as_str()], "{table}");

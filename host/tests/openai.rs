@@ -218,3 +218,41 @@ fn a_server_that_reads_far_fewer_prompt_tokens_is_flagged() {
         lines.iter().find(|l| l.starts_with("turn 1: warning: the server counted 11 prompt tokens where ptc sent "));
     assert!(warning.is_some_and(|w| w.contains("chat template may have dropped the system prompt")), "{lines:?}");
 }
+
+/// The server's cache figures reach the session file and `ptc trace --usage`.
+#[test]
+fn reported_cache_figures_are_recorded_and_traced() {
+    let body = |content: &str, prompt: u64, cached: u64| {
+        json!({
+            "choices": [{"message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": prompt, "completion_tokens": 12, "prompt_tokens_details": {"cached_tokens": cached}}
+        })
+        .to_string()
+    };
+    let server = Server::start(vec![
+        Reply::Json(200, body("```clojure\n(def n (count data/xs))\n```", 1310, 0)),
+        Reply::Json(200, body("```clojure\n(return (* n 2))\n```", 1380, 1280)),
+    ]);
+    let (session, _, written) = run_agent("openai-cached", &server.url, "");
+    assert_eq!(session.result.as_deref(), Some("6"));
+    let cost = session.turns[1].cost.as_ref().expect("every turn records its cost");
+    assert_eq!(
+        (cost.model.as_str(), cost.source.as_str(), cost.prompt_tokens, cost.cache_read_tokens, cost.uncached_tokens),
+        ("openai", "reported", 1380, 1280, 100)
+    );
+    // The openai price model: reads at 0.1 of an input token.
+    assert!((cost.input_cost - (100.0 + 1280.0 * 0.1)).abs() < 1e-9, "{cost:?}");
+    assert_eq!(session.turns[0].cost.as_ref().unwrap().cache_read_tokens, 0);
+
+    let file = ptc_integration_tests::scratch_dir("openai-cached-trace").join("s.jsonl");
+    std::fs::write(&file, written).unwrap();
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(&file).arg("--usage").output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("usage per turn (cost: prompt under the `openai` price model):"), "{text}");
+    let turn2 = text.lines().find(|l| l.trim_start().starts_with("2 ")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = turn2.split_whitespace().collect();
+    // turn strategy prompt reported completion read written uncached cost src
+    assert_eq!(&cells[3..10], ["1380", "12", "1280", "0", "100", "228.0", "rep"], "{turn2}");
+}

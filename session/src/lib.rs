@@ -29,8 +29,8 @@ mod request;
 
 pub use journal::{Journal, JournalError};
 pub use record::{
-    edn, record_turn, DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord, RecordedTurn, ToolCallRecord,
-    ToolRecord, TurnExit, TurnRecord,
+    edn, message_records, record_turn, CostRecord, DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord,
+    RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
 };
 pub use replay::ReplayError;
 pub use request::edn_value;
@@ -252,8 +252,7 @@ mod tests {
             docstring: None,
             return_type: None,
         });
-        t.messages =
-            messages.iter().map(|(r, c)| MessageRecord { role: r.to_string(), content: c.to_string() }).collect();
+        t.messages = messages.iter().map(|(r, c)| MessageRecord::new(*r, *c)).collect();
         t.usage = Some(serde_json::json!({"prompt_tokens": 10 * n, "completion_tokens": n}));
         t
     }

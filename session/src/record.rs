@@ -127,6 +127,34 @@ pub struct TurnRecord {
     /// Usage as the LLM reported it (`prompt_tokens`, `completion_tokens`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub usage: Option<serde_json::Value>,
+    /// What the prompt cost under the run's price model: the server's
+    /// cache figures when it reported them, else ptc's estimate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<CostRecord>,
+}
+
+/// What one prompt cost (written by `ptc run`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CostRecord {
+    /// The price model (`anthropic`, `openai`, `none` or a `[pricing.NAME]`).
+    pub model: String,
+    /// `reported` (the server's cache figures) or `estimated` (ptc's accounting).
+    pub source: String,
+    /// Every prompt token.
+    pub prompt_tokens: u64,
+    /// Read from the provider's cache.
+    pub cache_read_tokens: u64,
+    /// Written to it.
+    pub cache_write_tokens: u64,
+    /// Billed as plain input.
+    pub uncached_tokens: u64,
+    /// The prompt's cost in the model's unit (input tokens, or money for a
+    /// per-million price table).
+    pub input_cost: f64,
+    /// The completion's cost, when its tokens were reported.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub output_cost: Option<f64>,
 }
 
 /// A message as sent to the model.
@@ -136,6 +164,65 @@ pub struct MessageRecord {
     pub role: String,
     /// The text.
     pub content: String,
+    /// Byte offsets where its content blocks end, all but the last (absent:
+    /// one block).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub block_ends: Vec<u32>,
+    /// The blocks that end a cache breakpoint.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breakpoints: Vec<u32>,
+}
+
+impl MessageRecord {
+    /// A message of one block.
+    pub fn new(role: impl Into<String>, content: impl Into<String>) -> MessageRecord {
+        MessageRecord { role: role.into(), content: content.into(), block_ends: Vec::new(), breakpoints: Vec::new() }
+    }
+
+    /// Its blocks, in order, with whether each ends a cache breakpoint. A
+    /// layout that does not fit the text (a hand-edited file) gives one block.
+    pub fn blocks(&self) -> Vec<(&str, bool)> {
+        let mut ends: Vec<usize> = self.block_ends.iter().map(|&e| e as usize).collect();
+        let fits = ends.windows(2).all(|w| w[0] < w[1])
+            && ends.iter().all(|&e| e > 0 && e < self.content.len() && self.content.is_char_boundary(e));
+        if !fits {
+            ends.clear();
+        }
+        ends.push(self.content.len());
+        let mut start = 0;
+        ends.iter()
+            .enumerate()
+            .map(|(i, &end)| {
+                let block = (&self.content[start..end], self.breakpoints.contains(&(i as u32)));
+                start = end;
+                block
+            })
+            .collect()
+    }
+}
+
+/// The messages of a rendered prompt as the session records them, with
+/// their block layout.
+pub fn message_records(prompt: &ptc_plugin_api::Prompt) -> Vec<MessageRecord> {
+    prompt
+        .messages()
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut record = MessageRecord::new(m.role().as_str(), m.content());
+            let mut at = 0u32;
+            for (k, block) in prompt.blocks(i).enumerate() {
+                if k > 0 {
+                    record.block_ends.push(at);
+                }
+                at += block.text.len() as u32;
+                if block.breakpoint {
+                    record.breakpoints.push(k as u32);
+                }
+            }
+            record
+        })
+        .collect()
 }
 
 /// How a recorded turn leaves the run.
@@ -176,6 +263,7 @@ impl TurnRecord {
             render_stats: None,
             prompt_tokens: None,
             usage: None,
+            cost: None,
         }
     }
 }

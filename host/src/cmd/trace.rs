@@ -96,39 +96,74 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
         let _ = writeln!(out, "\nresult: {r}");
     }
     if usage {
-        let _ = writeln!(
-            out,
-            "\nturn  strategy              prompt_tokens  reported_prompt  completion  cached  finish  model_ms"
-        );
-        let (mut counted, mut reported, mut completion) = (0u64, 0u64, 0u64);
-        for turn in &session.turns {
-            let strategy = turn
-                .render_stats
-                .as_ref()
-                .and_then(|s| s.get("instance").or(s.get("strategy")))
-                .and_then(|s| s.as_str())
-                .unwrap_or("-");
-            let get = |k: &str| turn.usage.as_ref().and_then(|u| u.get(k)).and_then(|v| v.as_u64());
-            let (p, c) = (get("prompt_tokens"), get("completion_tokens"));
-            let finish = turn.usage.as_ref().and_then(|u| u["finish_reason"].as_str()).unwrap_or("-");
-            counted += turn.prompt_tokens.unwrap_or(0);
-            reported += p.unwrap_or(0);
-            completion += c.unwrap_or(0);
-            let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
-            let _ = writeln!(
-                out,
-                "{:>4}  {strategy:<20}  {:>13}  {:>15}  {:>10}  {:>6}  {finish:>6}  {:>8}",
-                turn.number,
-                show(turn.prompt_tokens),
-                show(p),
-                show(c),
-                show(get("cache_read_tokens")),
-                show(get("wall_ms"))
-            );
-        }
-        let _ = writeln!(out, "total {:<20}  {counted:>13}  {reported:>15}  {completion:>10}", "");
+        out.push_str(&usage_table(&session));
     }
     Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+}
+
+/// Per turn: prompt tokens counted and reported, completion tokens, what
+/// the prompt cost under the run's price model (cache read / written /
+/// uncached, `est` when ptc estimated it, `rep` when the server reported
+/// its cache figures), why the model stopped and how long it took; then
+/// the totals.
+fn usage_table(session: &ptc_session::Session) -> String {
+    let headers = [
+        "turn",
+        "strategy",
+        "prompt",
+        "reported",
+        "completion",
+        "read",
+        "written",
+        "uncached",
+        "cost",
+        "src",
+        "finish",
+        "model_ms",
+    ];
+    let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
+    let mut rows = Vec::new();
+    let mut total = [0u64; 6];
+    let mut cost_total = 0.0;
+    let mut model = None;
+    for turn in &session.turns {
+        let strategy = turn
+            .render_stats
+            .as_ref()
+            .and_then(|s| s.get("instance").or(s.get("strategy")))
+            .and_then(|s| s.as_str())
+            .unwrap_or("-");
+        let get = |k: &str| turn.usage.as_ref().and_then(|u| u.get(k)).and_then(|v| v.as_u64());
+        let c = turn.cost.as_ref();
+        let figures = [
+            turn.prompt_tokens,
+            get("prompt_tokens"),
+            get("completion_tokens"),
+            c.map(|c| c.cache_read_tokens),
+            c.map(|c| c.cache_write_tokens),
+            c.map(|c| c.uncached_tokens),
+        ];
+        for (t, v) in total.iter_mut().zip(figures) {
+            *t += v.unwrap_or(0);
+        }
+        cost_total += c.map_or(0.0, |c| c.input_cost);
+        model = model.or(c.map(|c| c.model.clone()));
+        let mut row = vec![turn.number.to_string(), strategy.to_string()];
+        row.extend(figures.iter().map(|v| show(*v)));
+        row.push(c.map_or("-".into(), |c| format!("{:.1}", c.input_cost)));
+        row.push(c.map_or("-", |c| if c.source == "reported" { "rep" } else { "est" }).to_string());
+        row.push(turn.usage.as_ref().and_then(|u| u["finish_reason"].as_str()).unwrap_or("-").to_string());
+        row.push(show(get("wall_ms")));
+        rows.push(row);
+    }
+    let mut last = vec!["total".to_string(), String::new()];
+    last.extend(total.iter().map(|v| v.to_string()));
+    last.push(format!("{cost_total:.1}"));
+    last.extend([String::new(), String::new(), String::new()]);
+    rows.push(last);
+    let headers: Vec<String> = headers.map(String::from).to_vec();
+    let price = model.map_or(String::new(), |m| format!(" (cost: prompt under the `{m}` price model)"));
+    format!("\nusage per turn{price}:\n{}", super::compare::table(&headers, &rows, false))
 }
 
 /// `no_code 2, parse 1`: how many turns failed with each error kind, in order of first appearance.

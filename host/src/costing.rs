@@ -1,0 +1,80 @@
+//! What each prompt of a run costs under the agent's price model, as the
+//! session records it: the server's cache figures when it reported them,
+//! otherwise ptc's own accounting of the request it sent (`ptc-cost`).
+
+use crate::llm::Usage;
+use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, Role, TokenMemo};
+use ptc_session::{CostRecord, MessageRecord, TurnRecord};
+use ptc_tokens::TokenCounter;
+
+/// The price model of a run and its accounting so far.
+pub struct Costing {
+    model: PriceModel,
+    accounting: Accounting,
+    memo: TokenMemo<'static>,
+}
+
+impl Costing {
+    /// Starts pricing with `model`, counting with `counter`; `earlier`
+    /// turns (a resumed run) are accounted first, so the cache state
+    /// carries over.
+    pub fn new(model: PriceModel, counter: &'static TokenCounter, earlier: &[TurnRecord]) -> Costing {
+        let mut costing = Costing { accounting: Accounting::new(&model), model, memo: TokenMemo::new(counter) };
+        for turn in earlier.iter().filter(|t| !t.messages.is_empty()) {
+            costing.accounting.turn(&recorded_prompt(&turn.messages), None, &mut costing.memo);
+        }
+        costing
+    }
+
+    /// The cost record of `prompt`, sent in order after the earlier ones:
+    /// priced from `reported` when the server gave its cache figures, else
+    /// from the accounting's estimate.
+    pub fn turn(&mut self, prompt: &Prompt, reported: Option<&Usage>) -> CostRecord {
+        let output = reported.map(|u| u.completion_tokens);
+        let estimated = self.accounting.turn(prompt, output, &mut self.memo).usage;
+        let (usage, source) = match reported {
+            Some(u) if u.cache_read_tokens.is_some() || u.cache_write_tokens.is_some() => {
+                let read = u.cache_read_tokens.unwrap_or(0);
+                let write = u.cache_write_tokens.unwrap_or(0);
+                let usage = ptc_cost::Usage {
+                    prompt_tokens: u.prompt_tokens,
+                    cache_read_tokens: read,
+                    cache_write_tokens: write,
+                    uncached_tokens: u.prompt_tokens.saturating_sub(read + write),
+                    output_tokens: Some(u.completion_tokens),
+                };
+                (usage, "reported")
+            }
+            _ => (estimated, "estimated"),
+        };
+        let cost = self.model.cost(&usage);
+        CostRecord {
+            model: self.model.name().to_string(),
+            source: source.to_string(),
+            prompt_tokens: usage.prompt_tokens,
+            cache_read_tokens: usage.cache_read_tokens,
+            cache_write_tokens: usage.cache_write_tokens,
+            uncached_tokens: usage.uncached_tokens,
+            input_cost: cost.input,
+            output_cost: cost.output,
+        }
+    }
+}
+
+/// A recorded prompt, with its blocks and breakpoints, as the accounting reads it.
+pub fn recorded_prompt(messages: &[MessageRecord]) -> Prompt {
+    let role = |r: &str| match r {
+        "system" => Role::System,
+        "assistant" => Role::Assistant,
+        _ => Role::User,
+    };
+    Prompt::new(
+        messages
+            .iter()
+            .map(|m| {
+                let blocks = m.blocks().into_iter().map(|(text, b)| Block { text: text.to_string(), breakpoint: b });
+                Message::with_blocks(role(&m.role), blocks.collect())
+            })
+            .collect(),
+    )
+}
