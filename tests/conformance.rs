@@ -1,8 +1,10 @@
 //! Self-test of the conformance suite: each broken plugin fails exactly the
-//! MUST cases it should, and every `ptc_strategy_*` plugin passes them all.
+//! MUST cases it should (the hostile ones with the resource cap they
+//! breach named, while the suite stays small), and every `ptc_strategy_*`
+//! plugin passes them all.
 
 use ptc_conformance::harness::runner;
-use ptc_conformance::{check, Level, Limits, Report, Status, Target, CASES};
+use ptc_conformance::{check, Caps, Level, Limits, Report, Status, Target, CASES};
 use ptc_integration_tests::{library, plugin_dir, profile_dir, root, scratch_dir};
 use ptc_registry::is_plugin_file_name;
 use std::collections::BTreeSet;
@@ -120,6 +122,129 @@ fn an_incompatible_plugin_fails_every_case_with_the_load_error() {
     assert_eq!(report.must_failures().len(), must_ids().len());
     let reason = &report.case("MUST-LOAD-INFO").unwrap().reason;
     assert!(reason.starts_with("cannot load: ") && reason.contains("incompatible plugin interface 0.9.0"), "{reason}");
+}
+
+/// Peak memory (`VmHWM`) of this test process, in bytes.
+#[cfg(target_os = "linux")]
+fn own_peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches("kB").trim();
+    kib.parse::<u64>().unwrap() * 1024
+}
+
+/// The machine's available memory (`MemAvailable`), sampled every 20 ms
+/// while `f` runs: returns `f`'s result and the largest drop seen, in bytes.
+/// Only reported: other processes on the machine move it too.
+#[cfg(target_os = "linux")]
+fn watch_available_memory<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    fn available() -> u64 {
+        let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+        let kib = info.lines().find_map(|l| l.strip_prefix("MemAvailable:")).unwrap();
+        kib.trim().trim_end_matches("kB").trim().parse::<u64>().unwrap() * 1024
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let before = available();
+    std::thread::scope(|scope| {
+        let lowest = scope.spawn(|| {
+            let mut lowest = before;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                lowest = lowest.min(available());
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            lowest
+        });
+        let out = f();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (out, before.saturating_sub(lowest.join().unwrap()))
+    })
+}
+
+/// Runs the MUST cases on a plugin that breaches a cap on the large
+/// fixtures: exactly the cases rendering them fail, each with `breach` and
+/// the fixture named; the rest pass; and no case's process grew past the
+/// memory cap, nor this test process past a small size.
+#[cfg(target_os = "linux")]
+fn breaches_on_the_large_fixtures(lib_name: &str, limits: &Limits, breach: &str) -> Report {
+    let (report, drop) = watch_available_memory(|| suite(&library(lib_name), "{}", &must_ids(), limits));
+    assert_eq!(report.must_failures().into_iter().collect::<BTreeSet<_>>(), set(RENDERING_LARGE), "{}", report.text());
+    for id in RENDERING_LARGE {
+        let reason = &report.case(id).unwrap().reason;
+        assert!(
+            reason.starts_with(breach) && reason.ends_with("while rendering generated/500-turns"),
+            "{id}: {reason}"
+        );
+    }
+    for case in &report.cases {
+        let peak = case.usage.expect("the usage of every case child is read").peak_memory;
+        assert!(peak <= limits.caps.memory, "{}: {peak} bytes over the cap", case.case.id);
+    }
+    let own = own_peak_memory();
+    assert!(own < 256 << 20, "the suite's own process stays small: {own} bytes");
+    eprintln!(
+        "{lib_name}: case peak {} MiB (cap {} MiB), suite process peak {} MiB, available memory dropped by {} MiB at most, {:.1} s",
+        report.peak_memory().unwrap() >> 20,
+        limits.caps.memory >> 20,
+        own >> 20,
+        drop >> 20,
+        report.duration.as_secs_f64()
+    );
+    report
+}
+
+/// One case at a time: the suite then adds at most one capped child to
+/// the machine's memory use.
+#[cfg(target_os = "linux")]
+fn one_at_a_time() -> Limits {
+    Limits { parallel: 1, ..Limits::default() }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unbounded_allocation_fails_with_the_memory_limit() {
+    let limits = one_at_a_time();
+    assert_eq!(limits.caps.memory, 1 << 30, "the default cap is in place before the plugin runs");
+    let report = breaches_on_the_large_fixtures(
+        "ptc_test_broken_unbounded_alloc",
+        &limits,
+        "exceeded the 1 GiB memory limit (an allocation of ",
+    );
+    // It really grew to the cap: the limit, not luck, stopped it.
+    assert!(report.peak_memory().unwrap() > 768 << 20, "{:?}", report.peak_memory());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_six_gigabyte_allocation_fails_with_the_memory_limit_at_once() {
+    let report = breaches_on_the_large_fixtures(
+        "ptc_test_broken_huge_alloc",
+        &one_at_a_time(),
+        "exceeded the 1 GiB memory limit (an allocation of 6000000000 bytes failed)",
+    );
+    let took = report.case("MUST-BOUNDED-TIME").unwrap().duration;
+    assert!(took < Duration::from_secs(30), "refused, not paged in: {took:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unbounded_recursion_overflows_the_render_stack() {
+    breaches_on_the_large_fixtures(
+        "ptc_test_broken_recursion",
+        &one_at_a_time(),
+        "overflowed its stack (8 MiB render thread)",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_busy_loop_fails_with_the_cpu_limit_before_the_time_limit() {
+    let caps = Caps { cpu: Duration::from_secs(2), ..Caps::default() };
+    let limits = Limits { caps, ..Limits::default() };
+    let report = breaches_on_the_large_fixtures("ptc_test_broken_busy_loop", &limits, "used more than 2 s of CPU");
+    for id in RENDERING_LARGE {
+        let case = report.case(id).unwrap();
+        assert!(case.duration < limits.case_timeout, "{id}: {:?}", case.duration);
+        assert!(case.usage.unwrap().cpu >= Duration::from_millis(1800), "{id}: {:?}", case.usage);
+    }
 }
 
 fn strategy_libraries() -> Vec<PathBuf> {

@@ -119,6 +119,9 @@ enum Command {
         /// Cases run at once (default: the number of CPUs).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Memory cap of each case's process, e.g. 512MiB or 2G (default 1GiB).
+        #[arg(long = "memory-limit", value_name = "SIZE")]
+        memory: Option<String>,
         /// Runner mode: run one case in this process (used by the suite itself).
         #[arg(long, hide = true)]
         run_case: Option<String>,
@@ -149,7 +152,7 @@ fn main() -> ExitCode {
                 format: *format,
             })
         }
-        Command::Conformance { plugin, params, config, format, timeout, cases, jobs, run_case, limits } => {
+        Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
             conformance_cmd::conformance(&conformance_cmd::ConformanceArgs {
                 plugin,
                 params: params.as_deref(),
@@ -158,6 +161,7 @@ fn main() -> ExitCode {
                 timeout: *timeout,
                 cases,
                 jobs: *jobs,
+                memory_limit: memory.as_deref(),
                 run_case: run_case.as_deref(),
                 limits: limits.as_deref(),
             })

@@ -17,6 +17,11 @@
 //! (never `RootModule::load_from_*`, which caches one module per interface
 //! type so a second plugin would silently return the first) and is never
 //! unloaded. A bad file costs one error line; the others still load.
+//!
+//! [`caps`] holds the resource caps for a child process that runs plugin
+//! code out of process (memory, CPU time, render stack).
+
+pub mod caps;
 
 use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
 use abi_stable::std_types::RStr;

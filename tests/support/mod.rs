@@ -24,6 +24,10 @@ pub const PLUGIN_CRATES: &[&str] = &[
     "ptc-test-plugin-broken-sleep",
     "ptc-test-plugin-broken-accept-unknown",
     "ptc-test-plugin-broken-stale-cache",
+    "ptc-test-plugin-broken-unbounded-alloc",
+    "ptc-test-plugin-broken-huge-alloc",
+    "ptc-test-plugin-broken-recursion",
+    "ptc-test-plugin-broken-busy-loop",
 ];
 
 /// The workspace root.
