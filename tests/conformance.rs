@@ -3,6 +3,7 @@
 //! breach named, while the suite stays small), and every `ptc_strategy_*`
 //! plugin passes them all.
 
+use ptc_conformance::fixtures::CORPUS;
 use ptc_conformance::harness::runner;
 use ptc_conformance::{check, Caps, Level, Limits, Report, Status, Target, CASES};
 use ptc_integration_tests::{library, plugin_dir, profile_dir, root, scratch_dir};
@@ -114,6 +115,34 @@ fn aborting_fails_with_the_signal_and_the_suite_goes_on() {
     assert_eq!(report.must_failures().into_iter().collect::<BTreeSet<_>>(), set(RENDERING_LARGE));
     let reason = &report.case("MUST-BOUNDED-SIZE").unwrap().reason;
     assert!(reason.contains("SIGABRT") && reason.contains("while rendering generated/500-turns"), "{reason}");
+}
+
+#[test]
+fn stats_that_do_not_add_up_fail_the_should_case_only() {
+    let report = suite(&library("ptc_test_broken_stats"), "{}", &[], &Limits::default());
+    assert!(report.conforms(), "{}", report.text());
+    let failed: Vec<&str> = report.cases.iter().filter(|c| c.status == Status::Fail).map(|c| c.case.id).collect();
+    assert_eq!(failed, ["SHOULD-STATS-SUMS"], "{}", report.text());
+    let reason = &report.case("SHOULD-STATS-SUMS").unwrap().reason;
+    assert!(reason.starts_with("fails on 111 of 111 fixtures; first corpus/data-exploration@1: printlns: shown 0 + dropped 1 is not the total 0"), "{reason}");
+}
+
+#[test]
+fn the_suite_embeds_exact_copies_of_its_corpus() {
+    let copies = root().join("conformance/fixtures/sessions");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&copies).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    let mut embedded: Vec<String> = CORPUS.iter().map(|(name, _)| format!("{name}.json")).collect();
+    embedded.sort();
+    assert_eq!(files, embedded, "{} holds exactly the sessions of CORPUS", copies.display());
+    for (name, text) in CORPUS {
+        let source = std::fs::read_to_string(root().join(format!("tests/sessions/{name}.json"))).unwrap();
+        assert!(
+            *text == source,
+            "conformance/fixtures/sessions/{name}.json differs from tests/sessions/{name}.json; run conformance/fixtures/refresh-corpus.sh"
+        );
+    }
 }
 
 #[test]
@@ -327,26 +356,64 @@ fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
     assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
 }
 
-/// A plugin crate outside this workspace, with `ptc-conformance` as a
-/// dev-dependency as the conformance README sets it up, runs the suite from
-/// its own `cargo test`: the harness builds the plugin and the runner itself.
-/// (The example plugin's sources, path dependencies made absolute, this
-/// workspace's lock file so nothing needs the network.)
+/// The library crates a plugin author depends on, and those they depend on:
+/// what `cargo publish` would upload for `ptc-conformance`.
+const PUBLISHED: &[&str] =
+    &["ptc-plugin-api", "ptc-lisp", "ptc-session", "ptc-tokens", "ptc-registry", "ptc-conformance"];
+
+/// Packages [`PUBLISHED`] with `cargo package` and unpacks each `.crate`
+/// into `vendor/`: exactly what a registry would serve.
+fn package_published(vendor: &Path) {
+    let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-package");
+    let mut cmd = std::process::Command::new(env!("CARGO"));
+    cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet", "--target-dir"]).arg(&target);
+    for krate in PUBLISHED {
+        cmd.args(["-p", krate]);
+    }
+    let out = cmd.current_dir(root()).output().expect("cargo runs");
+    assert!(out.status.success(), "cargo package failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    for krate in PUBLISHED {
+        let file = target.join("package").join(format!("{krate}-{}.crate", env!("CARGO_PKG_VERSION")));
+        let out = std::process::Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(vendor).output().unwrap();
+        assert!(out.status.success(), "tar xzf {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.1"` and
+/// `ptc-conformance = "0.1"` as ordinary registry dependencies (as the
+/// conformance README sets it up), runs the suite from its own `cargo test`:
+/// the harness builds the plugin and the runner itself. The registry is
+/// simulated: the crates as `cargo package` packs them (so only what they
+/// carry, fixtures included), patched in by a `.cargo/config.toml` above the
+/// crate; the example plugin's sources; this workspace's lock file, so
+/// nothing needs the network.
 #[test]
 fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let example = root().join("examples/custom-strategy");
-    let dir = scratch_dir("external-plugin");
+    let outside = scratch_dir("external-plugin");
+    let (dir, vendor) = (outside.join("plugin"), outside.join("vendor"));
+    std::fs::create_dir_all(&vendor).unwrap();
+    package_published(&vendor);
+    let version = env!("CARGO_PKG_VERSION");
+    let patches: String = PUBLISHED
+        .iter()
+        .map(|krate| {
+            format!("{krate} = {{ path = {:?} }}\n", vendor.join(format!("{krate}-{version}")).display().to_string())
+        })
+        .collect();
+    std::fs::create_dir_all(outside.join(".cargo")).unwrap();
+    std::fs::write(outside.join(".cargo/config.toml"), format!("[patch.crates-io]\n{patches}")).unwrap();
+
     let manifest = std::fs::read_to_string(example.join("Cargo.toml")).unwrap();
-    let absolute = |rel: &str| root().join(rel).display().to_string();
     let manifest = manifest
-        .replace("\"../../plugin-api\"", &format!("{:?}", absolute("plugin-api")))
-        .replace("\"../../conformance\"", &format!("{:?}", absolute("conformance")));
-    assert!(!manifest.contains("../../"), "every path dependency was rewritten:\n{manifest}");
-    std::fs::write(dir.join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
+        .replace("ptc-plugin-api = { path = \"../../plugin-api\" }", "ptc-plugin-api = \"0.1\"")
+        .replace("ptc-conformance = { path = \"../../conformance\" }", "ptc-conformance = \"0.1\"");
+    assert!(!manifest.contains("path ="), "every path dependency became a registry one:\n{manifest}");
     for file in ["src/lib.rs", "tests/conformance.rs"] {
         std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
         std::fs::copy(example.join(file), dir.join(file)).unwrap();
     }
+    std::fs::write(dir.join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
     std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-external-plugin");
@@ -362,4 +429,7 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     assert!(stdout.contains("1 passed"), "{stdout}");
     let runner = target.join("ptc-test-build/debug").join(ptc_conformance::runner::runner_file_name());
     assert!(runner.is_file(), "the harness built its runner at {}", runner.display());
+    // The suite that ran is the packaged one, fixtures and all.
+    let packaged = vendor.join(format!("ptc-conformance-{version}/fixtures/sessions"));
+    assert_eq!(std::fs::read_dir(packaged).unwrap().count(), CORPUS.len());
 }

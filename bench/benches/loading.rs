@@ -2,20 +2,13 @@
 //! loads every plugin in the folder and builds each instance.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use ptc_integration_tests::{plugin_dir, root};
+use ptc_integration_tests::{cargo_build, plugin_dir};
 use std::process::Command;
 
 fn strategies_command(c: &mut Criterion) {
     let dir = plugin_dir();
     let ptc = dir.join(format!("ptc{}", std::env::consts::EXE_SUFFIX));
-    let status = Command::new(env!("CARGO"))
-        .args(["build", "--quiet", "-p", "ptc-host", "--target-dir"])
-        .arg(dir.parent().unwrap())
-        .args(if dir.ends_with("release") { &["--release"][..] } else { &[][..] })
-        .current_dir(root())
-        .status()
-        .unwrap();
-    assert!(status.success());
+    cargo_build(&["-p", "ptc-host"]);
     let config = std::env::temp_dir().join("ptc-bench-strategies.toml");
     std::fs::write(&config, format!("[plugins]\npaths = [{:?}]\n", dir.display().to_string())).unwrap();
     let plugins = std::fs::read_dir(dir)
