@@ -341,8 +341,36 @@ fn bad_params_and_unknown_names_are_one_line_errors() {
     assert!(err.to_string().starts_with("unknown case `MUST-NOPE` (known: MUST-LOAD-INFO, "), "{err}");
     let target = Target::Name { name: "no-such-strategy".into(), paths: vec![plugin_dir().to_path_buf()] };
     let err = target.resolve().unwrap_err().to_string();
-    assert!(err.starts_with("no plugin file and no loaded plugin named `no-such-strategy` (loaded: "), "{err}");
+    assert!(err.starts_with("no plugin file and no loaded plugin is named `no-such-strategy` (loaded: "), "{err}");
     assert!(!err.contains('\n'));
+}
+
+/// A real plugin whose file lacks `ptc_strategy_` is not loaded, and the
+/// error says so: the folder searched, the pattern, the misnamed file.
+#[test]
+fn a_misnamed_plugin_file_is_named_in_the_error() {
+    let dir = scratch_dir("misnamed-plugin");
+    let misnamed = dir.join(format!("{}keep_last_turns{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
+    std::fs::copy(library("ptc_strategy_keep_last_turns"), &misnamed).unwrap();
+    let target = Target::Name { name: "keep-last-turns".into(), paths: vec![dir.clone()] };
+    let err = target.resolve().unwrap_err().to_string();
+    let expected = format!(
+        "no plugin file and no loaded plugin is named `keep-last-turns` (loaded: none); searched {} for files named {}; \
+         not loaded because their names lack `ptc_strategy_`: {} (a plugin's [lib] name must contain it); \
+         add its folder to [plugins] paths or PTC_PLUGIN_PATH",
+        dir.display(),
+        ptc_registry::plugin_file_pattern(),
+        misnamed.display()
+    );
+    assert_eq!(err, expected);
+    // Named by the rule, the same file loads.
+    let renamed = dir.join(format!(
+        "{}ptc_strategy_keep_last_turns{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    std::fs::rename(&misnamed, &renamed).unwrap();
+    assert_eq!(target.resolve().unwrap(), renamed.canonicalize().unwrap());
 }
 
 #[test]

@@ -97,10 +97,7 @@ impl Target {
                 let registry = ptc_registry::Registry::discover(paths);
                 match registry.plugin(name) {
                     Some(p) => Ok(p.description.file.clone()),
-                    None => Err(Error::UnknownPlugin {
-                        name: name.clone(),
-                        loaded: registry.plugins().map(|p| p.description.name.clone()).collect(),
-                    }),
+                    None => Err(Error::UnknownPlugin(registry.not_found(name))),
                 }
             }
         }
@@ -112,13 +109,9 @@ impl Target {
 pub enum Error {
     /// The plugin file does not exist.
     NoSuchFile(PathBuf),
-    /// No plugin of that name in the search paths.
-    UnknownPlugin {
-        /// The name asked for.
-        name: String,
-        /// The names that loaded.
-        loaded: Vec<String>,
-    },
+    /// No plugin of that name in the search paths: what loaded, where the
+    /// search looked, and the libraries there not named like plugins.
+    UnknownPlugin(ptc_registry::NotFound),
     /// The parameters are not a JSON object.
     BadParams(String),
     /// A case ID that is not in the catalogue.
@@ -129,17 +122,11 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NoSuchFile(p) => write!(f, "plugin file {} does not exist", p.display()),
-            Error::UnknownPlugin { name, loaded } => write!(
-                f,
-                "no plugin file and no loaded plugin named `{name}` (loaded: {}); give a library path or check the plugin paths",
-                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") }
-            ),
+            Error::UnknownPlugin(not_found) => write!(f, "no plugin file and {not_found}"),
             Error::BadParams(why) => write!(f, "parameters {why}"),
-            Error::UnknownCase(id) => write!(
-                f,
-                "unknown case `{id}` (known: {})",
-                CASES.iter().map(|c| c.id).collect::<Vec<_>>().join(", ")
-            ),
+            Error::UnknownCase(id) => {
+                write!(f, "unknown case `{id}` (known: {})", CASES.iter().map(|c| c.id).collect::<Vec<_>>().join(", "))
+            }
         }
     }
 }
