@@ -15,7 +15,11 @@ fn dylib_vs_in_process(c: &mut Criterion) {
     let in_process = SingleUserCoalesced::new(Params::from_json("single-user-coalesced", "{}").unwrap()).unwrap();
     let registry = Registry::discover(&[library("ptc_strategy_single_user_coalesced")]);
     let dylib = registry.build("bench", "single-user-coalesced", "{}").unwrap();
-    assert_eq!(in_process.render(&req).unwrap(), dylib.render(&req).unwrap(), "same strategy, same output");
+    assert_eq!(
+        in_process.render(&req).unwrap(),
+        dylib.render(&req).unwrap().into_rendered(),
+        "same strategy, same output"
+    );
     let mut group = c.benchmark_group("suc_20_turns");
     group.bench_function("in_process", |b| b.iter(|| in_process.render(black_box(&req)).unwrap()));
     group.bench_function("dylib", |b| b.iter(|| dylib.render(black_box(&req)).unwrap()));

@@ -192,7 +192,7 @@ fn progress(fixture: &Fixture) {
 }
 
 fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, StrategyError> {
-    renderer.render(req)
+    renderer.render(req).map(ptc_plugin_api::Prompt::into_rendered)
 }
 
 fn selection(id: &str) -> Selection {

@@ -134,7 +134,7 @@ pub fn corpus() -> Result<Vec<Fixture>, String> {
         // Converted once (EDN reading is the costly part), then cut per turn.
         let at = format!("fixtures/sessions/{name}.json");
         let session: Session = serde_json::from_str(text).map_err(|e| format!("{at}: {e}"))?;
-        let full = session.to_request().map_err(|e| format!("{at}: {e}"))?;
+        let full = session.request_for_turn(None).map_err(|e| format!("{at}: {e}"))?;
         let last = (session.turns.len() as u32 + 1).min(session.max_turns.max(1));
         for turn in 1..=last {
             let mut request = full.clone();

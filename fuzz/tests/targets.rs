@@ -59,6 +59,7 @@ fn small_limits() -> ptc_lisp::Limits {
         max_string_bytes: 100_000,
         max_memory_bytes: 1_000_000,
         println_char_limit: 200,
+        ..ptc_lisp::Limits::default()
     }
 }
 

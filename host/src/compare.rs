@@ -1,56 +1,76 @@
-//! `ptc compare`: what each strategy instance would have sent, turn by turn,
-//! over recorded sessions, in prompt tokens.
+//! Comparing strategies over recorded sessions: what each would have sent,
+//! what that costs on a provider that caches prompt prefixes, and whether
+//! the model could still see what it had learned.
 //!
 //! Every turn `1..=N` of a session is rendered as it would be sent, through
-//! [`crate::policy`] (so triggers apply), and counted with tiktoken. The
-//! figures per instance, summed over the sessions:
+//! [`crate::policy`] (so triggers apply), and measured:
 //!
-//! - **total**: prompt tokens over all turns;
-//! - **history**: what each prompt adds beyond that run's turn-1 prompt,
-//!   summed (the cost of remembering; turn 1 is the same for everyone);
-//! - both as a ratio to full-history;
-//! - **cacheable**: of the prompts of turns 2..N, the share of bytes that is
-//!   a byte-identical prefix of the previous turn's prompt (message texts
-//!   with their role headers, concatenated), i.e. what a prompt cache can reuse;
-//! - **largest**: the largest single prompt;
+//! - **tokens**: prompt tokens (tiktoken), the **history** part (what each
+//!   prompt adds beyond its run's turn-1 prompt) and the **largest** prompt;
+//! - **cost** under each [`PriceModel`]: the prompts of a session priced in
+//!   order by [`ptc_cost::Accounting`], the cached part being what the
+//!   provider would read from its cache (by its rule: block breakpoints for
+//!   Anthropic, the longest shared prefix for OpenAI);
+//! - **recall**: of the facts a turn's program uses that the agent learned
+//!   from earlier output, the share its prompt still showed
+//!   ([`ptc_cost::LearnedFacts`]);
 //! - the render stats of every turn, summed.
 
-use crate::cli::{pick_renderer, CliResult, Output};
-use crate::config::{Config, Trigger};
-use crate::policy::{Candidate, Phase, Policy};
+use crate::policy::{Phase, Policy};
 use indexmap::IndexMap;
-use ptc_plugin_api::render::{messages_text, FULL_HISTORY};
+use ptc_cost::{Accounting, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput};
 use ptc_plugin_api::{RenderRequest, Stats};
-use ptc_registry::Registry;
-use ptc_session::Session;
-use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+use ptc_session::{Session, SessionError};
+use ptc_tokens::TokenCounter;
 use serde::Serialize;
-use serde_json::json;
-use std::fmt::Write;
-use std::path::{Path, PathBuf};
 
-/// Output format of `ptc compare`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CompareFormat {
-    /// An aligned table.
-    Text,
-    /// A GitHub-flavoured markdown table (for docs/benchmarks.md).
-    Markdown,
-    /// Every figure, per session too.
-    Json,
+/// A recorded session, ready to be rendered by every strategy: its render
+/// requests (EDN read once) and the facts its programs reuse.
+pub struct Subject {
+    /// The session's name (its file name).
+    pub name: String,
+    /// The requests of turns `1..=N`.
+    pub requests: Vec<RenderRequest>,
+    facts: LearnedFacts,
 }
 
-/// Options of `ptc compare`.
-#[derive(Debug, Clone)]
-pub struct CompareArgs<'a> {
-    /// Config file.
-    pub config: &'a Path,
-    /// Session files.
-    pub sessions: &'a [PathBuf],
-    /// Instance (or plugin) names; `None`: full-history and every configured instance.
-    pub strategies: Option<&'a [String]>,
-    /// Output format.
-    pub format: CompareFormat,
+impl Subject {
+    /// Prepares `session` under `name`.
+    pub fn new(name: impl Into<String>, session: &Session) -> Result<Subject, SessionError> {
+        let requests = session.requests()?;
+        let mut given: Vec<&str> = vec![&session.mission];
+        given.extend(session.data.values().map(String::as_str));
+        let tools: Vec<String> = session
+            .tools
+            .iter()
+            .map(|t| {
+                format!(
+                    "{} {} {}",
+                    t.name,
+                    t.signature.as_deref().unwrap_or(""),
+                    t.description.as_deref().unwrap_or("")
+                )
+            })
+            .collect();
+        given.extend(tools.iter().map(String::as_str));
+        let turns: Vec<TurnOutput> = session
+            .turns
+            .iter()
+            .map(|t| {
+                let mut output: Vec<&str> = t.prints.iter().map(String::as_str).collect();
+                output.extend(t.tool_calls.iter().filter_map(|c| c.result.as_deref()));
+                output.extend(t.result.as_deref());
+                TurnOutput { program: t.program.as_deref().unwrap_or(""), output }
+            })
+            .collect();
+        let facts = LearnedFacts::new(&given, &turns);
+        Ok(Subject { name: name.into(), requests, facts })
+    }
+
+    /// Turns rendered (the session's turns, at least 1).
+    pub fn turns(&self) -> usize {
+        self.requests.len()
+    }
 }
 
 /// Render stats summed over turns.
@@ -90,295 +110,149 @@ impl StatsSum {
     }
 }
 
-/// The figures of one instance over one or more runs.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// One strategy over one session, turn by turn, or (summed) over several.
+#[derive(Debug, Clone, Default, Serialize)]
 pub struct Figures {
     /// Turns rendered.
     pub turns: u64,
+    /// Prompt tokens per turn (one session only; empty in sums).
+    pub prompt_tokens: Vec<u64>,
     /// Prompt tokens over all turns.
     pub total_tokens: u64,
     /// Sum over turns of (prompt tokens - the run's turn-1 prompt tokens).
     pub history_tokens: i64,
     /// Largest single prompt, in tokens.
     pub largest_prompt: u64,
-    /// Bytes of turn 2..N prompts that repeat the previous prompt's prefix.
-    pub prefix_bytes: u64,
-    /// Bytes of turn 2..N prompts.
-    pub prompt_bytes: u64,
     /// Turns served by full-history (before a trigger, or single shot).
     pub turns_full_history: u64,
+    /// Per price model (in the order asked for): per turn (one session
+    /// only) and the total.
+    pub costs: Vec<ModelFigures>,
+    /// Fact recall.
+    pub recall: RecallFigures,
     /// Render stats, summed.
     pub stats: StatsSum,
+    /// The text of the prompt of one turn (for the HTML report), when asked.
+    #[serde(skip)]
+    pub shown_prompt: Option<(usize, String)>,
+}
+
+/// What a strategy's prompts cost under one price model.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ModelFigures {
+    /// The model's name.
+    pub model: String,
+    /// Per turn (one session only).
+    pub turns: Vec<TurnCost>,
+    /// Summed over turns.
+    pub total: TurnCost,
+}
+
+/// Facts used and shown, summed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RecallFigures {
+    /// Learned facts the programs used.
+    pub used: usize,
+    /// Of those, the ones their prompts showed.
+    pub visible: usize,
+}
+
+impl RecallFigures {
+    /// `visible / used`, `None` when no learned fact was used.
+    pub fn share(&self) -> Option<f64> {
+        (self.used > 0).then(|| self.visible as f64 / self.used as f64)
+    }
 }
 
 impl Figures {
-    /// Adds the figures of another run.
+    /// Adds the figures of another run (per-turn lists are not kept in sums).
     pub fn add(&mut self, o: &Figures) {
         self.turns += o.turns;
         self.total_tokens += o.total_tokens;
         self.history_tokens += o.history_tokens;
         self.largest_prompt = self.largest_prompt.max(o.largest_prompt);
-        self.prefix_bytes += o.prefix_bytes;
-        self.prompt_bytes += o.prompt_bytes;
         self.turns_full_history += o.turns_full_history;
         self.stats.add(&o.stats);
-    }
-
-    /// Share of turn 2..N prompt bytes that a prefix cache can reuse (1.0
-    /// when there is no second turn).
-    pub fn cacheable(&self) -> f64 {
-        if self.prompt_bytes == 0 {
-            1.0
-        } else {
-            self.prefix_bytes as f64 / self.prompt_bytes as f64
+        self.recall.used += o.recall.used;
+        self.recall.visible += o.recall.visible;
+        if self.costs.is_empty() {
+            self.costs =
+                o.costs.iter().map(|m| ModelFigures { model: m.model.clone(), ..Default::default() }).collect();
+        }
+        for (mine, theirs) in self.costs.iter_mut().zip(&o.costs) {
+            mine.total.add(&theirs.total);
         }
     }
+
+    /// The total under `model`, if it was priced.
+    pub fn cost(&self, model: &str) -> Option<&TurnCost> {
+        self.costs.iter().find(|m| m.model == model).map(|m| &m.total)
+    }
 }
 
-/// Length in bytes of the common prefix of `a` and `b`.
-pub fn common_prefix(a: &str, b: &str) -> usize {
-    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+/// What [`measure`] prices and shows.
+pub struct Measure<'a, 'c> {
+    /// The price models, in report order.
+    pub models: &'a [&'a PriceModel],
+    /// Tokenizes the request serializations (shared across runs: each
+    /// distinct text is tokenized once).
+    pub memo: &'a mut TokenMemo<'c>,
+    /// Counts prompt tokens for the policy (budgets, triggers) and the figures.
+    pub counter: &'c TokenCounter,
+    /// Keep the text of this turn's prompt (1-based; past the last turn:
+    /// the last one).
+    pub show_turn: Option<usize>,
 }
 
-/// Renders `requests` (turns 1..=N of one run, in order) through `policy`
-/// and measures them.
-pub fn measure(policy: &mut Policy<'_>, requests: impl IntoIterator<Item = RenderRequest>) -> Result<Figures, String> {
+/// Renders every turn of `subject` through `policy` and measures it.
+pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, String> {
     let mut f = Figures::default();
-    let mut first: Option<u64> = None;
-    let mut previous: Option<String> = None;
-    for request in requests {
-        let served = policy.render(&request).map_err(|e| format!("turn {}: {e}", request.turn()))?;
+    let mut accounts: Vec<Accounting> = how.models.iter().map(|m| Accounting::new(m)).collect();
+    f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();
+    let mut texts = Vec::with_capacity(subject.requests.len());
+    let show = how.show_turn.map(|t| t.clamp(1, subject.requests.len()));
+    for request in &subject.requests {
+        let served = policy.render(request).map_err(|e| format!("turn {}: {e}", request.turn()))?;
         let tokens = served.tokens as u64;
-        let text = messages_text(served.rendered.messages());
-        let base = *first.get_or_insert(tokens);
+        let base = *f.prompt_tokens.first().unwrap_or(&tokens);
+        f.prompt_tokens.push(tokens);
         f.turns += 1;
         f.total_tokens += tokens;
         f.history_tokens += tokens as i64 - base as i64;
         f.largest_prompt = f.largest_prompt.max(tokens);
-        if let Some(prev) = &previous {
-            f.prefix_bytes += common_prefix(prev, &text) as u64;
-            f.prompt_bytes += text.len() as u64;
-        }
         if served.phase == Phase::FullHistory {
             f.turns_full_history += 1;
         }
         f.stats.add_stats(served.rendered.stats());
-        previous = Some(text);
+        let priced = ptc_cost::Prompt::from(&served.rendered);
+        for (account, figures) in accounts.iter_mut().zip(&mut f.costs) {
+            let turn = account.turn(&priced, None, how.memo);
+            figures.total.add(&turn);
+            figures.turns.push(turn);
+        }
+        let text = priced.text();
+        if show == Some(request.turn() as usize) {
+            f.shown_prompt = Some((request.turn() as usize, text.clone()));
+        }
+        texts.push(text);
     }
+    let recall: Recall = subject.facts.recall(&texts);
+    f.recall = RecallFigures { used: recall.used, visible: recall.visible };
     Ok(f)
 }
 
-/// The requests of turns `1..=N` of a session (`N` = its turn count, at least 1).
-pub fn session_requests(session: &Session) -> Result<Vec<RenderRequest>, String> {
-    let last = session.turns.len().max(1) as u32;
-    (1..=last).map(|t| session.request_for_turn(Some(t)).map_err(|e| e.to_string())).collect()
-}
-
-/// One row of the comparison: an instance and its figures.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Row {
-    /// Instance name.
-    pub name: String,
-    /// Summed over sessions; `Err` when a turn could not be rendered.
-    pub figures: Result<Figures, String>,
-    /// Per session file.
-    pub per_session: Vec<(String, Figures)>,
-}
-
-fn ratio(part: f64, whole: f64) -> String {
-    if whole == 0.0 {
-        "-".to_string()
-    } else {
-        format!("{:.1}%", 100.0 * part / whole)
-    }
-}
-
-const HEADERS: [&str; 10] = [
-    "strategy",
-    "total tokens",
-    "vs full",
-    "history tokens",
-    "vs full",
-    "cacheable",
-    "largest prompt",
-    "turns compressed",
-    "calls dropped",
-    "prints dropped",
-];
-
-/// The table cells of `rows`, ratios against `full`.
-fn cells(rows: &[Row], full: &Figures) -> Vec<Vec<String>> {
-    rows.iter()
-        .map(|r| match &r.figures {
-            Ok(f) => vec![
-                r.name.clone(),
-                f.total_tokens.to_string(),
-                ratio(f.total_tokens as f64, full.total_tokens as f64),
-                f.history_tokens.to_string(),
-                ratio(f.history_tokens as f64, full.history_tokens as f64),
-                format!("{:.1}%", 100.0 * f.cacheable()),
-                f.largest_prompt.to_string(),
-                f.stats.turns_compressed.to_string(),
-                f.stats.tool_calls_dropped.to_string(),
-                f.stats.printlns_dropped.to_string(),
-            ],
-            Err(e) => {
-                let mut row = vec![r.name.clone(), format!("ERROR {e}")];
-                row.resize(HEADERS.len(), String::new());
-                row
-            }
-        })
-        .collect()
-}
-
-/// The comparison as an aligned text table (`markdown = false`) or a
-/// markdown table.
-pub fn table(rows: &[Row], full: &Figures, markdown: bool) -> String {
-    let body = cells(rows, full);
-    let mut out = String::new();
-    if markdown {
-        let _ = writeln!(out, "| {} |", HEADERS.join(" | "));
-        let align: Vec<&str> = HEADERS.iter().enumerate().map(|(i, _)| if i == 0 { "---" } else { "---:" }).collect();
-        let _ = writeln!(out, "| {} |", align.join(" | "));
-        for row in body {
-            let _ = writeln!(out, "| {} |", row.join(" | "));
-        }
-        return out;
-    }
-    // Error rows print their message unaligned, so they do not widen the columns.
-    let is_error = |r: &Vec<String>| r[1].starts_with("ERROR ");
-    let widths: Vec<usize> = (0..HEADERS.len())
-        .map(|i| {
-            let cells = body.iter().filter(|r| !is_error(r) || i == 0).map(|r| r[i].chars().count());
-            cells.chain([HEADERS[i].len()]).max().unwrap_or(0)
-        })
-        .collect();
-    for row in std::iter::once(HEADERS.map(String::from).to_vec()).chain(body) {
-        if is_error(&row) {
-            let _ = writeln!(out, "{:<w$}  {}", row[0], row[1], w = widths[0]);
-            continue;
-        }
-        let mut line = String::new();
-        for (i, cell) in row.iter().enumerate() {
-            if i == 0 {
-                let _ = write!(line, "{cell:<w$}", w = widths[0]);
-            } else {
-                let _ = write!(line, "  {cell:>w$}", w = widths[i]);
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out
-}
-
-/// Every instance to compare: the requested names, or full-history and
-/// every configured instance.
-fn instance_names(config: &Config, requested: Option<&[String]>) -> Vec<String> {
-    match requested {
-        Some(names) => names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect(),
-        None => std::iter::once(FULL_HISTORY.to_string()).chain(config.strategies.keys().cloned()).collect(),
-    }
-}
-
-fn candidate(config: &Config, registry: &Registry, name: &str) -> Result<Candidate, String> {
-    let renderer = pick_renderer(config, registry, name)?;
-    let trigger: Option<Trigger> = config.strategies.get(name).and_then(|s| s.trigger);
-    Ok(Candidate::new(name, Box::new(renderer), trigger))
-}
-
-/// Measures instance `name` over every session.
-fn measure_instance(
-    config: &Config,
-    registry: &Registry,
-    counter: &TokenCounter,
-    name: &str,
-    sessions: &[(String, Vec<RenderRequest>)],
-) -> Row {
-    let mut total = Figures::default();
-    let mut per_session = Vec::new();
-    for (file, requests) in sessions {
-        let figures = candidate(config, registry, name).and_then(|c| {
-            let mut policy = Policy::new(c, Vec::new(), None, counter);
-            measure(&mut policy, requests.iter().cloned()).map_err(|e| format!("{file}: {e}"))
-        });
-        match figures {
-            Ok(f) => {
-                total.add(&f);
-                per_session.push((file.clone(), f));
-            }
-            Err(e) => return Row { name: name.to_string(), figures: Err(e), per_session },
-        }
-    }
-    Row { name: name.to_string(), figures: Ok(total), per_session }
-}
-
-/// `ptc compare`.
-pub fn compare(args: &CompareArgs<'_>) -> CliResult {
-    if args.sessions.is_empty() {
-        return Err("compare needs at least one --session FILE".to_string());
-    }
-    let config = Config::load(args.config).map_err(|e| e.to_string())?;
-    let registry = Registry::discover(&config.plugin_paths);
-    let counter = TokenCounter::new(DEFAULT_ENCODING)?;
-    let mut sessions = Vec::new();
-    for path in args.sessions {
-        let session = Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let requests = session_requests(&session).map_err(|e| format!("{}: {e}", path.display()))?;
-        sessions.push((path.display().to_string(), requests));
-    }
-    let full = measure_instance(&config, &registry, &counter, FULL_HISTORY, &sessions);
-    let full_figures = full.figures.clone().map_err(|e| format!("full-history: {e}"))?;
-    let rows: Vec<Row> = instance_names(&config, args.strategies)
-        .iter()
-        .map(|name| {
-            if name == FULL_HISTORY {
-                full.clone()
-            } else {
-                measure_instance(&config, &registry, &counter, name, &sessions)
-            }
-        })
-        .collect();
-    let mut warnings: Vec<String> = registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect();
-    warnings
-        .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
-    let code = i32::from(rows.iter().any(|r| r.figures.is_err()));
-    let stdout = match args.format {
-        CompareFormat::Json => {
-            let value = json!({
-                "encoding": counter.encoding(),
-                "sessions": sessions.iter().map(|(f, r)| json!({"file": f, "turns": r.len()})).collect::<Vec<_>>(),
-                "strategies": rows.iter().map(|r| row_json(r, &full_figures)).collect::<Vec<_>>(),
-            });
-            serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"
-        }
-        CompareFormat::Text | CompareFormat::Markdown => {
-            let turns: usize = sessions.iter().map(|(_, r)| r.len()).sum();
-            let mut out = String::new();
-            if args.format == CompareFormat::Text {
-                let _ = writeln!(
-                    out,
-                    "{} sessions, {turns} turns, {} tokens; history = what each prompt adds beyond turn 1\n",
-                    sessions.len(),
-                    counter.encoding()
-                );
-            }
-            out + &table(&rows, &full_figures, args.format == CompareFormat::Markdown)
-        }
-    };
-    Ok(Output { stdout, warnings, code })
-}
-
-fn row_json(row: &Row, full: &Figures) -> serde_json::Value {
-    match &row.figures {
-        Err(e) => json!({"name": row.name, "error": e}),
-        Ok(f) => json!({
-            "name": row.name,
-            "total": f,
-            "total_ratio": f.total_tokens as f64 / full.total_tokens.max(1) as f64,
-            "history_ratio": if full.history_tokens == 0 { None } else { Some(f.history_tokens as f64 / full.history_tokens as f64) },
-            "cacheable": f.cacheable(),
-            "per_session": row.per_session.iter().map(|(file, f)| json!({"file": file, "figures": f})).collect::<Vec<_>>(),
-        }),
+/// The report data of one strategy on one session, for [`ptc_cost::render_html`].
+pub fn strategy_report(name: &str, f: &Figures, models: &[&PriceModel]) -> ptc_cost::StrategyReport {
+    ptc_cost::StrategyReport {
+        name: name.to_string(),
+        prompt_tokens: f.prompt_tokens.clone(),
+        costs: models
+            .iter()
+            .zip(&f.costs)
+            .map(|(m, c)| ModelCosts { model: c.model.clone(), unit: m.unit(), turns: c.turns.clone() })
+            .collect(),
+        recall: Some(Recall { turns: Vec::new(), used: f.recall.used, visible: f.recall.visible }),
+        shown_prompt: f.shown_prompt.clone().map(|(turn, text)| ptc_cost::ShownPrompt { turn, text }),
     }
 }
 

@@ -4,31 +4,17 @@
 //! Every error names the file, line and column.
 
 use indexmap::IndexMap;
-use ptc_registry::{Registry, Renderer};
+use ptc_cost::{PriceModel, PriceModels, PricingError, PricingTable};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
+pub use crate::llm::LlmConfig;
+pub use crate::location::Location;
+pub use crate::tools::ToolConfig;
 pub use ptc_registry::PLUGIN_PATH_ENV;
-
-/// A position in a config file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Location {
-    /// The file.
-    pub file: PathBuf,
-    /// 1-based line.
-    pub line: usize,
-    /// 1-based column (in characters).
-    pub column: usize,
-}
-
-impl fmt::Display for Location {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
-    }
-}
 
 /// An error in a config file, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,36 +89,6 @@ pub struct Agent {
     pub token_encoding: Option<String>,
 }
 
-/// `llm = { backend = "replay", file = "..." }` or `{ backend = "openai", ... }`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "backend", rename_all = "lowercase", deny_unknown_fields)]
-pub enum LlmConfig {
-    /// Answers from a JSON file (an array of strings, one per turn).
-    Replay {
-        /// The transcript file (relative to the config file).
-        file: PathBuf,
-    },
-    /// An OpenAI-compatible chat completions server.
-    Openai {
-        /// Server root; requests go to `{base_url}/v1/chat/completions`.
-        base_url: String,
-        /// Model name.
-        model: String,
-        /// Environment variable holding the API key (never printed or stored).
-        #[serde(default)]
-        api_key_env: Option<String>,
-        /// Sampling temperature.
-        #[serde(default)]
-        temperature: Option<f64>,
-        /// Per-request timeout (default 60,000 ms).
-        #[serde(default)]
-        timeout_ms: Option<u64>,
-        /// Retries on 429, 5xx and timeouts (default 3).
-        #[serde(default)]
-        max_retries: Option<u32>,
-    },
-}
-
 /// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -153,6 +109,8 @@ pub struct LimitsConfig {
     pub max_memory_bytes: Option<usize>,
     /// Characters kept per println.
     pub println_char_limit: Option<usize>,
+    /// Calls `pmap`/`pcalls` run at the same time.
+    pub max_parallel_tool_calls: Option<usize>,
 }
 
 impl LimitsConfig {
@@ -169,27 +127,9 @@ impl LimitsConfig {
         l.max_string_bytes = self.max_string_bytes.unwrap_or(l.max_string_bytes);
         l.max_memory_bytes = self.max_memory_bytes.unwrap_or(l.max_memory_bytes);
         l.println_char_limit = self.println_char_limit.unwrap_or(l.println_char_limit);
+        l.max_parallel_tool_calls = self.max_parallel_tool_calls.unwrap_or(l.max_parallel_tool_calls);
         l
     }
-}
-
-/// A `[tool.NAME]` table: an external command speaking JSON.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolConfig {
-    /// The tool name.
-    pub name: String,
-    /// Program and arguments; JSON args on stdin, JSON result on stdout.
-    pub command: Vec<String>,
-    /// Signature shown to the model, e.g. `(id :int) -> :map`.
-    pub signature: Option<String>,
-    /// Description shown to the model.
-    pub description: Option<String>,
-    /// Kill the command after this long (default 10,000 ms).
-    pub timeout_ms: u64,
-    /// The folder the command runs in (the config file's folder).
-    pub dir: PathBuf,
-    /// Where the table is.
-    pub location: Location,
 }
 
 /// A loaded `strategies.toml`.
@@ -205,6 +145,8 @@ pub struct Config {
     pub agents: IndexMap<String, Agent>,
     /// Command tools, in file order.
     pub tools: IndexMap<String, ToolConfig>,
+    /// `[pricing.NAME]` tables (price models beside the built-ins), in file order.
+    pub pricing: IndexMap<String, PricingTable>,
 }
 
 #[derive(Deserialize)]
@@ -218,6 +160,8 @@ struct RawConfig {
     agent: IndexMap<String, Spanned<RawAgent>>,
     #[serde(default)]
     tool: IndexMap<String, Spanned<RawTool>>,
+    #[serde(default)]
+    pricing: IndexMap<String, Spanned<Table>>,
 }
 
 #[derive(Deserialize)]
@@ -254,7 +198,7 @@ struct RawAgent {
     #[serde(default)]
     tools: Vec<Spanned<String>>,
     #[serde(default)]
-    llm: Option<LlmConfig>,
+    llm: Option<Spanned<LlmConfig>>,
     #[serde(default)]
     limits: LimitsConfig,
     #[serde(default)]
@@ -379,10 +323,10 @@ impl Config {
                 Some(m) => m.into_inner(),
                 None => 5,
             };
-            let llm = agent.llm.map(|llm| match llm {
-                LlmConfig::Replay { file } => LlmConfig::Replay { file: base.join(file) },
-                other => other,
-            });
+            let llm = match agent.llm {
+                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
+                None => None,
+            };
             let agent = Agent {
                 name: name.clone(),
                 strategy: agent.strategy.map(|s| s.into_inner()),
@@ -400,30 +344,35 @@ impl Config {
             };
             agents.insert(name, agent);
         }
-        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools })
+        let mut pricing = IndexMap::new();
+        for (name, table) in raw.pricing {
+            let span = table.span();
+            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
+                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
+            })?;
+            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+            pricing.insert(name, parsed);
+        }
+        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing })
     }
 }
 
 impl Config {
-    /// Builds strategy instance `name` (or the built-in `full-history`)
-    /// from the plugins in `registry`.
-    pub fn instantiate(&self, registry: &Registry, name: &str) -> Result<Renderer, String> {
-        if name == ptc_plugin_api::render::FULL_HISTORY {
-            return Ok(Renderer::FullHistory);
-        }
-        let instance = self
-            .strategies
-            .get(name)
-            .ok_or_else(|| format!("no strategy named `{name}` (defined: {})", defined_list(&self.strategies)))?;
-        self.build(registry, instance)
+    /// The built-in price models plus this config's `[pricing.NAME]` tables.
+    pub fn price_models(&self) -> Result<PriceModels, PricingError> {
+        PriceModels::with_tables(self.pricing.iter().map(|(name, table)| (name.as_str(), table)))
     }
+}
 
-    /// Builds one configured instance.
-    pub fn build(&self, registry: &Registry, instance: &StrategyInstance) -> Result<Renderer, String> {
-        registry
-            .build(&instance.name, &instance.plugin, &instance.params.to_string())
-            .map_err(|e| format!("{}: {e}", instance.location))
-    }
+/// Checks an agent's `llm` table and resolves a replay file against the config folder.
+fn agent_llm(src: &Source<'_>, name: &str, base: &Path, llm: Spanned<LlmConfig>) -> Result<LlmConfig, ConfigError> {
+    let span = llm.span();
+    let llm = llm.into_inner();
+    llm.check().map_err(|m| src.error(span, format!("agent `{name}`: llm: {m}")))?;
+    Ok(match llm {
+        LlmConfig::Replay { file } => LlmConfig::Replay { file: base.join(file) },
+        other => other,
+    })
 }
 
 /// Checks `max_prompt_tokens` (at least 1) and `fallback` (defined

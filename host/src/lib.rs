@@ -1,34 +1,36 @@
-//! `ptc-host`: what the `ptc` binary does, as a library, on top of the
-//! `ptc-registry` (plugin loading), `ptc-session` (session files) and
-//! `ptc-tokens` (token counting) crates.
+//! `ptc-host`: what the `ptc` binary does, as a library, over the
+//! `ptc-registry` (plugin loading), `ptc-session` (session files),
+//! `ptc-lisp` (the sandbox) and `ptc-tokens` (token counting) crates.
 //!
-//! - [`config`] reads `strategies.toml` and builds the instances it names;
-//! - [`cli`] implements the subcommands;
-//! - [`run`] is the agent loop, reporting through [`progress`] and logging
-//!   `tracing` events ([`logging`]).
+//! - [`config`] reads `strategies.toml`; [`Config::resolve`](config::Config::resolve)
+//!   ([`resolve`]) loads its plugins and builds its instances once, and is
+//!   the one place that turns a strategy name into a renderer;
+//! - [`run`] is the agent loop ([`run::AgentRun`]: `prepare`, then `turn`),
+//!   choosing each prompt's renderer through [`policy`], calling the model
+//!   through [`llm`] and tools through [`tools`], reporting through
+//!   [`progress`] and logging `tracing` events ([`logging`]);
+//! - [`cmd`] holds one module per subcommand, each returning what to print.
 //!
 //! ```no_run
 //! use ptc_host::config::Config;
-//! use ptc_registry::Registry;
 //! use ptc_session::Session;
 //! use std::path::Path;
 //!
-//! let config = Config::load(Path::new("strategies.toml")).unwrap();
-//! let registry = Registry::discover(&config.plugin_paths);
-//! let strategy = config.instantiate(&registry, "coalesced").unwrap();
+//! let resolved = Config::load(Path::new("strategies.toml")).unwrap().resolve();
+//! let strategy = resolved.strategy("coalesced").unwrap();
 //! let session = Session::read(Path::new("tests/sessions/data-exploration.json")).unwrap();
-//! let rendered = strategy.render(&session.request_for_turn(None).unwrap()).unwrap();
+//! let rendered = strategy.renderer.render(&session.request_for_turn(None).unwrap()).unwrap();
 //! println!("{}", rendered.messages()[1].content());
 //! ```
 
-pub mod cli;
+pub mod cmd;
 pub mod compare;
 pub mod config;
-pub mod eval;
 pub mod llm;
+pub mod location;
 pub mod logging;
 pub mod policy;
 pub mod progress;
+pub mod resolve;
 pub mod run;
 pub mod tools;
-pub mod trace;

@@ -1,9 +1,7 @@
 //! `ptc`: run PTC-Lisp agents and inspect how strategies render their history.
 
-mod conformance_cmd;
-
 use clap::{Parser, Subcommand};
-use ptc_host::cli::{self, Format, Output, RenderArgs};
+use ptc_host::cmd::{self, conformance, eval, Format, Output};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -28,13 +26,17 @@ enum Command {
     /// Run one PTC-Lisp program: prints its println output, then its result (exit 1 on error).
     Eval {
         /// Program file (`-` or none: stdin).
+        #[arg(conflicts_with = "expr")]
         file: Option<PathBuf>,
+        /// The program itself, instead of a file: `ptc eval -e '(+ 1 2)'`.
+        #[arg(short = 'e', long = "expr", value_name = "PROGRAM")]
+        expr: Option<String>,
         /// Input data `name=path.json`, read by the program as `data/name` (repeatable).
         #[arg(long = "data", value_name = "NAME=PATH")]
         data: Vec<String>,
         /// How to print the result.
-        #[arg(long, value_enum, default_value_t = ptc_host::eval::ResultFormat::Edn)]
-        format: ptc_host::eval::ResultFormat,
+        #[arg(long, value_enum, default_value_t = eval::ResultFormat::Edn)]
+        format: eval::ResultFormat,
     },
     /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
     #[command(
@@ -46,7 +48,7 @@ enum Command {
         /// Config file.
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
-        /// Session file to write (default: AGENT.session.json, or the resumed file).
+        /// Session file to write (default: AGENT.session.jsonl, or the resumed file).
         #[arg(long)]
         session: Option<PathBuf>,
         /// Continue an interrupted run from its session file.
@@ -58,8 +60,8 @@ enum Command {
         /// Session file.
         file: PathBuf,
         /// What to show.
-        #[arg(long, value_enum, default_value_t = ptc_host::trace::View::Turns)]
-        view: ptc_host::trace::View,
+        #[arg(long, value_enum, default_value_t = cmd::trace::View::Turns)]
+        view: cmd::trace::View,
         /// Add a per-turn token usage table.
         #[arg(long)]
         usage: bool,
@@ -82,7 +84,10 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// Compare prompt tokens of strategy instances over session files, turn by turn.
+    /// Compare strategy instances over session files: prompt tokens, cost under prompt caching, fact recall.
+    #[command(
+        after_help = "Costs: every turn's prompt priced in order, the cached part being what the provider reads from its cache (anthropic: block breakpoints an earlier request wrote; openai: the longest shared prefix, 1,024 tokens then steps of 128; none: raw tokens). Ratios are to full-history. [pricing.NAME] tables in the config add or adjust price models; see docs/benchmarks.md."
+    )]
     Compare {
         /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag).
         #[arg(long = "session", required = true, num_args = 1..)]
@@ -94,8 +99,20 @@ enum Command {
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = ptc_host::compare::CompareFormat::Text)]
-        format: ptc_host::compare::CompareFormat,
+        #[arg(long, value_enum, default_value_t = cmd::compare::CompareFormat::Text)]
+        format: cmd::compare::CompareFormat,
+        /// Price models, comma-separated: built-in (anthropic, openai, none) or [pricing.NAME] of the config.
+        #[arg(long, value_delimiter = ',', default_value = "anthropic,openai,none")]
+        pricing: Vec<String>,
+        /// Add a per-turn breakdown (tokens, cache read/write/uncached and cost per model).
+        #[arg(long)]
+        per_turn: bool,
+        /// Also write a self-contained HTML report (charts per session, the summary, prompts).
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// The turn whose prompt the HTML report shows per strategy (default: the last).
+        #[arg(long, value_name = "N")]
+        show_turn: Option<usize>,
     },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
@@ -108,8 +125,8 @@ enum Command {
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
         /// Report format.
-        #[arg(long, value_enum, default_value_t = conformance_cmd::ReportFormat::Text)]
-        format: conformance_cmd::ReportFormat,
+        #[arg(long, value_enum, default_value_t = conformance::ReportFormat::Text)]
+        format: conformance::ReportFormat,
         /// Time limit of one case, in seconds (default 60).
         #[arg(long, value_name = "SECS")]
         timeout: Option<u64>,
@@ -135,25 +152,40 @@ fn main() -> ExitCode {
     let args = Args::parse();
     ptc_host::logging::init();
     let result = match &args.command {
-        Command::Strategies { config, format } => cli::strategies(config, *format),
-        Command::Eval { file, data, format } => ptc_host::eval::eval(file.as_deref(), data, *format),
+        Command::Strategies { config, format } => cmd::strategies::strategies(config, *format),
+        Command::Eval { file, expr, data, format } => {
+            let source = match (expr, file) {
+                (Some(text), _) => eval::Source::Expr(text),
+                (None, Some(path)) => eval::Source::File(path),
+                (None, None) => eval::Source::Stdin,
+            };
+            eval::eval(source, data, *format)
+        }
         Command::Run { agent, config, session, resume } => {
-            ptc_host::run::cli_run(config, agent, session.as_deref(), resume.as_deref())
+            cmd::run::run_agent(config, agent, session.as_deref(), resume.as_deref())
         }
-        Command::Trace { file, view, usage } => ptc_host::trace::trace(file, *view, *usage),
-        Command::Render { session, turn, strategy, config, format } => {
-            cli::render(&RenderArgs { config, session, turn: *turn, strategy: strategy.as_deref(), format: *format })
-        }
-        Command::Compare { sessions, strategies, config, format } => {
-            ptc_host::compare::compare(&ptc_host::compare::CompareArgs {
+        Command::Trace { file, view, usage } => cmd::trace::trace(file, *view, *usage),
+        Command::Render { session, turn, strategy, config, format } => cmd::render::render(&cmd::render::RenderArgs {
+            config,
+            session,
+            turn: *turn,
+            strategy: strategy.as_deref(),
+            format: *format,
+        }),
+        Command::Compare { sessions, strategies, config, format, pricing, per_turn, html, show_turn } => {
+            cmd::compare::compare(&cmd::compare::CompareArgs {
                 config,
                 sessions,
                 strategies: strategies.as_deref(),
+                pricing: Some(pricing),
                 format: *format,
+                per_turn: *per_turn,
+                html: html.as_deref(),
+                show_turn: *show_turn,
             })
         }
         Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
-            conformance_cmd::conformance(&conformance_cmd::ConformanceArgs {
+            conformance::conformance(&conformance::ConformanceArgs {
                 plugin,
                 params: params.as_deref(),
                 config,

@@ -16,56 +16,37 @@
 //!   full history is larger still. Only when none fits is it an error.
 //!
 //! ```no_run
-//! use ptc_host::policy::{Candidate, Policy};
+//! use ptc_host::policy::Policy;
+//! use ptc_host::resolve::{token_counter, Strategy};
 //! use ptc_registry::Renderer;
-//! use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+//! use std::sync::Arc;
 //!
-//! let counter = TokenCounter::new(DEFAULT_ENCODING).unwrap();
-//! let primary = Candidate::new("full-history", Box::new(Renderer::FullHistory), None);
-//! let mut policy = Policy::new(primary, Vec::new(), Some(8_000), &counter);
+//! let counter = token_counter("o200k_base").unwrap();
+//! let primary = Strategy::new("full-history", Arc::new(Renderer::FullHistory), None);
+//! let mut policy = Policy::new(primary, Vec::new(), Some(8_000), counter);
 //! let request = ptc_plugin_api::RenderRequest::new("mission", "system", 5);
 //! let served = policy.render(&request).unwrap();
 //! println!("{} tokens from {}", served.tokens, served.instance);
 //! ```
 
-use crate::config::{Agent, Config, Trigger};
-use ptc_plugin_api::render::{full_history, FULL_HISTORY};
-use ptc_plugin_api::{ErrorKind, RenderRequest, Rendered, StrategyError};
-use ptc_registry::{Registry, Renderer};
-use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+use crate::config::Agent;
+use crate::resolve::{LookupError, Resolved, Strategy};
+use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
+use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
+use ptc_registry::Renderer;
+use ptc_tokens::TokenCounter;
 use std::fmt;
 
 /// Anything that renders prompts (a loaded plugin instance, full-history,
 /// or a test double).
 pub trait Render {
     /// Renders `request`.
-    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError>;
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
 }
 
 impl Render for Renderer {
-    fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
         Renderer::render(self, request)
-    }
-}
-
-/// A strategy instance the policy may use.
-pub struct Candidate {
-    /// Instance name, as recorded in [`Served::instance`].
-    pub name: String,
-    /// What renders it.
-    pub renderer: Box<dyn Render>,
-    /// When it takes over from full-history (primary only).
-    pub trigger: Option<Trigger>,
-}
-
-impl Candidate {
-    /// Instance `name` rendered by `renderer`, with an optional trigger.
-    pub fn new(name: impl Into<String>, renderer: Box<dyn Render>, trigger: Option<Trigger>) -> Candidate {
-        Candidate { name: name.into(), renderer, trigger }
-    }
-
-    fn is_full_history(&self) -> bool {
-        self.name == FULL_HISTORY
     }
 }
 
@@ -103,7 +84,7 @@ impl fmt::Display for Attempt {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Served {
     /// The messages and stats.
-    pub rendered: Rendered,
+    pub rendered: Prompt,
     /// Instance that served the turn (`full-history` before a trigger).
     pub instance: String,
     /// How it was chosen.
@@ -154,8 +135,8 @@ impl std::error::Error for PolicyError {}
 /// The per-run selection state: the primary instance, its fallbacks, the
 /// budget, and whether the trigger has fired.
 pub struct Policy<'a> {
-    primary: Candidate,
-    fallbacks: Vec<Candidate>,
+    primary: Strategy,
+    fallbacks: Vec<Strategy>,
     budget: Option<usize>,
     counter: &'a TokenCounter,
     switched: bool,
@@ -164,8 +145,8 @@ pub struct Policy<'a> {
 impl<'a> Policy<'a> {
     /// A policy for one run; `budget` is `max_prompt_tokens`.
     pub fn new(
-        primary: Candidate,
-        fallbacks: Vec<Candidate>,
+        primary: Strategy,
+        fallbacks: Vec<Strategy>,
         budget: Option<usize>,
         counter: &'a TokenCounter,
     ) -> Policy<'a> {
@@ -174,20 +155,10 @@ impl<'a> Policy<'a> {
 
     /// The policy of `agent`: its strategy instance (with its trigger), its
     /// `fallback` instances and its `max_prompt_tokens`. `counter` should
-    /// use the agent's encoding (see [`agent_counter`]).
-    pub fn for_agent(
-        config: &Config,
-        registry: &Registry,
-        agent: &Agent,
-        counter: &'a TokenCounter,
-    ) -> Result<Policy<'a>, String> {
-        let candidate = |name: &str| -> Result<Candidate, String> {
-            let renderer = config.instantiate(registry, name).map_err(|e| format!("agent `{}`: {e}", agent.name))?;
-            let trigger = config.strategies.get(name).and_then(|s| s.trigger);
-            Ok(Candidate::new(name, Box::new(renderer), trigger))
-        };
-        let primary = candidate(agent.strategy.as_deref().unwrap_or(FULL_HISTORY))?;
-        let fallbacks = agent.fallback.iter().map(|n| candidate(n)).collect::<Result<Vec<_>, _>>()?;
+    /// use the agent's encoding.
+    pub fn for_agent(resolved: &Resolved, agent: &Agent, counter: &'a TokenCounter) -> Result<Policy<'a>, LookupError> {
+        let primary = resolved.strategy(agent.strategy.as_deref().unwrap_or(FULL_HISTORY))?;
+        let fallbacks = agent.fallback.iter().map(|n| resolved.strategy(n)).collect::<Result<Vec<_>, _>>()?;
         let budget = agent.max_prompt_tokens.map(|b| usize::try_from(b).unwrap_or(usize::MAX));
         Ok(Policy::new(primary, fallbacks, budget, counter))
     }
@@ -230,14 +201,15 @@ impl<'a> Policy<'a> {
         let counter = self.counter;
         // Rendered at most once: for the trigger's token count, then served.
         let full = std::cell::OnceCell::new();
-        let strategy = self
-            .use_strategy(request, || counter.count_messages(full.get_or_init(|| full_history(request)).messages()));
+        let strategy = self.use_strategy(request, || {
+            counter.count_messages(full.get_or_init(|| full_history_prompt(request)).messages())
+        });
         let mut attempts = Vec::new();
 
         let (first, phase) = if strategy {
             (self.primary.renderer.render(request), Phase::Strategy)
         } else {
-            (Ok(full.into_inner().unwrap_or_else(|| full_history(request))), Phase::FullHistory)
+            (Ok(full.into_inner().unwrap_or_else(|| full_history_prompt(request))), Phase::FullHistory)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
         if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {
@@ -257,7 +229,7 @@ impl<'a> Policy<'a> {
     fn try_one(
         &self,
         instance: String,
-        outcome: Result<Rendered, StrategyError>,
+        outcome: Result<Prompt, StrategyError>,
         phase: Phase,
         attempts: &mut Vec<Attempt>,
     ) -> Result<Option<Served>, PolicyError> {
@@ -277,13 +249,6 @@ impl<'a> Policy<'a> {
         }
         Ok(Some(Served { rendered, instance, phase, tokens, attempts: std::mem::take(attempts) }))
     }
-}
-
-/// The token counter of `agent`'s `token_encoding` (default `o200k_base`);
-/// an unknown encoding is an error that names the agent's table.
-pub fn agent_counter(agent: &Agent) -> Result<TokenCounter, String> {
-    let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
-    TokenCounter::new(encoding).map_err(|e| format!("{}: agent `{}`: {e}", agent.location, agent.name))
 }
 
 #[cfg(test)]

@@ -1,47 +1,173 @@
-//! `ptc run`: the agent loop of DESIGN.md.
+//! The agent loop: [`AgentRun::prepare`] sets a run up (agent, tools, data,
+//! policy, session journal, memory on resume); [`AgentRun::turn`] does one
+//! turn.
 //!
-//! Turn 1 sends `[system, user(first message)]`; every turn the model
-//! answers, the host extracts and runs the program (memory carried over,
-//! rolled back on error), records the turn, writes the session file
-//! atomically, and renders the next prompt: full-history on turn 1 (and
-//! for single-shot agents), the agent's strategy from turn 2.
+//! One turn: render the prompt from the live [`RenderRequest`] through the
+//! [`Policy`], ask the model, extract and run the program (memory carried
+//! over, rolled back on error), record the turn ([`ptc_session::record_turn`]),
+//! append it to the journal and to the live request. Nothing earlier is
+//! re-read or rewritten, so a turn costs what the turn holds.
 
-use crate::cli::stats_json;
-use crate::config::{Agent, Config};
-use crate::llm::{self, Llm};
-use crate::policy::{agent_counter, Policy};
-use crate::progress::{Progress, Terminal};
+use crate::config::Agent;
+use crate::llm::{self, feedback, FinishReason, Llm, LlmError, LlmReply, Prompt};
+use crate::location::Location;
+use crate::policy::{Policy, PolicyError};
+use crate::progress::Progress;
+use crate::resolve::{token_counter, LookupError, Resolved};
 use crate::tools::{builtin, Tool, Tools};
 use indexmap::IndexMap;
-use ptc_lisp::{json_to_value, read_edn, run_program, value_to_json, Exit, Limits, Memory, ToolHost, Value};
+use ptc_lisp::{json_to_value, run_program, Limits, Memory, Value};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::Message;
-use ptc_registry::Registry;
+use ptc_plugin_api::{Message, RenderRequest, Stats};
 use ptc_session::{
-    DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord, Session, ToolCallRecord, ToolRecord, TurnRecord,
-    FORMAT,
+    record_turn, ErrorRecord, Journal, JournalError, MessageRecord, ReplayError, Session, SessionError, ToolRecord,
+    TurnExit,
 };
+use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
-use std::io::Write;
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
-pub const SYSTEM_PROMPT: &str = include_str!("system_prompt.md");
+pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;
 
-/// What the model is told when its answer holds no program.
-pub const NO_CODE_MESSAGE: &str =
-    "No program found in your answer. Answer with exactly one ```clojure code block containing your program.";
-
-/// How a run is started.
-pub struct RunArgs<'a> {
-    /// The loaded config.
-    pub config: &'a Config,
-    /// Agent name.
-    pub agent: &'a str,
-    /// Where to write the session (default: the resume file, else `AGENT.session.json`).
+/// Where a run writes and what it continues.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RunOptions<'a> {
+    /// Where to write the session (default: the resume file, else `AGENT.session.jsonl`).
     pub session_out: Option<&'a Path>,
     /// A session file of an interrupted run to continue.
     pub resume: Option<&'a Path>,
+}
+
+/// Why a run could not start or go on. Every variant names what and where.
+#[derive(Debug)]
+pub enum RunError {
+    /// No `[agent.NAME]` with that name.
+    NoAgent {
+        /// The config file.
+        config: PathBuf,
+        /// The name asked for.
+        name: String,
+        /// The agents defined.
+        defined: Vec<String>,
+    },
+    /// The agent lacks a setting `ptc run` needs.
+    Missing {
+        /// Where the agent is configured.
+        location: Location,
+        /// The agent.
+        agent: String,
+        /// What is missing, as it is written in the config.
+        what: &'static str,
+    },
+    /// An input data file could not be read as JSON.
+    Data {
+        /// The agent.
+        agent: String,
+        /// The data name.
+        name: String,
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        message: String,
+    },
+    /// The agent's `token_encoding` is unknown.
+    Encoding {
+        /// Where the agent is configured.
+        location: Location,
+        /// The agent.
+        agent: String,
+        /// The tokenizer's error.
+        message: String,
+    },
+    /// The agent's strategy or a fallback cannot be used.
+    Strategy {
+        /// The agent.
+        agent: String,
+        /// Why.
+        error: LookupError,
+    },
+    /// The model backend could not be set up.
+    Backend(LlmError),
+    /// The session to resume cannot be read.
+    Session {
+        /// The file.
+        path: PathBuf,
+        /// Where in it and what.
+        error: SessionError,
+    },
+    /// The session to resume was written by another agent or mission.
+    NotThisAgent {
+        /// The file.
+        path: PathBuf,
+        /// The agent asked for.
+        agent: String,
+    },
+    /// The resumed session's memory could not be rebuilt.
+    Replay {
+        /// The file.
+        path: PathBuf,
+        /// Which turn failed.
+        error: ReplayError,
+    },
+    /// The session file could not be written.
+    Journal(JournalError),
+    /// No prompt could be rendered for a turn.
+    Render {
+        /// The turn.
+        turn: u32,
+        /// Why.
+        error: PolicyError,
+        /// The session so far.
+        path: PathBuf,
+    },
+    /// The model call failed (after its retries).
+    Llm {
+        /// The turn.
+        turn: u32,
+        /// Why.
+        error: LlmError,
+        /// The session so far.
+        path: PathBuf,
+    },
+}
+
+impl fmt::Display for RunError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::NoAgent { config, name, defined } => {
+                write!(f, "{}: no agent named `{name}` (defined: {})", config.display(), defined.join(", "))
+            }
+            RunError::Missing { location, agent, what } => write!(f, "{location}: agent `{agent}` has no `{what}`"),
+            RunError::Data { agent, name, path, message } => {
+                write!(f, "agent `{agent}`: data `{name}`: {}: {message}", path.display())
+            }
+            RunError::Encoding { location, agent, message } => write!(f, "{location}: agent `{agent}`: {message}"),
+            RunError::Strategy { agent, error } => write!(f, "agent `{agent}`: {error}"),
+            RunError::Backend(e) => e.fmt(f),
+            RunError::Session { path, error } => write!(f, "{}: {error}", path.display()),
+            RunError::NotThisAgent { path, agent } => {
+                write!(f, "{}: this session is not a run of agent `{agent}`", path.display())
+            }
+            RunError::Replay { path, error } => write!(f, "{}: {error}", path.display()),
+            RunError::Journal(e) => e.fmt(f),
+            RunError::Render { turn, error, path } => {
+                write!(f, "turn {turn}: {error} (session so far in {})", path.display())
+            }
+            RunError::Llm { turn, error, path } => {
+                write!(f, "turn {turn}: llm: {error} (session so far in {})", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<JournalError> for RunError {
+    fn from(e: JournalError) -> RunError {
+        RunError::Journal(e)
+    }
 }
 
 /// The end of a run.
@@ -53,94 +179,133 @@ pub struct RunResult {
     pub path: PathBuf,
 }
 
-/// Runs an agent with the LLM backend of its config.
-pub fn run(args: &RunArgs<'_>, progress: &mut dyn Progress) -> Result<RunResult, String> {
-    let agent = find_agent(args.config, args.agent)?;
-    let llm_config = agent
-        .llm
-        .as_ref()
-        .ok_or_else(|| format!("{}: agent `{}` has no `llm = {{...}}`", agent.location, agent.name))?;
-    let done = match args.resume {
-        Some(path) => Session::read(path).map_err(|e| format!("{}: {e}", path.display()))?.turns.len(),
-        None => 0,
-    };
-    let mut llm = llm::from_config(llm_config, done).map_err(|e| e.to_string())?;
-    run_with(args, llm.as_mut(), progress)
+/// Whether the run goes on after a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Another turn is due.
+    Continue,
+    /// The run is over (returned, failed, out of turns, or already finished).
+    Finished,
 }
 
-/// `ptc run AGENT`: runs, printing progress on stderr as it goes; the
-/// result goes to stdout. Exit code 0 when the agent returned, 1 otherwise.
-pub fn cli_run(config: &Path, agent: &str, session: Option<&Path>, resume: Option<&Path>) -> crate::cli::CliResult {
-    let config = Config::load(config).map_err(|e| e.to_string())?;
-    let args = RunArgs { config: &config, agent, session_out: session, resume };
-    let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
-    let done = run(&args, &mut terminal);
-    terminal.finish();
-    let done = done?;
-    let status = done.session.status.as_deref().unwrap_or("unfinished");
-    let stdout = match (&done.session.result, done.session.turns.last()) {
-        (Some(r), _) => format!("{r}\n"),
-        (None, Some(t)) if status == "failed" => {
-            format!("failed: {}\n", t.error.as_ref().map_or("", |e| e.message.as_str()))
-        }
-        _ => format!("no result ({status})\n"),
-    };
-    let note = format!("{status} after {} turns; session written to {}", done.session.turns.len(), done.path.display());
-    Ok(crate::cli::Output { stdout, warnings: vec![note], code: i32::from(status != "returned") })
+/// A run in progress: everything one turn needs, built once.
+pub struct AgentRun<'r> {
+    agent: &'r Agent,
+    policy: Policy<'r>,
+    tools: Tools,
+    data: IndexMap<String, Value>,
+    limits: Limits,
+    memory: Memory,
+    session: Session,
+    /// The request of the next turn: the session's turns as ABI values,
+    /// appended to as turns finish, never rebuilt.
+    request: RenderRequest,
+    journal: Journal,
+    tokens_so_far: u64,
 }
 
-fn find_agent<'c>(config: &'c Config, name: &str) -> Result<&'c Agent, String> {
-    config.agents.get(name).ok_or_else(|| {
-        let names: Vec<&str> = config.agents.keys().map(String::as_str).collect();
-        format!("{}: no agent named `{name}` (defined: {})", config.path.display(), names.join(", "))
+/// The `[agent.NAME]` of `name`.
+pub fn find_agent<'c>(resolved: &'c Resolved, name: &str) -> Result<&'c Agent, RunError> {
+    let config = &resolved.config;
+    config.agents.get(name).ok_or_else(|| RunError::NoAgent {
+        config: config.path.clone(),
+        name: name.to_string(),
+        defined: config.agents.keys().cloned().collect(),
     })
 }
 
-/// Runs an agent with the given model (tests inject one).
-pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progress) -> Result<RunResult, String> {
-    let config = args.config;
-    let agent = find_agent(config, args.agent)?;
-    let mission = agent
-        .mission
-        .clone()
-        .ok_or_else(|| format!("{}: agent `{}` has no `mission = \"...\"`", agent.location, agent.name))?;
-    let limits = agent.limits.to_limits();
-    let mut tools = Tools::new(
-        agent
-            .tools
-            .iter()
-            .map(|name| match config.tools.get(name) {
-                Some(t) => Tool::Command(t.clone()),
-                None => Tool::Builtin(builtin(name).expect("config checked tool names")),
-            })
-            .collect(),
-    );
-    let mut data: IndexMap<String, Value> = IndexMap::new();
-    for (name, path) in &agent.data {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("agent `{}`: data `{name}`: {}: {e}", agent.name, path.display()))?;
-        let json: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("agent `{}`: data `{name}`: {} is not JSON: {e}", agent.name, path.display()))?;
-        data.insert(name.clone(), json_to_value(&json));
-    }
+/// Runs agent `name` with the model backend of its config.
+pub fn run(
+    resolved: &Resolved,
+    name: &str,
+    options: RunOptions<'_>,
+    progress: &mut dyn Progress,
+) -> Result<RunResult, RunError> {
+    let agent = find_agent(resolved, name)?;
+    let llm_config = agent.llm.as_ref().ok_or_else(|| missing(agent, "llm = {...}"))?;
+    let done = match options.resume {
+        Some(path) => read_session(path)?.turns.len(),
+        None => 0,
+    };
+    let mut llm = llm::from_config(llm_config, done).map_err(RunError::Backend)?;
+    run_with(resolved, name, options, llm.as_mut(), progress)
+}
 
-    let (mut session, mut memory, path) = match args.resume {
-        Some(resume) => {
-            let session = Session::read(resume).map_err(|e| format!("{}: {e}", resume.display()))?;
-            if session.agent.as_deref() != Some(agent.name.as_str()) || session.mission != mission {
-                return Err(format!("{}: this session is not a run of agent `{}`", resume.display(), agent.name));
+/// Runs agent `name` with the given model (tests inject one).
+pub fn run_with(
+    resolved: &Resolved,
+    name: &str,
+    options: RunOptions<'_>,
+    llm: &mut dyn Llm,
+    progress: &mut dyn Progress,
+) -> Result<RunResult, RunError> {
+    let mut run = AgentRun::prepare(resolved, name, options)?;
+    if run.session.status.is_some() {
+        progress.line(&format!("session already finished ({})", run.session.status.as_deref().unwrap_or("")));
+        return Ok(run.finish());
+    }
+    while run.turn(llm, progress)? == Step::Continue {}
+    Ok(run.finish())
+}
+
+fn missing(agent: &Agent, what: &'static str) -> RunError {
+    RunError::Missing { location: agent.location.clone(), agent: agent.name.clone(), what }
+}
+
+fn read_session(path: &Path) -> Result<Session, RunError> {
+    Session::read(path).map_err(|error| RunError::Session { path: path.to_path_buf(), error })
+}
+
+impl<'r> AgentRun<'r> {
+    /// Sets up a run of agent `name`: a new session, or the one in
+    /// `options.resume` with its memory rebuilt and its trigger latch restored.
+    pub fn prepare(resolved: &'r Resolved, name: &str, options: RunOptions<'_>) -> Result<AgentRun<'r>, RunError> {
+        let agent = find_agent(resolved, name)?;
+        let mission = agent.mission.clone().ok_or_else(|| missing(agent, "mission = \"...\""))?;
+        let limits = agent.limits.to_limits();
+        let config = &resolved.config;
+        let tools = Tools::new(
+            agent
+                .tools
+                .iter()
+                .map(|name| match config.tools.get(name) {
+                    Some(t) => Tool::Command(t.clone()),
+                    None => Tool::Builtin(builtin(name).expect("config checked tool names")),
+                })
+                .collect(),
+        );
+        let data = read_data(agent)?;
+        let counter = agent_counter(agent)?;
+        let mut policy = Policy::for_agent(resolved, agent, counter)
+            .map_err(|error| RunError::Strategy { agent: agent.name.clone(), error })?;
+
+        let (session, memory, journal) = match options.resume {
+            Some(resume) => {
+                let mut session = read_session(resume)?;
+                if session.agent.as_deref() != Some(agent.name.as_str()) || session.mission != mission {
+                    return Err(RunError::NotThisAgent { path: resume.to_path_buf(), agent: agent.name.clone() });
+                }
+                let memory = session
+                    .rebuild_memory(&data, &limits)
+                    .map_err(|error| RunError::Replay { path: resume.to_path_buf(), error })?;
+                if session.status.as_deref() == Some("error") {
+                    session.status = None; // an interrupted run: go on
+                }
+                let out = options.session_out.unwrap_or(resume);
+                // A journal resumed in place is appended to; anything else
+                // (another file, a `ptc-session/1` document) is rewritten once.
+                let in_place = out == resume && session.format == ptc_session::JOURNAL_FORMAT;
+                let journal = if in_place { Journal::append(out, &session)? } else { Journal::create(out, &session)? };
+                (session, memory, journal)
             }
-            let memory = rebuild_memory(&session, &data, &limits)?;
-            (session, memory, args.session_out.unwrap_or(resume).to_path_buf())
-        }
-        None => {
-            let session = Session {
-                format: FORMAT.to_string(),
-                agent: Some(agent.name.clone()),
-                mission,
-                system_prompt: agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string()),
-                max_turns: agent.max_turns,
-                tools: tools
+            None => {
+                let mut session = Session::new(
+                    mission,
+                    agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string()),
+                    agent.max_turns,
+                );
+                session.agent = Some(agent.name.clone());
+                session.tools = tools
                     .list()
                     .iter()
                     .map(|t| ToolRecord {
@@ -148,67 +313,80 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
                         signature: t.signature(),
                         description: t.description(),
                     })
-                    .collect(),
-                data: data.iter().map(|(k, v)| (k.clone(), v.to_string())).collect(),
-                turns: Vec::new(),
-                result: None,
-                usage: json!({}),
-                status: None,
-            };
-            let path = args
-                .session_out
-                .map_or_else(|| PathBuf::from(format!("{}.session.json", agent.name)), Path::to_path_buf);
-            (session, Memory::new(), path)
+                    .collect();
+                session.data = data.iter().map(|(k, v)| (k.clone(), v.to_string())).collect();
+                let path = options
+                    .session_out
+                    .map_or_else(|| PathBuf::from(format!("{}.session.jsonl", agent.name)), Path::to_path_buf);
+                let journal = Journal::create(&path, &session)?;
+                (session, Memory::new(), journal)
+            }
+        };
+        // A resumed run keeps its trigger latch: once the strategy took over
+        // it serves every later turn (no flapping back to full-history).
+        // (Files written before `switched` was recorded: the strategy served a turn.)
+        let strategy_name = agent.strategy.as_deref().unwrap_or(FULL_HISTORY);
+        let served_by_strategy = |s: &serde_json::Value| {
+            s["switched"] == json!(true) || (strategy_name != FULL_HISTORY && s["instance"] == json!(strategy_name))
+        };
+        if session.turns.iter().any(|t| t.render_stats.as_ref().is_some_and(served_by_strategy)) {
+            policy.restore_switch();
         }
-    };
-    if session.status.as_deref() == Some("error") {
-        session.status = None; // an interrupted run: go on
-    }
-    if session.status.is_some() {
-        progress.line(&format!("session already finished ({})", session.status.as_deref().unwrap_or("")));
-        return Ok(RunResult { session, path });
+        let request = session
+            .request_for_turn(None)
+            .map_err(|error| RunError::Session { path: journal.path().to_path_buf(), error })?;
+        let tokens_so_far = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
+        tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
+        Ok(AgentRun { agent, policy, tools, data, limits, memory, session, request, journal, tokens_so_far })
     }
 
-    let strategy_name = agent.strategy.clone().unwrap_or_else(|| FULL_HISTORY.to_string());
-    let registry =
-        if strategy_name == FULL_HISTORY { Registry::default() } else { Registry::discover(&config.plugin_paths) };
-    let counter = agent_counter(agent)?;
-    // Triggers, budgets and fallbacks (spec/strategies.md): full-history on
-    // turn 1, before the trigger and for single-shot agents; then the strategy.
-    let mut policy = Policy::for_agent(config, &registry, agent, &counter)?;
-    // A resumed run keeps its trigger latch: once the strategy took over it
-    // serves every later turn (no flapping back to full-history).
-    // (Files written before `switched` was recorded: the strategy served a turn.)
-    let served_by_strategy = |s: &serde_json::Value| {
-        s["switched"] == json!(true) || (strategy_name != FULL_HISTORY && s["instance"] == json!(strategy_name))
-    };
-    if session.turns.iter().any(|t| t.render_stats.as_ref().is_some_and(served_by_strategy)) {
-        policy.restore_switch();
+    /// The session so far.
+    pub fn session(&self) -> &Session {
+        &self.session
     }
-    let max_turns = session.max_turns;
-    let mut tokens_so_far: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
-    tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns, session = %path.display(), "run starts");
 
-    while (session.turns.len() as u32) < max_turns {
-        let number = session.turns.len() as u32 + 1;
+    /// Where the session is written.
+    pub fn path(&self) -> &Path {
+        self.journal.path()
+    }
+
+    /// Ends the run.
+    pub fn finish(self) -> RunResult {
+        RunResult { path: self.journal.path().to_path_buf(), session: self.session }
+    }
+
+    /// Does one turn: renders, asks `llm`, runs the program, records it.
+    /// A render or model failure ends the run with status `error` (it can
+    /// be resumed) and is returned.
+    pub fn turn(&mut self, llm: &mut dyn Llm, progress: &mut dyn Progress) -> Result<Step, RunError> {
+        if self.session.status.is_some() {
+            return Ok(Step::Finished);
+        }
+        let number = self.request.turn();
+        let max_turns = self.session.max_turns;
+        if number > max_turns {
+            // A resumed run whose turns were all done when it stopped.
+            self.journal.end("out_of_turns", None)?;
+            self.session.status = Some("out_of_turns".into());
+            return Ok(Step::Finished);
+        }
         progress.status(&format!(
-            "turn {number}/{max_turns} · rendering the prompt · {tokens_so_far} prompt tokens so far"
+            "turn {number}/{max_turns} · rendering the prompt · {} prompt tokens so far",
+            self.tokens_so_far
         ));
-        let request = session.request_for_turn(None).map_err(|e| format!("session: {e}"))?;
-        let served = match policy.render(&request) {
+        let served = match self.policy.render(&self.request) {
             Ok(s) => s,
-            Err(e) => {
-                session.status = Some("error".into());
-                write_atomic(&path, &session)?;
-                return Err(format!("turn {number}: {e} (session so far in {})", path.display()));
+            Err(error) => {
+                self.stop_with_error()?;
+                return Err(RunError::Render { turn: number, error, path: self.path().to_path_buf() });
             }
         };
         let instance = served.instance.clone();
-        let messages = served.rendered.messages().to_vec();
+        let messages = served.rendered.messages();
         let prompt_tokens = served.tokens as u64;
         let mut stats = stats_json(served.rendered.stats());
         stats["instance"] = json!(instance);
-        stats["switched"] = json!(policy.switched());
+        stats["switched"] = json!(self.policy.switched());
         tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = messages.len(), "prompt rendered");
         if served.attempts.len() > 1 {
             stats["attempts"] = json!(served.attempts.iter().map(|a| a.to_string()).collect::<Vec<_>>());
@@ -219,59 +397,150 @@ pub fn run_with(args: &RunArgs<'_>, llm: &mut dyn Llm, progress: &mut dyn Progre
 
         progress.status(&format!(
             "turn {number}/{max_turns} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
-            tokens_so_far + prompt_tokens
+            self.tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
-        let reply = match llm.chat(&messages) {
+        let reply = match llm.chat(&Prompt::from(&served.rendered)) {
             Ok(r) => r,
-            Err(e) => {
-                session.status = Some("error".into());
-                write_atomic(&path, &session)?;
-                return Err(format!("turn {number}: llm: {e} (session so far in {})", path.display()));
+            Err(error) => {
+                self.stop_with_error()?;
+                return Err(RunError::Llm { turn: number, error, path: self.path().to_path_buf() });
             }
         };
-        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, chars = reply.content.len(), "model answered");
-        progress.status(&format!("turn {number}/{max_turns} · running the program"));
-        let mut turn = execute_turn(number, &reply.content, &mut memory, &data, &mut tools, &limits);
-        turn.record.messages = messages.iter().map(message_record).collect();
-        turn.record.render_stats = Some(stats);
-        turn.record.prompt_tokens = Some(prompt_tokens);
-        turn.record.usage = reply.usage.map(|u| json!(u));
-        if let Some(u) = reply.usage {
-            add_usage(&mut session.usage, u.prompt_tokens, u.completion_tokens);
+        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, finish = reply.finish_reason.as_str(), chars = reply.content.len(), "model answered");
+        if let Some(w) = dropped_prompt_warning(&reply, prompt_tokens) {
+            progress.line(&format!("turn {number}: warning: {w}"));
         }
-        let ended = match &turn.exit {
-            TurnExit::Return(v) => {
-                session.result = Some(v.clone());
-                session.status = Some("returned".into());
-                true
-            }
-            TurnExit::Fail => {
-                session.status = Some("failed".into());
-                true
-            }
-            TurnExit::Continue => false,
+
+        progress.status(&format!("turn {number}/{max_turns} · running the program"));
+        let cut_off = cut_off_error(&reply, &*llm);
+        let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
+        let outcome =
+            program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut self.tools, &self.limits));
+        let ran = match (&program, &outcome) {
+            (Some(p), Some(out)) => Ok((p.as_str(), out)),
+            _ => Err(cut_off.unwrap_or_else(|| no_code_error(&reply.content))),
         };
-        let outcome = match (&turn.record.error, &turn.record.result) {
+        let mut turn = record_turn(number, &reply.content, ran);
+        if let Some(out) = outcome.filter(|_| turn.record.success) {
+            self.memory = out.memory;
+        }
+        let record = &mut turn.record;
+        record.messages = messages.iter().map(message_record).collect();
+        record.render_stats = Some(stats);
+        record.prompt_tokens = Some(prompt_tokens);
+        record.usage = Some(call_record(&reply, &*llm, &self.session));
+
+        let outcome_line = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
             (None, Some(r)) => format!("ok {}", first_line(r)),
             (None, None) => "ok".into(),
         };
-        session.turns.push(turn.record);
-        if !ended && session.turns.len() as u32 >= max_turns {
-            session.status = Some("out_of_turns".into());
+        self.journal.turn(record)?;
+        let abi = record
+            .to_abi(self.session.turns.len())
+            .map_err(|error| RunError::Session { path: self.journal.path().to_path_buf(), error })?;
+        self.request.push_turn(abi);
+        self.session.turns.push(turn.record);
+        self.session.usage = ptc_session::sum_usage(&self.session.turns);
+        tracing::debug!(turn = number, session = %self.path().display(), "session written");
+
+        let status = match turn.exit {
+            TurnExit::Return(v) => {
+                self.session.result = Some(v);
+                Some("returned")
+            }
+            TurnExit::Fail => Some("failed"),
+            TurnExit::Continue if number >= max_turns => Some("out_of_turns"),
+            TurnExit::Continue => None,
+        };
+        if let Some(status) = status {
+            self.journal.end(status, self.session.result.as_deref())?;
+            self.session.status = Some(status.to_string());
         }
-        write_atomic(&path, &session)?;
-        tracing::debug!(turn = number, session = %path.display(), "session written");
-        tokens_so_far += prompt_tokens;
+        self.tokens_so_far += prompt_tokens;
         progress.line(&format!(
-            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  {outcome}"
+            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
+            self.tokens_so_far,
+            reply.timing.wall.as_secs_f64()
         ));
-        if ended {
-            break;
-        }
+        Ok(if status.is_some() { Step::Finished } else { Step::Continue })
     }
-    Ok(RunResult { session, path })
+
+    /// Records that the run stopped on an error it can be resumed from.
+    fn stop_with_error(&mut self) -> Result<(), RunError> {
+        self.session.status = Some("error".into());
+        self.journal.end("error", None)?;
+        Ok(())
+    }
+
+    /// The agent being run.
+    pub fn agent(&self) -> &Agent {
+        self.agent
+    }
+}
+
+/// The token counter of `agent`'s `token_encoding` (default `o200k_base`).
+pub fn agent_counter(agent: &Agent) -> Result<&'static TokenCounter, RunError> {
+    let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
+    token_counter(encoding).map_err(|message| RunError::Encoding {
+        location: agent.location.clone(),
+        agent: agent.name.clone(),
+        message,
+    })
+}
+
+/// The agent's input data: each `data = { name = "file.json" }` read as JSON.
+fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
+    let mut data = IndexMap::new();
+    for (name, path) in &agent.data {
+        let fail = |message: String| RunError::Data {
+            agent: agent.name.clone(),
+            name: name.clone(),
+            path: path.clone(),
+            message,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+        let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| fail(format!("not JSON: {e}")))?;
+        data.insert(name.clone(), json_to_value(&json));
+    }
+    Ok(data)
+}
+
+/// The turn's `usage` object: the model call ([`LlmReply::record`]) and,
+/// under `llm`, the backend and its settings when they differ from the
+/// last ones recorded (the first turn, or a resume with another config).
+fn call_record(reply: &LlmReply, llm: &dyn Llm, session: &Session) -> serde_json::Value {
+    let mut record = reply.record();
+    let settings = llm.settings();
+    let last = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm"));
+    if last != Some(&settings) {
+        record["llm"] = settings;
+    }
+    record
+}
+
+/// The warning when the server read far fewer prompt tokens than ptc counted.
+fn dropped_prompt_warning(reply: &LlmReply, counted: u64) -> Option<String> {
+    let reported = reply.usage?.prompt_tokens;
+    let warning = feedback::dropped_prompt_warning(reported, counted)?;
+    tracing::warn!(counted, reported, "{warning}");
+    Some(warning)
+}
+
+/// The error of an answer cut off at `max_tokens` (its program is not run:
+/// a half-written program could call tools before it breaks); `None` for a
+/// complete answer.
+fn cut_off_error(reply: &LlmReply, llm: &dyn Llm) -> Option<ErrorRecord> {
+    (reply.finish_reason == FinishReason::Length).then(|| {
+        let max_tokens = llm.settings()["max_tokens"].as_u64().map(|n| n as u32);
+        ErrorRecord { kind: feedback::CUT_OFF.into(), message: feedback::cut_off_feedback(&reply.content, max_tokens) }
+    })
+}
+
+/// The error of an answer with no program: the start of what the model wrote.
+fn no_code_error(answer: &str) -> ErrorRecord {
+    ErrorRecord { kind: feedback::NO_CODE.into(), message: feedback::no_code_feedback(answer) }
 }
 
 fn first_line(s: &str) -> String {
@@ -283,29 +552,31 @@ fn first_line(s: &str) -> String {
     }
 }
 
-fn add_usage(total: &mut serde_json::Value, prompt: u64, completion: u64) {
-    if !total.is_object() {
-        *total = json!({});
-    }
-    for (key, n) in [("prompt_tokens", prompt), ("completion_tokens", completion)] {
-        let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
-        total[key] = json!(old + n);
-    }
-}
-
 fn message_record(m: &Message) -> MessageRecord {
     MessageRecord { role: m.role().as_str().to_string(), content: m.content().to_string() }
 }
 
-enum TurnExit {
-    Continue,
-    Return(String),
-    Fail,
-}
-
-struct TurnDone {
-    record: TurnRecord,
-    exit: TurnExit,
+/// Render stats as a JSON object, as the session records them.
+pub fn stats_json(stats: &Stats) -> serde_json::Value {
+    let mut v = json!({
+        "strategy": stats.strategy(),
+        "turns_compressed": stats.turns_compressed,
+        "tool_calls_total": stats.tool_calls_total,
+        "tool_calls_shown": stats.tool_calls_shown,
+        "tool_calls_dropped": stats.tool_calls_dropped,
+        "printlns_total": stats.printlns_total,
+        "printlns_shown": stats.printlns_shown,
+        "printlns_dropped": stats.printlns_dropped,
+        "error_turns_collapsed": stats.error_turns_collapsed,
+    });
+    for c in stats.counters() {
+        v[c.name()] = json!(c.value());
+    }
+    let warnings: Vec<&str> = stats.warnings().collect();
+    if !warnings.is_empty() {
+        v["warnings"] = json!(warnings);
+    }
+    v
 }
 
 /// Finds the program in a model answer: the first ```clojure / ```lisp /
@@ -330,182 +601,26 @@ pub fn extract_code(response: &str) -> Option<String> {
     (t.starts_with('(') && t.ends_with(')')).then(|| t.to_string())
 }
 
-fn execute_turn(
-    number: u32,
-    raw: &str,
-    memory: &mut Memory,
-    data: &IndexMap<String, Value>,
-    tools: &mut dyn ToolHost,
-    limits: &Limits,
-) -> TurnDone {
-    let mut record = TurnRecord {
-        number,
-        raw_response: raw.to_string(),
-        program: None,
-        success: false,
-        result: None,
-        error: None,
-        prints: Vec::new(),
-        tool_calls: Vec::new(),
-        definitions: Vec::new(),
-        messages: Vec::new(),
-        render_stats: None,
-        prompt_tokens: None,
-        usage: None,
-    };
-    let done = |record, exit| TurnDone { record, exit };
-    let Some(program) = extract_code(raw) else {
-        record.error = Some(ErrorRecord { kind: "parse".into(), message: NO_CODE_MESSAGE.into() });
-        return done(record, TurnExit::Continue);
-    };
-    let out = run_program(&program, memory, data, tools, limits);
-    record.program = Some(program);
-    record.prints = out.prints;
-    record.tool_calls = out
-        .tool_calls
-        .iter()
-        .map(|c| ToolCallRecord {
-            name: c.name.clone(),
-            args: edn(&c.args),
-            result: c.result.as_ref().ok().map(edn),
-            error: c.result.as_ref().err().cloned(),
-            duration_ms: c.duration.as_millis() as u64,
-        })
-        .collect();
-    let exit = match out.result {
-        Ok(Exit::Value(v)) => {
-            record.success = true;
-            record.result = Some(result_edn(&v, out.ended_with_definition.as_deref()));
-            TurnExit::Continue
-        }
-        Ok(Exit::Return(v)) => {
-            record.success = true;
-            record.result = Some(edn(&v));
-            TurnExit::Return(edn(&v))
-        }
-        Ok(Exit::Fail(v)) => {
-            let message = match &v {
-                Value::Str(s) => s.to_string(),
-                other => other.to_string(),
-            };
-            record.error = Some(ErrorRecord { kind: "fail".into(), message });
-            TurnExit::Fail
-        }
-        Err(e) => {
-            let mut message = e.message.clone();
-            if let (Some(l), Some(c)) = (e.line, e.column) {
-                message = format!("{message} (line {l}, column {c})");
-            }
-            record.error = Some(ErrorRecord { kind: e.kind.as_str().to_string(), message });
-            TurnExit::Continue
-        }
-    };
-    if record.success {
-        record.definitions = out.definitions.iter().map(definition_record).collect();
-        *memory = out.memory;
-    }
-    done(record, exit)
-}
-
-/// EDN text of a value; a function prints as its var (`#'name`) so the file stays readable.
-fn edn(v: &Value) -> String {
-    match v {
-        Value::Fn(f) => format!("#'{}", f.desc.name.as_deref().unwrap_or("fn")),
-        other => other.to_string(),
-    }
-}
-
-/// What a turn's result is recorded as: `#'name` when the program's last
-/// form was a definition (its value is the var, as in Clojure).
-fn result_edn(v: &Value, ended_with_definition: Option<&str>) -> String {
-    match ended_with_definition {
-        Some(name) => format!("#'{name}"),
-        None => edn(v),
-    }
-}
-
-fn definition_record(d: &ptc_lisp::Definition) -> DefinitionRecord {
-    match &d.value {
-        Value::Fn(f) => DefinitionRecord {
-            name: d.name.clone(),
-            kind: DefinitionKind::Function,
-            value: None,
-            params: Some(f.desc.params.iter().map(|p| p.to_string()).collect()),
-            variadic: f.desc.variadic.as_ref().map(|v| v.to_string()),
-            docstring: d.docstring.clone(),
-            return_type: d.return_type.clone(),
-        },
-        v => DefinitionRecord {
-            name: d.name.clone(),
-            kind: DefinitionKind::Value,
-            value: Some(edn(v)),
-            params: None,
-            variadic: None,
-            docstring: d.docstring.clone(),
-            return_type: None,
-        },
-    }
-}
-
-/// Tool results as recorded, handed back in order (for rebuilding memory on resume).
-struct Recorded<'t> {
-    calls: std::slice::Iter<'t, ToolCallRecord>,
-}
-
-impl ToolHost for Recorded<'_> {
-    fn call(&mut self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
-        let call = self.calls.next().ok_or_else(|| format!("no recorded result for tool/{name}"))?;
-        if call.name != name {
-            return Err(format!("recorded call was tool/{}, not tool/{name}", call.name));
-        }
-        if let Some(e) = &call.error {
-            return Err(e.clone());
-        }
-        let v = call.result.as_deref().map(read_edn).transpose().map_err(|e| e.to_string())?.unwrap_or(Value::Nil);
-        value_to_json(&v)
-    }
-}
-
-/// Rebuilds the memory of a session by re-running its successful programs
-/// with the recorded tool results (no tool is called again), so functions
-/// come back with their bodies.
-pub fn rebuild_memory(session: &Session, data: &IndexMap<String, Value>, limits: &Limits) -> Result<Memory, String> {
-    let mut memory = Memory::new();
-    for turn in session.turns.iter().filter(|t| t.success) {
-        let Some(program) = &turn.program else { continue };
-        let mut tools = Recorded { calls: turn.tool_calls.iter() };
-        let out = run_program(program, &memory, data, &mut tools, limits);
-        if let Err(e) = out.result {
-            return Err(format!("cannot rebuild memory: replaying turn {} failed: {e}", turn.number));
-        }
-        memory = out.memory;
-    }
-    Ok(memory)
-}
-
-/// Writes the session atomically: a temporary file in the same folder,
-/// fsync, then rename over the target.
-pub fn write_atomic(path: &Path, session: &Session) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(session).map_err(|e| format!("cannot serialize the session: {e}"))? + "\n";
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "session".into());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let fail = |e: std::io::Error| format!("cannot write {}: {e}", path.display());
-    {
-        let mut f = std::fs::File::create(&tmp).map_err(fail)?;
-        f.write_all(text.as_bytes()).map_err(fail)?;
-        f.sync_all().map_err(fail)?;
-    }
-    std::fs::rename(&tmp, path).map_err(fail)?;
-    if let Ok(d) = std::fs::File::open(dir) {
-        let _ = d.sync_all();
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ptc_lisp::NoTools;
+    use ptc_session::{DefinitionKind, RecordedTurn};
+
+    fn turn(number: u32, raw: &str, mem: &mut Memory) -> RecordedTurn {
+        let data = IndexMap::new();
+        let program = extract_code(raw);
+        let out = program.as_deref().map(|p| run_program(p, mem, &data, &mut NoTools, &Limits::default()));
+        let ran = match (&program, &out) {
+            (Some(p), Some(o)) => Ok((p.as_str(), o)),
+            _ => Err(no_code_error(raw)),
+        };
+        let t = record_turn(number, raw, ran);
+        if let Some(o) = out.filter(|_| t.record.success) {
+            *mem = o.memory;
+        }
+        t
+    }
 
     #[test]
     fn extracts_code_blocks_and_bare_expressions() {
@@ -517,33 +632,27 @@ mod tests {
 
     #[test]
     fn turns_record_results_definitions_and_roll_back() {
-        let data = IndexMap::new();
         let mut mem = Memory::new();
-        let limits = Limits::default();
-        let mut tools = ptc_lisp::NoTools;
-        let t = execute_turn(
-            1,
-            "```clojure\n(defn dbl \"Doubles\" [x] (* 2 x)) (def y (dbl 2))\n```",
-            &mut mem,
-            &data,
-            &mut tools,
-            &limits,
-        );
+        let t = turn(1, "```clojure\n(defn dbl \"Doubles\" [x] (* 2 x)) (def y (dbl 2))\n```", &mut mem);
         assert!(t.record.success);
         assert_eq!(t.record.result.as_deref(), Some("#'y"));
         assert_eq!(t.record.definitions[0].kind, DefinitionKind::Function);
         assert_eq!(t.record.definitions[0].return_type.as_deref(), Some("integer"));
         assert_eq!(t.record.definitions[1].value.as_deref(), Some("4"));
-        let t = execute_turn(2, "(do (def z 1) (nope))", &mut mem, &data, &mut tools, &limits);
+        let t = turn(2, "(do (def z 1) (nope))", &mut mem);
         assert!(!t.record.success);
         assert_eq!(t.record.error.as_ref().unwrap().kind, "unbound_symbol");
         assert!(mem.get("z").is_none() && mem.get("y").is_some());
         // A last form that only equals a definition is a value, not the var.
-        let t = execute_turn(2, "```clojure\n(def w 4) w\n```", &mut mem, &data, &mut tools, &limits);
+        let t = turn(2, "```clojure\n(def w 4) w\n```", &mut mem);
         assert_eq!(t.record.result.as_deref(), Some("4"));
-        let t = execute_turn(3, "no code here", &mut mem, &data, &mut tools, &limits);
-        assert_eq!(t.record.error.as_ref().unwrap().message, NO_CODE_MESSAGE);
-        let t = execute_turn(4, "(return (dbl y))", &mut mem, &data, &mut tools, &limits);
-        assert!(matches!(t.exit, TurnExit::Return(ref v) if v == "8"));
+        let t = turn(3, "no code here", &mut mem);
+        let error = t.record.error.as_ref().unwrap();
+        assert_eq!(
+            (error.kind.as_str(), error.message.as_str()),
+            (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str())
+        );
+        let t = turn(4, "(return (dbl y))", &mut mem);
+        assert_eq!(t.exit, TurnExit::Return("8".into()));
     }
 }

@@ -5,13 +5,33 @@
 //! stdout. A non-zero exit, a timeout or output that is not JSON becomes a
 //! `tool` error inside the turn; the run goes on.
 
-use crate::config::ToolConfig;
+use crate::location::Location;
 use ptc_lisp::ToolHost;
 use ptc_plugin_api::render::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::io::{Read, Write};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// A `[tool.NAME]` table: an external command speaking JSON.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolConfig {
+    /// The tool name.
+    pub name: String,
+    /// Program and arguments; JSON args on stdin, JSON result on stdout.
+    pub command: Vec<String>,
+    /// Signature shown to the model, e.g. `(id :int) -> :map`.
+    pub signature: Option<String>,
+    /// Description shown to the model.
+    pub description: Option<String>,
+    /// Kill the command after this long (default 10,000 ms).
+    pub timeout_ms: u64,
+    /// The folder the command runs in (the config file's folder).
+    pub dir: PathBuf,
+    /// Where the table is.
+    pub location: Location,
+}
 
 /// Names of the built-in example tools.
 pub const BUILTIN_NAMES: [&str; 3] = ["customer", "fx-rate", "inventory"];
@@ -179,7 +199,7 @@ pub fn declared_arg_names(declared: &[String], args: Json) -> Json {
 }
 
 impl ToolHost for Tools {
-    fn call(&mut self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
         let args = match index {
@@ -273,7 +293,6 @@ fn cut(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     fn tool(command: &[&str], timeout_ms: u64) -> ToolConfig {
         ToolConfig {
@@ -283,7 +302,7 @@ mod tests {
             description: None,
             timeout_ms,
             dir: PathBuf::from("."),
-            location: crate::config::Location { file: PathBuf::from("x"), line: 1, column: 1 },
+            location: Location { file: PathBuf::from("x"), line: 1, column: 1 },
         }
     }
 
@@ -303,7 +322,7 @@ mod tests {
 
     #[test]
     fn builtins_answer_and_reject_bad_args() {
-        let mut tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
+        let tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
         assert_eq!(tools.call("customer", json!({"id": 3})).unwrap()["name"], "Alan Turing");
         assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), "no customer with id 9");
         assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
@@ -331,7 +350,29 @@ mod tests {
         // Through a command tool: it reads the declared name.
         let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
         t.signature = Some(signature.to_string());
-        let mut tools = Tools::new(vec![Tool::Command(t)]);
+        let tools = Tools::new(vec![Tool::Command(t)]);
         assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
+    }
+
+    #[test]
+    fn pmap_calls_command_tools_concurrently_each_within_its_timeout() {
+        let mut echo = tool(&["sh", "-c", "sleep 0.2; cat"], 5000);
+        echo.name = "echo".into();
+        let mut hang = tool(&["sleep", "5"], 200);
+        hang.name = "hang".into();
+        let mut tools = Tools::new(vec![Tool::Command(echo), Tool::Command(hang)]);
+        let limits = ptc_lisp::Limits { timeout: Duration::from_secs(30), ..Default::default() };
+        let run = |src: &str, tools: &mut Tools| {
+            ptc_lisp::run_program(src, &ptc_lisp::Memory::new(), &Default::default(), tools, &limits)
+        };
+        let out = run("(pmap #(:i (tool/echo {:i %})) (range 4))", &mut tools);
+        assert_eq!(out.result, Ok(ptc_lisp::Exit::Value(ptc_lisp::read_edn("(0 1 2 3)").unwrap())));
+        let order: Vec<String> = out.tool_calls.iter().map(|c| c.args.to_string()).collect();
+        assert_eq!(order, ["{:i 0}", "{:i 1}", "{:i 2}", "{:i 3}"]);
+        // Each call is killed at its own timeout: three hanging calls end together, not one after another.
+        let started = Instant::now();
+        let e = run("(pmap #(tool/hang {:i %}) (range 3))", &mut tools).result.unwrap_err();
+        assert_eq!(e.message, "pmap: call 1 of 3 failed: tool/hang failed: timed out after 200 ms");
+        assert!(started.elapsed() < Duration::from_secs(4), "no call waited for the 5 s sleep");
     }
 }

@@ -1,186 +1,220 @@
-//! The openai backend against a real HTTP server on 127.0.0.1 that answers
-//! canned responses: success, 429 then success, 500 every time, malformed
-//! JSON, and no answer at all (timeout). Also a whole agent run over HTTP.
+//! The OpenAI-compatible backend against a real HTTP server on 127.0.0.1:
+//! what it sends (messages, generation settings, key), base URLs with or
+//! without `/v1`, a 404 naming the URL, cut-off and streamed answers, and
+//! whole agent runs over HTTP (usage, timing and settings in the session,
+//! `no_code` and `cut_off` turns, the dropped-prompt warning).
 
+mod llm_server;
+
+use llm_server::{openai_answer, openai_body, Reply, Server};
 use ptc_host::config::Config;
-use ptc_host::llm::{Llm, OpenAi, Usage};
-use ptc_host::run::{run, RunArgs};
+use ptc_host::llm::{plain_prompt, FinishReason, HttpLlmConfig, Llm, OpenAi, Prompt, Usage};
+use ptc_host::run::{run, RunOptions};
 use ptc_plugin_api::Message;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::{Arc, Mutex};
+use serde_json::json;
 use std::time::Duration;
 
-enum Canned {
-    Answer(u16, String),
-    /// 429 with `Retry-After: N` (seconds).
-    RetryAfter(u64),
-    Silent,
-}
-
-fn ok_body(content: &str) -> String {
-    serde_json::json!({
-        "choices": [{"message": {"role": "assistant", "content": content}}],
-        "usage": {"prompt_tokens": 11, "completion_tokens": 7}
-    })
-    .to_string()
-}
-
-/// Serves `canned` in order, one per connection; returns the base URL and
-/// the requests received (headers + body, as text).
-fn serve(canned: Vec<Canned>) -> (String, Arc<Mutex<Vec<String>>>) {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let log = seen.clone();
-    std::thread::spawn(move || {
-        for reply in canned {
-            let Ok((mut stream, _)) = listener.accept() else { return };
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut head = String::new();
-            let mut length = 0;
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                    break;
-                }
-                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
-                    length = v.trim().parse().unwrap();
-                }
-                head.push_str(&line);
-            }
-            let mut body = vec![0; length];
-            reader.read_exact(&mut body).unwrap();
-            log.lock().unwrap().push(format!("{head}\r\n{}", String::from_utf8_lossy(&body)));
-            match reply {
-                Canned::Answer(status, body) => {
-                    let _ = write!(
-                        stream,
-                        "HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                        body.len()
-                    );
-                }
-                Canned::RetryAfter(secs) => {
-                    let _ = write!(
-                        stream,
-                        "HTTP/1.1 429 X\r\nRetry-After: {secs}\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{{}}"
-                    );
-                }
-                Canned::Silent => {
-                    // Hold the connection open without answering, and serve the next one meanwhile.
-                    std::thread::spawn(move || {
-                        std::thread::sleep(Duration::from_millis(1500));
-                        drop(stream);
-                    });
-                }
-            }
-        }
-    });
-    (url, seen)
-}
-
-fn client(url: &str, max_retries: u32, timeout_ms: u64) -> OpenAi {
-    OpenAi {
-        base_url: url.to_string(),
+fn client(base_url: &str) -> OpenAi {
+    let config = HttpLlmConfig {
+        base_url: Some(base_url.to_string()),
         model: "test-model".into(),
-        api_key: Some("sk-secret-123".into()),
         temperature: Some(0.0),
-        timeout: Duration::from_millis(timeout_ms),
-        max_retries,
-        backoff: Duration::from_millis(10),
+        seed: Some(42),
+        max_retries: Some(0),
+        ..Default::default()
+    };
+    OpenAi::new(&config, Some("sk-secret-123".into()))
+}
+
+fn hello() -> Prompt {
+    plain_prompt(&[Message::system("sys"), Message::user("hi")])
+}
+
+#[test]
+fn sends_messages_settings_and_key() {
+    let server = Server::start(vec![Reply::Json(200, openai_body("(+ 1 2)"))]);
+    let reply = client(&server.url).chat(&hello()).unwrap();
+    assert_eq!(reply.content, "(+ 1 2)");
+    assert_eq!(reply.finish_reason, FinishReason::Stop);
+    let usage = Usage { prompt_tokens: 11, completion_tokens: 7, cache_read_tokens: None, cache_write_tokens: None };
+    assert_eq!(reply.usage, Some(usage));
+    assert_eq!((reply.timing.attempts, reply.timing.first_byte), (1, None));
+    let req = &server.received()[0];
+    assert_eq!(req.request_line, "POST /v1/chat/completions HTTP/1.1");
+    assert_eq!(req.header("authorization"), Some("Bearer sk-secret-123"));
+    assert_eq!(
+        req.json(),
+        json!({"model": "test-model", "max_tokens": 2048, "temperature": 0.0, "seed": 42, "stop": ["\n```\n\n"],
+               "messages": [{"role": "system", "content": "sys"}, {"role": "user", "content": "hi"}]})
+    );
+}
+
+#[test]
+fn base_url_with_or_without_v1_reaches_the_endpoint() {
+    for suffix in ["", "/", "/v1", "/v1/"] {
+        let server = Server::start(vec![Reply::Json(200, openai_body("ok"))]);
+        client(&format!("{}{suffix}", server.url)).chat(&hello()).unwrap();
+        assert_eq!(
+            server.received()[0].request_line,
+            "POST /v1/chat/completions HTTP/1.1",
+            "base_url suffix {suffix:?}"
+        );
     }
 }
 
-fn hello() -> Vec<Message> {
-    vec![Message::system("sys"), Message::user("hi")]
+#[test]
+fn a_404_names_the_url_tried() {
+    let server = Server::start(vec![Reply::Json(404, r#"{"detail": "Not Found"}"#.into())]);
+    let err = client(&format!("{}/v2", server.url)).chat(&hello()).unwrap_err().to_string();
+    assert!(err.starts_with(&format!("{}/v2/chat/completions: HTTP 404", server.url)), "{err}");
+    assert!(err.contains("check base_url"), "{err}");
+    assert_eq!(server.count(), 1);
 }
 
 #[test]
-fn success_sends_model_messages_and_key() {
-    let (url, seen) = serve(vec![Canned::Answer(200, ok_body("(+ 1 2)"))]);
-    let reply = client(&url, 0, 2000).chat(&hello()).unwrap();
-    assert_eq!(reply.content, "(+ 1 2)");
-    assert_eq!(reply.usage, Some(Usage { prompt_tokens: 11, completion_tokens: 7 }));
-    let req = &seen.lock().unwrap()[0];
-    assert!(req.starts_with("POST /v1/chat/completions HTTP/1.1"), "{req}");
-    assert!(req.to_ascii_lowercase().contains("authorization: bearer sk-secret-123"), "{req}");
-    let body: serde_json::Value = serde_json::from_str(req.split("\r\n\r\n").last().unwrap()).unwrap();
-    assert_eq!(body["model"], "test-model");
-    assert_eq!(body["messages"][1], serde_json::json!({"role": "user", "content": "hi"}));
+fn a_cut_off_answer_says_so() {
+    let server = Server::start(vec![Reply::Json(200, openai_answer("```clojure\n(def x (map", "length"))]);
+    let reply = client(&server.url).chat(&hello()).unwrap();
+    assert_eq!(reply.finish_reason, FinishReason::Length);
+    assert_eq!(reply.content, "```clojure\n(def x (map", "a cut-off answer gets no closing fence");
 }
 
 #[test]
-fn rate_limit_is_retried() {
-    let (url, seen) = serve(vec![Canned::Answer(429, "{}".into()), Canned::Answer(200, ok_body("ok"))]);
-    assert_eq!(client(&url, 3, 2000).chat(&hello()).unwrap().content, "ok");
-    assert_eq!(seen.lock().unwrap().len(), 2);
+fn the_stop_sequence_s_fence_is_put_back() {
+    // The server stopped at "\n```\n\n" and left it out of the answer.
+    let server = Server::start(vec![Reply::Json(200, openai_body("Counting.\n```clojure\n(count data/xs)"))]);
+    let reply = client(&server.url).chat(&hello()).unwrap();
+    assert_eq!(reply.content, "Counting.\n```clojure\n(count data/xs)\n```");
 }
 
 #[test]
-fn retry_after_is_honoured_over_the_backoff() {
-    // The client's backoff is 10 ms; the server asks for one second.
-    let (url, seen) = serve(vec![Canned::RetryAfter(1), Canned::Answer(200, ok_body("ok"))]);
-    let started = std::time::Instant::now();
-    assert_eq!(client(&url, 3, 2000).chat(&hello()).unwrap().content, "ok");
-    assert!(started.elapsed() >= Duration::from_secs(1), "retried before Retry-After: {:?}", started.elapsed());
-    assert_eq!(seen.lock().unwrap().len(), 2);
+fn streamed_answers_carry_usage_cache_figures_and_first_byte() {
+    let chunk = |delta: serde_json::Value, finish: serde_json::Value| {
+        format!(
+            "data: {}\n\n",
+            json!({"id": "c1", "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+        )
+    };
+    let events = vec![
+        chunk(json!({"role": "assistant", "content": ""}), json!(null)),
+        chunk(json!({"content": "```clojure\n(+ 1"}), json!(null)),
+        chunk(json!({"content": " 2)"}), json!(null)),
+        chunk(json!({}), json!("stop")),
+        format!(
+            "data: {}\n\n",
+            json!({"id": "c1", "object": "chat.completion.chunk", "choices": [],
+                   "usage": {"prompt_tokens": 1200, "completion_tokens": 9, "prompt_tokens_details": {"cached_tokens": 1024}}})
+        ),
+        "data: [DONE]\n\n".into(),
+    ];
+    let server = Server::start(vec![Reply::Stream(events, Duration::from_millis(20))]);
+    let config = HttpLlmConfig {
+        base_url: Some(server.url.clone()),
+        model: "m".into(),
+        stream: Some(true),
+        ..Default::default()
+    };
+    let reply = OpenAi::new(&config, None).chat(&hello()).unwrap();
+    assert_eq!(reply.content, "```clojure\n(+ 1 2)\n```");
+    assert_eq!(reply.finish_reason, FinishReason::Stop);
+    let usage =
+        Usage { prompt_tokens: 1200, completion_tokens: 9, cache_read_tokens: Some(1024), cache_write_tokens: None };
+    assert_eq!(reply.usage, Some(usage));
+    let first = reply.timing.first_byte.expect("streamed");
+    assert!(first <= reply.timing.wall, "{:?}", reply.timing);
+    let body = server.received()[0].json();
+    assert_eq!((body["stream"].clone(), body["stream_options"].clone()), (json!(true), json!({"include_usage": true})));
+    assert!(server.received()[0].header("authorization").is_none());
 }
 
 #[test]
-fn server_errors_give_up_after_the_retries() {
-    let canned = (0..3).map(|_| Canned::Answer(500, "{\"error\": \"boom\"}".into())).collect();
-    let (url, seen) = serve(canned);
-    let err = client(&url, 2, 2000).chat(&hello()).unwrap_err().to_string();
-    assert!(err.contains("giving up after 3 attempts: HTTP 500"), "{err}");
-    assert!(!err.contains("sk-secret"), "{err}");
-    assert_eq!(seen.lock().unwrap().len(), 3);
+fn malformed_answers_name_what_is_missing() {
+    let server = Server::start(vec![Reply::Json(200, r#"{"choices": [{"message": {}}]}"#.into())]);
+    let err = client(&server.url).chat(&hello()).unwrap_err().to_string();
+    assert!(
+        err.ends_with("/v1/chat/completions: malformed response: missing string `choices[0].message.content`"),
+        "{err}"
+    );
+    let server = Server::start(vec![Reply::Json(200, "not json".into())]);
+    let err = client(&server.url).chat(&hello()).unwrap_err().to_string();
+    assert!(err.contains("malformed response: invalid JSON"), "{err}");
 }
 
-#[test]
-fn malformed_json_names_what_is_missing() {
-    let (url, _) = serve(vec![Canned::Answer(200, r#"{"choices": [{"message": {}}]}"#.into())]);
-    let err = client(&url, 2, 2000).chat(&hello()).unwrap_err().to_string();
-    assert!(err.ends_with("malformed response: missing string `choices[0].message.content`"), "{err}");
-    let (url, _) = serve(vec![Canned::Answer(200, "not json".into())]);
-    let err = client(&url, 0, 2000).chat(&hello()).unwrap_err().to_string();
-    assert!(err.contains("invalid JSON"), "{err}");
-    let (url, _) = serve(vec![Canned::Answer(401, r#"{"error": "bad key"}"#.into())]);
-    let err = client(&url, 3, 2000).chat(&hello()).unwrap_err().to_string();
-    assert!(err.contains("HTTP 401"), "{err}");
-}
-
-#[test]
-fn timeouts_are_retried_then_reported() {
-    let (url, seen) = serve(vec![Canned::Silent, Canned::Answer(200, ok_body("late"))]);
-    assert_eq!(client(&url, 1, 300).chat(&hello()).unwrap().content, "late");
-    assert_eq!(seen.lock().unwrap().len(), 2);
-    let (url, _) = serve(vec![Canned::Silent]);
-    let err = client(&url, 0, 300).chat(&hello()).unwrap_err().to_string();
-    assert!(err.contains("timed out"), "{err}");
+/// Runs agent `h` of a config whose model is the server at `url`; returns
+/// the session and the progress lines.
+fn run_agent(name: &str, url: &str, llm_extra: &str) -> (ptc_session::Session, Vec<String>, String) {
+    let dir = ptc_integration_tests::scratch_dir(name);
+    std::fs::write(dir.join("xs.json"), "[1, 2, 3]").unwrap();
+    std::env::set_var("PTC_TEST_OPENAI_KEY", "sk-from-env");
+    let text = format!(
+        "[agent.h]\nmission = \"Double the count\"\nmax_turns = 4\ndata = {{ xs = \"xs.json\" }}\n\
+         llm = {{ backend = \"openai\", base_url = \"{url}/v1\", model = \"m\", api_key_env = \"PTC_TEST_OPENAI_KEY\", max_retries = 0{llm_extra} }}\n"
+    );
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
+    let out = dir.join("s.json");
+    let mut lines = Vec::new();
+    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |l: &str| {
+        lines.push(l.to_string())
+    })
+    .unwrap();
+    (done.session, lines, std::fs::read_to_string(&out).unwrap())
 }
 
 #[test]
 fn an_agent_runs_over_http() {
-    let (url, seen) = serve(vec![
-        Canned::Answer(200, ok_body("```clojure\n(def n (count data/xs))\n```")),
-        Canned::Answer(200, ok_body("```clojure\n(return (* n 2))\n```")),
+    let server = Server::start(vec![
+        Reply::Json(200, openai_body("```clojure\n(def n (count data/xs))\n```")),
+        Reply::Json(200, openai_body("```clojure\n(return (* n 2))\n```")),
     ]);
-    let dir = ptc_integration_tests::scratch_dir("openai");
-    std::fs::write(dir.join("xs.json"), "[1, 2, 3]").unwrap();
-    std::env::set_var("PTC_TEST_OPENAI_KEY", "sk-from-env");
-    let text = format!(
-        "[agent.h]\nmission = \"Double the count\"\ndata = {{ xs = \"xs.json\" }}\n\
-         llm = {{ backend = \"openai\", base_url = \"{url}\", model = \"m\", api_key_env = \"PTC_TEST_OPENAI_KEY\", max_retries = 0 }}\n"
+    let (session, lines, written) = run_agent("openai", &server.url, ", max_tokens = 300, extra = { top_k = 40 }");
+    assert_eq!(session.result.as_deref(), Some("6"));
+    assert_eq!(session.usage["prompt_tokens"], 22);
+    assert_eq!(session.usage["completion_tokens"], 14);
+    let turn = session.turns[0].usage.as_ref().unwrap();
+    assert_eq!(
+        (turn["prompt_tokens"].clone(), turn["finish_reason"].clone(), turn["attempts"].clone()),
+        (json!(11), json!("stop"), json!(1))
     );
-    std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap();
-    let out = dir.join("s.json");
-    let done = run(&RunArgs { config: &config, agent: "h", session_out: Some(&out), resume: None }, &mut |_: &str| {})
-        .unwrap();
-    assert_eq!(done.session.result.as_deref(), Some("6"));
-    assert_eq!(done.session.usage, serde_json::json!({"prompt_tokens": 22, "completion_tokens": 14}));
-    assert_eq!(done.session.turns[0].usage, Some(serde_json::json!({"prompt_tokens": 11, "completion_tokens": 7})));
-    assert!(seen.lock().unwrap()[1].contains("sk-from-env"));
-    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(turn["wall_ms"].as_u64().unwrap() < 10_000, "{turn}");
+    let settings = &turn["llm"];
+    assert_eq!((settings["max_tokens"].clone(), settings["extra"].clone()), (json!(300), json!({"top_k": 40})));
+    assert_eq!(settings["api_key_env"], "PTC_TEST_OPENAI_KEY");
+    assert_eq!(server.received()[1].header("authorization"), Some("Bearer sk-from-env"));
+    assert_eq!(server.received()[1].json()["top_k"], 40);
     assert!(!written.contains("sk-from-env"), "the API key must never be written");
+    assert!(session.turns[1].usage.as_ref().unwrap().get("llm").is_none(), "settings are recorded once");
+    let line = lines.iter().find(|l| l.starts_with("turn 1/4  ")).expect("a progress line");
+    assert!(line.contains("  model=") && line.ends_with("s  ok #'n"), "{lines:?}");
+}
+
+#[test]
+fn code_less_and_cut_off_answers_are_named_and_shown_back() {
+    let server = Server::start(vec![
+        Reply::Json(200, openai_body("I would count the items and double them.")),
+        Reply::Json(200, openai_answer("```clojure\n(return (tool/nonexistent", "length")),
+        Reply::Json(200, openai_body("```clojure\n(return (* 2 (count data/xs)))\n```")),
+    ]);
+    let (session, _, _) = run_agent("openai-feedback", &server.url, "");
+    let kinds: Vec<_> = session.turns.iter().map(|t| t.error.as_ref().map(|e| e.kind.as_str())).collect();
+    assert_eq!(kinds, [Some("no_code"), Some("cut_off"), None]);
+    let no_code = &session.turns[0].error.as_ref().unwrap().message;
+    assert!(no_code.contains("It began: \"I would count the items and double them.\""), "{no_code}");
+    let cut = &session.turns[1];
+    assert!(cut.error.as_ref().unwrap().message.contains("cut off at the token limit (2048 tokens)"), "{cut:?}");
+    assert!(cut.program.is_none() && cut.tool_calls.is_empty(), "a cut-off program must not run");
+    // What the model was shown next: its own words, never a made-up program.
+    let second_prompt = server.received()[1].body.clone();
+    assert!(second_prompt.contains("I would count the items"), "{second_prompt}");
+    assert_eq!(session.result.as_deref(), Some("6"));
+}
+
+#[test]
+fn a_server_that_reads_far_fewer_prompt_tokens_is_flagged() {
+    // openai_body reports 11 prompt tokens; ptc sends the whole language card (hundreds).
+    let server = Server::start(vec![Reply::Json(200, openai_body("```clojure\n(return 1)\n```"))]);
+    let (_, lines, _) = run_agent("openai-dropped", &server.url, "");
+    let warning =
+        lines.iter().find(|l| l.starts_with("turn 1: warning: the server counted 11 prompt tokens where ptc sent "));
+    assert!(warning.is_some_and(|w| w.contains("chat template may have dropped the system prompt")), "{lines:?}");
 }

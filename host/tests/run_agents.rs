@@ -2,7 +2,8 @@
 //! root `strategies.toml`, and a run interrupted then resumed.
 
 use ptc_host::config::Config;
-use ptc_host::run::{run, RunArgs};
+use ptc_host::resolve::Resolved;
+use ptc_host::run::{run, RunOptions};
 use ptc_integration_tests::{root, scratch_dir};
 use ptc_session::Session;
 use std::path::Path;
@@ -20,11 +21,11 @@ fn build_plugin() {
 
 fn run_example(agent: &str) -> (Session, Vec<String>) {
     build_plugin();
-    let config = Config::load(&root().join("strategies.toml")).unwrap();
-    let out = scratch_dir(agent).join("session.json");
+    let config = Config::load(&root().join("strategies.toml")).unwrap().resolve();
+    let out = scratch_dir(agent).join("session.jsonl");
     let mut lines = Vec::new();
-    let args = RunArgs { config: &config, agent, session_out: Some(&out), resume: None };
-    let done = run(&args, &mut |l: &str| lines.push(l.to_string())).unwrap();
+    let options = RunOptions { session_out: Some(&out), resume: None };
+    let done = run(&config, agent, options, &mut |l: &str| lines.push(l.to_string())).unwrap();
     // What was written is exactly what the run ended with, and it reads back.
     assert_eq!(Session::read(&out).unwrap(), done.session);
     (done.session, lines)
@@ -65,14 +66,14 @@ fn customer_report_uses_builtin_and_command_tools() {
 fn recover_errors_goes_on_after_failed_turns() {
     let (s, _) = run_example("recover-errors");
     let kinds: Vec<Option<&str>> = s.turns.iter().map(|t| t.error.as_ref().map(|e| e.kind.as_str())).collect();
-    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("parse"), None, None]);
+    assert_eq!(kinds, [Some("unbound_symbol"), Some("tool"), Some("no_code"), None, None]);
     assert_eq!(s.turns[2].program, None);
     // The failed turns' errors are shown to the model on the next turn.
     assert!(s.turns[1].messages.last().unwrap().content.contains("count-by"));
     assert_eq!(s.status.as_deref(), Some("returned"));
 }
 
-fn write_config(dir: &Path, replay: &[&str]) -> Config {
+fn write_config(dir: &Path, replay: &[&str]) -> Resolved {
     std::fs::write(dir.join("replay.json"), serde_json::to_string(replay).unwrap()).unwrap();
     std::fs::write(dir.join("nums.json"), "[1, 2, 3, 4]").unwrap();
     let text = r#"
@@ -87,7 +88,7 @@ tools = ["count-call"]
 llm = { backend = "replay", file = "replay.json" }
 "#;
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    Config::load(&dir.join("ptc.toml")).unwrap()
+    Config::load(&dir.join("ptc.toml")).unwrap().resolve()
 }
 
 #[test]
@@ -102,8 +103,8 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     let out = dir.join("s.json");
     // The first run dies after two turns (its transcript ends there).
     let config = write_config(&dir, &answers[..2]);
-    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
-    let err = run(&args, &mut |_: &str| {}).unwrap_err();
+    let options = RunOptions { session_out: Some(&out), resume: None };
+    let err = run(&config, "a", options, &mut |_: &str| {}).unwrap_err().to_string();
     assert!(err.contains("turn 3: llm: replay file"), "{err}");
     let partial = Session::read(&out).unwrap();
     assert_eq!(partial.turns.len(), 2);
@@ -112,9 +113,9 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     // Resume with the whole transcript: memory (a function and a value) is
     // rebuilt without calling any tool again, and numbering continues.
     let config = write_config(&dir, &answers);
-    let args = RunArgs { config: &config, agent: "a", session_out: None, resume: Some(&out) };
+    let options = RunOptions { session_out: None, resume: Some(&out) };
     let mut lines = Vec::new();
-    let done = run(&args, &mut |l: &str| lines.push(l.to_string())).unwrap();
+    let done = run(&config, "a", options, &mut |l: &str| lines.push(l.to_string())).unwrap();
     assert_eq!(done.path, out);
     let s = Session::read(&out).unwrap();
     assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
@@ -137,8 +138,8 @@ fn out_of_turns_is_recorded() {
     let dir = scratch_dir("out-of-turns");
     let config = write_config(&dir, &["(def a 1)"; 5]);
     let out = dir.join("s.json");
-    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
-    let done = run(&args, &mut |_: &str| {}).unwrap();
+    let options = RunOptions { session_out: Some(&out), resume: None };
+    let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
     assert_eq!(done.session.status.as_deref(), Some("out_of_turns"));
     assert_eq!(done.session.turns.len(), 5);
     assert_eq!(done.session.turns[0].result.as_deref(), Some("#'a"));
@@ -167,39 +168,34 @@ llm = {{ backend = "replay", file = "replay.json" }}
 "#
         );
         std::fs::write(dir.join("ptc.toml"), text).unwrap();
-        Config::load(&dir.join("ptc.toml")).unwrap()
+        Config::load(&dir.join("ptc.toml")).unwrap().resolve()
     };
     let instance = |s: &Session, turn: usize| s.turns[turn].render_stats.as_ref().unwrap()["instance"].clone();
     // Two turns with the trigger at one completed turn: turn 2 switches.
     let out = dir.join("s.json");
     let first = config(1);
     let mut session =
-        run(&RunArgs { config: &first, agent: "a", session_out: Some(&out), resume: None }, &mut |_: &str| {})
-            .unwrap()
-            .session;
+        run(&first, "a", RunOptions { session_out: Some(&out), resume: None }, &mut |_: &str| {}).unwrap().session;
     assert_eq!(instance(&session, 1), "late");
     // Cut the run after turn 2, as a kill would, then resume with a trigger
     // that would not have fired yet: the latch holds, turn 3 stays with the strategy.
     session.turns.truncate(2);
     session.status = None;
     session.result = None;
-    ptc_host::run::write_atomic(&out, &session).unwrap();
+    std::fs::write(&out, session.to_document()).unwrap();
     let later = config(10);
-    let done = run(&RunArgs { config: &later, agent: "a", session_out: None, resume: Some(&out) }, &mut |_: &str| {})
-        .unwrap()
-        .session;
+    let done =
+        run(&later, "a", RunOptions { session_out: None, resume: Some(&out) }, &mut |_: &str| {}).unwrap().session;
     assert_eq!(done.turns.len(), 3);
     assert_eq!(instance(&done, 2), "late");
     assert_eq!(done.turns[2].render_stats.as_ref().unwrap()["switched"], true);
     assert_eq!(done.result.as_deref(), Some("3"));
 
     // A fresh run with that config stays on full-history throughout.
-    let fresh = run(
-        &RunArgs { config: &later, agent: "a", session_out: Some(&dir.join("f.json")), resume: None },
-        &mut |_: &str| {},
-    )
-    .unwrap()
-    .session;
+    let fresh =
+        run(&later, "a", RunOptions { session_out: Some(&dir.join("f.json")), resume: None }, &mut |_: &str| {})
+            .unwrap()
+            .session;
     assert!((0..3).all(|t| instance(&fresh, t) == "full-history"));
 }
 
@@ -242,10 +238,10 @@ data = { items = "items.json" }
 llm = { backend = "replay", file = "replay.json" }
 "#;
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let args = RunArgs { config: &config, agent: "a", session_out: Some(&out), resume: None };
-    let done = run(&args, &mut |_: &str| {}).unwrap();
+    let options = RunOptions { session_out: Some(&out), resume: None };
+    let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
     let s = Session::read(&out).unwrap();
     assert_eq!(s, done.session);
     assert_eq!(s.result.as_deref(), Some("20"));

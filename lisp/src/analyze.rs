@@ -33,6 +33,8 @@ impl Span {
 pub(crate) enum Node {
     Const(Value),
     Local(u32),
+    /// The last read of a local: takes the value out of its slot (see `last_use`).
+    Move(u32),
     Capture(u32),
     /// The function currently running, referred to by its own `fn` name.
     SelfFn,
@@ -185,7 +187,8 @@ impl Analyzer {
     /// Analyzes one top-level form; returns the node and the frame size it needs.
     pub fn top_level(form: &Form) -> AResult<(Node, u32)> {
         let mut a = Analyzer { top: Scope::default(), fns: Vec::new(), depth: 0 };
-        let node = a.analyze(form, false)?;
+        let mut node = a.analyze(form, false)?;
+        crate::last_use::mark_top_level(&mut node);
         Ok((node, a.top.nslots))
     }
 
@@ -228,15 +231,15 @@ impl Analyzer {
         Ok(match &form.kind {
             FormKind::Int(i) => Node::Const(Value::Int(*i)),
             FormKind::Symbol(name) => self.symbol(form, name)?,
-            FormKind::List(items) if items.is_empty() => Node::Const(Value::List(Arc::default())),
+            FormKind::List(items) if items.is_empty() => Node::Const(Value::List(crate::value::Vector::new())),
             FormKind::List(items) => self.list(form, items, tail)?,
             FormKind::Vector(items) => {
                 let nodes = self.all(items)?;
-                constant_or(nodes, span, |v| Value::Vector(Arc::new(v)), Node::Vector)
+                constant_or(nodes, span, |v| Value::Vector(crate::value::Vector::from(v)), Node::Vector)
             }
             FormKind::Set(items) => {
                 let nodes = self.all(items)?;
-                constant_or(nodes, span, |v| Value::Set(Arc::new(v.into_iter().collect())), Node::Set)
+                constant_or(nodes, span, |v| Value::Set(v.into_iter().collect()), Node::Set)
             }
             FormKind::Map(items) => {
                 let nodes = self.all(items)?;
@@ -247,7 +250,7 @@ impl Analyzer {
                     while let (Some(k), Some(v)) = (it.next(), it.next()) {
                         m.insert(k, v);
                     }
-                    Node::Const(Value::Map(Arc::new(m)))
+                    Node::Const(Value::Map(m))
                 } else {
                     let mut it = nodes.into_iter();
                     let mut pairs = Vec::new();
@@ -416,6 +419,11 @@ impl Analyzer {
         if b.name == "where" && args.len() == 3 {
             return self.where_call(b, args, span);
         }
+        if builtins::introspect::TAKES_A_NAME.contains(&b.name) {
+            if let Some(name) = args.first().and_then(referenced_name) {
+                return Ok(Node::CallBuiltin(b, vec![Node::Const(Value::str(name))], span));
+            }
+        }
         Ok(Node::CallBuiltin(b, self.all(args)?, span))
     }
 
@@ -501,10 +509,25 @@ impl Analyzer {
             }
             desc.params = names.into_iter().map(Into::into).collect();
         }
-        let saved = self.scope().recur.replace(slots.into());
+        let saved = self.scope().recur.replace(slots.as_slice().into());
         let body = self.body(body, true);
         self.scope().recur = saved;
-        Ok(Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? })
+        let mut arity =
+            Arity { fixed: fixed.len(), variadic: rest.is_some(), nslots: self.scope().nslots, binds, body: body? };
+        crate::last_use::mark_arity(&mut arity, &slots);
+        Ok(arity)
+    }
+}
+
+/// `x` or `'x` given to `doc`, `source`, `dir` or `export-meta`: the name itself.
+fn referenced_name<'a>(form: &Form<'a>) -> Option<&'a str> {
+    match &form.kind {
+        FormKind::Symbol(s) => Some(s),
+        FormKind::List(items) => match &items[..] {
+            [q, sym] if q.as_symbol() == Some("quote") => sym.as_symbol(),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

@@ -37,6 +37,7 @@ impl Interp<'_> {
         match node {
             Node::Const(v) => Ok(v.clone()),
             Node::Local(s) => Ok(env.locals[*s as usize].clone()),
+            Node::Move(s) => Ok(std::mem::take(&mut env.locals[*s as usize])),
             Node::Capture(i) => Ok(env.captures[*i as usize].clone()),
             Node::If(b) => {
                 let branch = if self.eval(&b[0], env)?.is_truthy() { 1 } else { 2 };
@@ -66,6 +67,10 @@ impl Interp<'_> {
             Node::Local(s) => {
                 self.charge(1)?;
                 Ok(env.locals[*s as usize].clone())
+            }
+            Node::Move(s) => {
+                self.charge(1)?;
+                Ok(std::mem::take(&mut env.locals[*s as usize]))
             }
             _ => self.eval(node, env),
         }
@@ -155,10 +160,11 @@ impl Interp<'_> {
                     let v = self.eval(arg, env)?;
                     env.locals[slots[0] as usize] = v;
                 } else {
-                    let vals = self.eval_args(args, env)?;
-                    for (v, &s) in vals.into_iter().zip(slots.iter()) {
+                    let mut vals = self.eval_args(args, env)?;
+                    for (v, &s) in vals.drain(..).zip(slots.iter()) {
                         env.locals[s as usize] = v;
                     }
+                    self.recycle(vals);
                 }
                 Err(Ctl::Recur)
             }
@@ -184,11 +190,11 @@ impl Interp<'_> {
             }
             Node::Vector(items, span) => {
                 let v = self.eval_elements(items, env).map_err(|c| c.at(*span))?;
-                Ok(Value::Vector(Arc::new(v)))
+                Ok(Value::Vector(crate::value::Vector::from(v)))
             }
             Node::Set(items, span) => {
                 let v = self.eval_elements(items, env).map_err(|c| c.at(*span))?;
-                Ok(Value::Set(Arc::new(v.into_iter().collect())))
+                Ok(Value::Set(v.into_iter().collect()))
             }
             Node::Map(pairs, span) => {
                 let mut m = crate::value::Map::with_capacity(pairs.len());
@@ -198,7 +204,7 @@ impl Interp<'_> {
                     self.check_nesting(&k).and_then(|_| self.check_nesting(&v)).map_err(|c| c.at(*span))?;
                     m.insert(k, v);
                 }
-                Ok(Value::Map(Arc::new(m)))
+                Ok(Value::Map(m))
             }
             Node::Case(c) => {
                 let v = self.eval(&c.subject, env)?;
@@ -226,7 +232,7 @@ impl Interp<'_> {
             Node::For(f) => {
                 let mut out = Some(Vec::new());
                 self.run_for(f, 0, env, &mut out)?;
-                Ok(Value::List(Arc::new(out.unwrap_or_default())))
+                Ok(Value::List(crate::value::Vector::from(out.unwrap_or_default())))
             }
             Node::Doseq(f) => {
                 self.run_for(f, 0, env, &mut None)?;
@@ -237,12 +243,13 @@ impl Interp<'_> {
                 let v = &env.locals[*slot as usize];
                 let items = builtins::items(v, "destructuring")?;
                 Ok(match items.get(*idx..) {
-                    Some(rest) if !rest.is_empty() => Value::List(Arc::new(rest.to_vec())),
+                    Some(rest) if !rest.is_empty() => Value::List(crate::value::Vector::from(rest.to_vec())),
                     _ => Value::Nil,
                 })
             }
             Node::Const(_)
             | Node::Local(_)
+            | Node::Move(_)
             | Node::Capture(_)
             | Node::If(_)
             | Node::Let(..)
@@ -253,7 +260,9 @@ impl Interp<'_> {
                     Value::Map(m) => m.get(key).cloned(),
                     Value::Nil => None,
                     // `& {:keys [a]}` destructures keyword arguments, as in Clojure.
-                    Value::List(kvs) => kvs.chunks(2).find(|kv| kv[0] == *key).and_then(|kv| kv.get(1).cloned()),
+                    Value::List(kvs) => {
+                        kvs.items().chunks(2).find(|kv| kv[0] == *key).and_then(|kv| kv.get(1).cloned())
+                    }
                     other => {
                         return Err(fail(
                             ErrorKind::Type,
@@ -476,7 +485,7 @@ fn arity_error(lam: &Lambda, n: usize) -> Ctl {
 #[inline(never)]
 fn pack_rest(args: &mut Vec<Value>, fixed: usize) {
     let rest = args.split_off(fixed);
-    args.push(if rest.is_empty() { Value::Nil } else { Value::List(Arc::new(rest)) });
+    args.push(if rest.is_empty() { Value::Nil } else { Value::List(crate::value::Vector::from(rest)) });
 }
 
 fn closure_arity_message(lam: &Lambda, n: usize) -> String {

@@ -63,9 +63,9 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
         FormKind::Keyword(k) => Value::Keyword(k.clone()),
         FormKind::Symbol(s) => return Err(err(format!("symbol `{s}` is not a value"))),
         FormKind::Regex(_) => return Err(err("a regex is not an EDN value".into())),
-        FormKind::List(items) => Value::List(Arc::new(all(items)?)),
-        FormKind::Vector(items) => Value::Vector(Arc::new(all(items)?)),
-        FormKind::Set(items) => Value::Set(Arc::new(all(items)?.into_iter().collect())),
+        FormKind::List(items) => Value::List(crate::value::Vector::from(all(items)?)),
+        FormKind::Vector(items) => Value::Vector(crate::value::Vector::from(all(items)?)),
+        FormKind::Set(items) => Value::Set(all(items)?.into_iter().collect()),
         FormKind::Map(items) => {
             let vals = all(items)?;
             let mut it = vals.into_iter();
@@ -73,7 +73,7 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
             while let (Some(k), Some(v)) = (it.next(), it.next()) {
                 m.insert(k, v);
             }
-            Value::Map(Arc::new(m))
+            Value::Map(m)
         }
         FormKind::Tagged("fn", inner) => described_fn(inner)
             .ok_or_else(|| err("#fn expects [name] or [name [params]], e.g. #fn[total [xs]]".into()))?,
@@ -146,5 +146,23 @@ fn rename_percent(form: &mut Form<'_>, max: &mut usize, rest: &mut bool) {
             }
         }
         _ => {}
+    }
+}
+
+/// A form as source text (`program` keeps forms as text): whitespace and
+/// comments normalised, everything else as read.
+pub(crate) fn form_text(form: &Form) -> String {
+    let seq = |open: &str, items: &[Form], close: &str| {
+        format!("{open}{}{close}", items.iter().map(form_text).collect::<Vec<_>>().join(" "))
+    };
+    match &form.kind {
+        FormKind::Symbol(s) => s.to_string(),
+        FormKind::Regex(src) => format!("#\"{src}\""),
+        FormKind::List(items) => seq("(", items, ")"),
+        FormKind::Vector(items) => seq("[", items, "]"),
+        FormKind::Map(items) => seq("{", items, "}"),
+        FormKind::Set(items) => seq("#{", items, "}"),
+        FormKind::Tagged(tag, inner) => format!("#{tag}{}", form_text(inner)),
+        _ => form_to_value(form).map(|v| v.to_string()).unwrap_or_default(),
     }
 }

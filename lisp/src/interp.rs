@@ -10,6 +10,7 @@ use crate::memory::Memory;
 use crate::program::{Definition, ToolCallRecord, ToolHost};
 use crate::value::{Function, Value};
 use indexmap::IndexMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -60,17 +61,34 @@ pub(crate) fn fail(kind: ErrorKind, message: impl Into<String>) -> Ctl {
     Ctl::Error(Box::new(LispError::new(kind, message)))
 }
 
+/// What all the interpreters of one run share (the program's and those
+/// `pmap`/`pcalls` start): the steps spent so far and the deadline.
+pub(crate) struct Budget {
+    spent: AtomicU64,
+    deadline: Instant,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits) -> Budget {
+        Budget { spent: AtomicU64::new(0), deadline: Instant::now() + limits.timeout }
+    }
+}
+
 /// One program run's state: limits, counters, namespace and what the turn records.
 pub(crate) struct Interp<'a> {
     pub limits: &'a Limits,
+    /// Steps counted by this interpreter; `flushed` of them are in `budget`.
     pub(crate) steps: u64,
+    flushed: u64,
     pub(crate) next_check: u64,
-    deadline: Instant,
+    pub(crate) budget: &'a Budget,
     pub(crate) depth: usize,
     stack_base: usize,
+    /// Running one call of a `pmap`/`pcalls` (which then runs nested ones in turn).
+    pub(crate) in_parallel: bool,
     pub ns: Memory,
     pub data: &'a IndexMap<String, Value>,
-    pub tools: &'a mut dyn ToolHost,
+    pub tools: &'a dyn ToolHost,
     pub prints: Vec<String>,
     pub tool_calls: Vec<ToolCallRecord>,
     pub definitions: Vec<Definition>,
@@ -88,14 +106,22 @@ fn stack_marker() -> usize {
 }
 
 impl<'a> Interp<'a> {
-    pub fn new(limits: &'a Limits, ns: Memory, data: &'a IndexMap<String, Value>, tools: &'a mut dyn ToolHost) -> Self {
+    pub fn new(
+        limits: &'a Limits,
+        ns: Memory,
+        data: &'a IndexMap<String, Value>,
+        tools: &'a dyn ToolHost,
+        budget: &'a Budget,
+    ) -> Self {
         Interp {
             limits,
             steps: 0,
+            flushed: 0,
             next_check: CHECK_EVERY.min(limits.max_steps.saturating_add(1)),
-            deadline: Instant::now() + limits.timeout,
+            budget,
             depth: 0,
             stack_base: stack_marker(),
+            in_parallel: false,
             ns,
             data,
             tools,
@@ -118,21 +144,34 @@ impl<'a> Interp<'a> {
         Ok(())
     }
 
+    /// Adds this interpreter's new steps to the shared budget and checks
+    /// the step and time limits; the next check comes after at most
+    /// `CHECK_EVERY` steps, or exactly where the step limit would be passed
+    /// if nothing else spends steps meanwhile.
     #[cold]
     pub fn check_budget(&mut self) -> Result<(), Ctl> {
-        if self.steps > self.limits.max_steps {
+        let spent = self.flush();
+        if spent > self.limits.max_steps {
             return Err(fail(
                 ErrorKind::StepLimit,
                 format!("evaluation step limit ({}) reached; do less work per program", self.limits.max_steps),
             ));
         }
         self.check_clock()?;
-        self.next_check = (self.steps + CHECK_EVERY).min(self.limits.max_steps.saturating_add(1));
+        let left = self.limits.max_steps - spent;
+        self.next_check = self.steps + CHECK_EVERY.min(left.saturating_add(1));
         Ok(())
     }
 
+    /// Moves the steps not yet counted into the shared budget; returns the run's total.
+    pub(crate) fn flush(&mut self) -> u64 {
+        let delta = self.steps - self.flushed;
+        self.flushed = self.steps;
+        self.budget.spent.fetch_add(delta, Ordering::Relaxed) + delta
+    }
+
     pub fn check_clock(&self) -> Result<(), Ctl> {
-        if Instant::now() >= self.deadline {
+        if Instant::now() >= self.budget.deadline {
             return Err(fail(
                 ErrorKind::Timeout,
                 format!("program ran longer than {} ms", self.limits.timeout.as_millis()),
@@ -234,6 +273,17 @@ impl<'a> Interp<'a> {
             return_type: None,
         });
         self.ns.insert(name.clone(), value, doc.as_deref().map(str::to_string));
+    }
+
+    /// Where this interpreter's stack starts and how deep it is.
+    pub(crate) fn stack_position(&self) -> (usize, usize) {
+        (self.stack_base, self.depth)
+    }
+
+    /// Counts depth and stack from a caller running on the same thread.
+    pub(crate) fn continue_stack(&mut self, base: usize, depth: usize) {
+        self.stack_base = base;
+        self.depth = depth;
     }
 
     pub(crate) fn enter(&mut self) -> Result<(), Ctl> {

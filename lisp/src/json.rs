@@ -6,7 +6,6 @@
 
 use crate::value::{Map, Value};
 use serde_json::Value as Json;
-use std::sync::Arc;
 
 /// Deepest nesting converted in either direction.
 pub const MAX_JSON_DEPTH: usize = 512;
@@ -78,10 +77,10 @@ fn from_json(j: &Json, depth: usize) -> Value {
             None => Value::Float(n.as_f64().unwrap_or(f64::NAN)),
         },
         Json::String(s) => Value::Str(s.as_str().into()),
-        Json::Array(items) => Value::Vector(Arc::new(items.iter().map(|x| from_json(x, depth + 1)).collect())),
+        Json::Array(items) => Value::Vector(items.iter().map(|x| from_json(x, depth + 1)).collect()),
         Json::Object(obj) => {
             let m: Map = obj.iter().map(|(k, v)| (Value::keyword(k.as_str()), from_json(v, depth + 1))).collect();
-            Value::Map(Arc::new(m))
+            Value::Map(m)
         }
     }
 }

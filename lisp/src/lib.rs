@@ -35,13 +35,17 @@
 
 mod analyze;
 mod builtins;
+mod card;
+mod coll;
 pub mod error;
 mod eval;
 mod form;
 mod interp;
 pub mod json;
+mod last_use;
 pub mod limits;
 pub mod memory;
+mod parallel;
 mod pattern;
 pub mod print;
 pub mod program;
@@ -50,6 +54,7 @@ mod special;
 pub mod value;
 mod walk;
 
+pub use card::LANGUAGE_CARD;
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json};
 pub use limits::Limits;
@@ -57,4 +62,4 @@ pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
 pub use program::{run_program, Definition, Exit, NoTools, Outcome, ToolCallRecord, ToolHost};
 pub use reader::read_edn;
-pub use value::{FnDesc, Function, Map, Set, Value};
+pub use value::{FnDesc, Function, Map, Set, Value, Vector};

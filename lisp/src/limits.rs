@@ -36,6 +36,10 @@ pub struct Limits {
     /// Characters kept of each `println` call; longer output is cut and ends
     /// with `...`. Default 2000.
     pub println_char_limit: usize,
+    /// Calls `pmap` and `pcalls` run at the same time (each on its own
+    /// thread, sharing the step and time limits). Default 8; 1 runs them one
+    /// after another. Never breached: more calls wait for a free slot.
+    pub max_parallel_tool_calls: usize,
 }
 
 impl Default for Limits {
@@ -49,6 +53,7 @@ impl Default for Limits {
             max_string_bytes: 10 * 1024 * 1024,
             max_memory_bytes: 10 * 1024 * 1024,
             println_char_limit: 2000,
+            max_parallel_tool_calls: 8,
         }
     }
 }

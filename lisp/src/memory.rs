@@ -87,11 +87,11 @@ impl Memory {
     }
 
     /// A rough estimate of the bytes this namespace keeps alive (values are
-    /// walked without recursion; storage shared within a value counts once).
+    /// walked without recursion; storage shared within or between values
+    /// counts once).
     pub fn estimated_bytes(&self) -> usize {
-        self.iter()
-            .map(|(k, e)| k.len() + e.docstring.as_ref().map_or(0, String::len) + crate::walk::estimate_bytes(&e.value))
-            .sum()
+        let names: usize = self.iter().map(|(k, e)| k.len() + e.docstring.as_ref().map_or(0, String::len)).sum();
+        names + crate::walk::estimate_bytes(self.iter().map(|(_, e)| &e.value))
     }
 }
 

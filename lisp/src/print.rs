@@ -155,48 +155,12 @@ fn write_seq<'a>(
 }
 
 fn write_escaped(out: &mut impl Write, s: &str) -> fmt::Result {
-    out.write_char('"')?;
-    for c in s.chars() {
-        match c {
-            '"' => out.write_str("\\\"")?,
-            '\\' => out.write_str("\\\\")?,
-            '\n' => out.write_str("\\n")?,
-            '\t' => out.write_str("\\t")?,
-            '\r' => out.write_str("\\r")?,
-            '\u{8}' => out.write_str("\\b")?,
-            '\u{c}' => out.write_str("\\f")?,
-            c => out.write_char(c)?,
-        }
-    }
-    out.write_char('"')
+    ptc_print::write_str_readably(out, s, usize::MAX).map(drop)
 }
 
-/// Formats a float the way Java's `Double.toString` (and so Clojure) does:
-/// plain decimal for 1e-3 <= |x| < 1e7, else `d.dddE±n`; always a `.`.
+/// Formats a float as Clojure does (see [`ptc_print::write_float`]).
 pub(crate) fn write_float(out: &mut impl Write, x: f64) -> fmt::Result {
-    if x.is_nan() {
-        return out.write_str("##NaN");
-    }
-    if x.is_infinite() {
-        return out.write_str(if x > 0.0 { "##Inf" } else { "##-Inf" });
-    }
-    let a = x.abs();
-    if a == 0.0 || (1e-3..1e7).contains(&a) {
-        let s = format!("{x}");
-        out.write_str(&s)?;
-        if !s.contains('.') {
-            out.write_str(".0")?;
-        }
-        return Ok(());
-    }
-    // Rust's `{:e}` gives the shortest round-trip digits: "1.5e-5", "1e20".
-    let s = format!("{x:e}");
-    let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
-    out.write_str(mantissa)?;
-    if !mantissa.contains('.') {
-        out.write_str(".0")?;
-    }
-    write!(out, "E{exp}")
+    ptc_print::write_float(out, x)
 }
 
 /// The short type label used for return-type capture and summaries:
@@ -215,27 +179,6 @@ pub fn type_label(v: &Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fl(x: f64) -> String {
-        Value::Float(x).to_string()
-    }
-
-    #[test]
-    fn floats_print_like_java() {
-        assert_eq!(fl(1.0), "1.0");
-        assert_eq!(fl(0.1), "0.1");
-        assert_eq!(fl(-2.5), "-2.5");
-        assert_eq!(fl(1e20), "1.0E20");
-        assert_eq!(fl(1.5e-5), "1.5E-5");
-        assert_eq!(fl(1234567.0), "1234567.0");
-        assert_eq!(fl(12345678.0), "1.2345678E7");
-        assert_eq!(fl(0.001), "0.001");
-        assert_eq!(fl(f64::INFINITY), "##Inf");
-        assert_eq!(fl(f64::NEG_INFINITY), "##-Inf");
-        assert_eq!(fl(f64::NAN), "##NaN");
-        assert_eq!(fl(0.0), "0.0");
-        assert_eq!(fl(-0.0), "-0.0");
-    }
 
     #[test]
     fn collections_print_without_commas() {

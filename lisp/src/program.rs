@@ -11,22 +11,32 @@ use crate::print::type_label;
 use crate::reader::read_program;
 use crate::value::Value;
 use indexmap::IndexMap;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The host side of `(tool/name {...})` calls.
-pub trait ToolHost {
+///
+/// `pmap` and `pcalls` call tools from several threads at once (at most
+/// [`Limits::max_parallel_tool_calls`]), hence `&self` and `Sync`; a host
+/// whose calls must not overlap says so with [`ToolHost::concurrent`].
+pub trait ToolHost: Sync {
     /// Calls tool `name` with JSON arguments (an object with string keys);
     /// `Err` carries the tool's message, which becomes a `tool` error.
-    fn call(&mut self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String>;
+    fn call(&self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String>;
+
+    /// Whether calls may run at the same time. When `false`, `pmap` and
+    /// `pcalls` run their calls one after another in input order (the
+    /// results are the same; a replay of recorded calls needs this order).
+    fn concurrent(&self) -> bool {
+        true
+    }
 }
 
-/// Any `FnMut(name, args)` is a tool host.
+/// Any `Fn(name, args)` that can be shared between threads is a tool host.
 impl<F> ToolHost for F
 where
-    F: FnMut(&str, serde_json::Value) -> Result<serde_json::Value, String>,
+    F: Fn(&str, serde_json::Value) -> Result<serde_json::Value, String> + Sync,
 {
-    fn call(&mut self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String> {
+    fn call(&self, name: &str, args: serde_json::Value) -> Result<serde_json::Value, String> {
         self(name, args)
     }
 }
@@ -36,7 +46,7 @@ where
 pub struct NoTools;
 
 impl ToolHost for NoTools {
-    fn call(&mut self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
+    fn call(&self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
         Err(format!("no tool named `{name}` is available"))
     }
 }
@@ -105,6 +115,8 @@ pub struct Outcome {
 /// The evaluator recurses on the native stack and reports `depth_limit`
 /// before using 1 MiB of it, so call this on a thread with at least 2 MiB
 /// of stack (Rust's default for spawned threads; the main thread has 8 MiB).
+/// `tools` is borrowed for the run; `pmap` and `pcalls` share it between
+/// the threads they start.
 pub fn run_program(
     source: &str,
     memory: &Memory,
@@ -125,7 +137,8 @@ pub fn run_program(
             }
         }
     };
-    let mut interp = Interp::new(limits, memory.clone(), data, tools);
+    let budget = crate::interp::Budget::new(limits);
+    let mut interp = Interp::new(limits, memory.clone(), data, &*tools, &budget);
     let mut result = Ok(Exit::Value(Value::Nil));
     for form in &forms {
         let r = Analyzer::top_level(form).map_err(Ctl::from).and_then(|(node, n)| interp.run_top(&node, n));
@@ -175,7 +188,7 @@ pub fn run_program(
 fn defined_name<'a>(form: &Form<'a>) -> Option<&'a str> {
     let FormKind::List(items) = &form.kind else { return None };
     match items.first().and_then(Form::as_symbol) {
-        Some("def" | "defn" | "defn-") => items.get(1).and_then(Form::as_symbol),
+        Some("def" | "defn" | "defn-" | "defonce") => items.get(1).and_then(Form::as_symbol),
         _ => None,
     }
 }
@@ -184,7 +197,7 @@ impl Interp<'_> {
     /// `(tool/name {...})` or `(tool/name :k v ...)`.
     pub(crate) fn call_tool(&mut self, name: &str, args: Vec<Value>) -> R {
         let map = match &args[..] {
-            [] | [Value::Nil] => Value::Map(Arc::default()),
+            [] | [Value::Nil] => Value::Map(crate::value::Map::new()),
             [m @ Value::Map(_)] => m.clone(),
             [other] => {
                 return Err(fail(

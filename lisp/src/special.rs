@@ -10,8 +10,36 @@ use std::sync::Arc;
 
 /// Special forms and macros, for did-you-mean hints.
 pub(crate) const NAMES: &[&str] = &[
-    "def", "defn", "fn", "let", "if", "if-not", "when", "when-not", "if-let", "when-let", "cond", "case", "do", "->",
-    "->>", "as->", "cond->", "and", "or", "loop", "recur", "doseq", "dotimes", "for", "return", "fail",
+    "def",
+    "defn",
+    "fn",
+    "let",
+    "if",
+    "if-not",
+    "when",
+    "when-not",
+    "if-let",
+    "when-let",
+    "cond",
+    "case",
+    "do",
+    "->",
+    "->>",
+    "as->",
+    "cond->",
+    "and",
+    "or",
+    "loop",
+    "recur",
+    "doseq",
+    "dotimes",
+    "for",
+    "return",
+    "fail",
+    "condp",
+    "defonce",
+    "when-first",
+    "program",
 ];
 
 /// Whether `name` is a special form or built-in macro.
@@ -52,6 +80,10 @@ pub(crate) fn is_special(name: &str) -> bool {
             | "fail"
             | "quote"
             | "comment"
+            | "condp"
+            | "defonce"
+            | "when-first"
+            | "program"
     )
 }
 
@@ -71,11 +103,17 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "lazy-seq" | "iterate" | "cycle" | "repeatedly" => {
             "sequences are eager; build a bounded one with range, repeat or loop"
         }
-        "binding" | "set!" | "def-" | "defonce" | "letfn" | "declare" => "use let, fn and def",
+        "binding" | "set!" | "def-" | "letfn" | "declare" => "use let, fn and def",
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         _ => return None,
     };
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
+}
+
+/// A call of the builtin `name` (core or internal) made by a special form.
+fn internal(name: &str, args: Vec<Node>, at: &Form) -> Node {
+    let b = builtins::lookup_internal(name).expect("special forms only call builtins that exist");
+    Node::CallBuiltin(b, args, Span::of(at))
 }
 
 fn sym<'a>(name: &'static str, at: &Form<'a>) -> Form<'a> {
@@ -151,6 +189,19 @@ impl Analyzer {
             }
             "if-let" | "when-let" | "if-some" | "when-some" => self.if_let(form, name, args, tail),
             "cond" => self.cond(form, args, tail),
+            "condp" => self.condp(form, args, tail),
+            "when-first" => self.when_first(form, args, tail),
+            "program" => {
+                Ok(Node::Const(Value::str(args.iter().map(crate::form::form_text).collect::<Vec<_>>().join("\n"))))
+            }
+            "defonce" => {
+                need(form, args, 2, 2, "(defonce name value)")?;
+                let name = self.def_name(form, &args[0])?;
+                let value = self.analyze(&args[1], false)?;
+                let defined = internal("%defined?", vec![Node::Const(Value::Str(name.as_ref().into()))], form);
+                let def = Node::Def(Box::new(Def { name, doc: None, value, defn: false }));
+                Ok(if_node(defined, Node::Const(Value::Nil), def))
+            }
             "case" => self.case(form, args, tail),
             "and" | "or" => {
                 let mut nodes = Vec::with_capacity(args.len());
@@ -311,6 +362,77 @@ impl Analyzer {
         })();
         self.scope().names.truncate(mark);
         r
+    }
+
+    /// `(condp pred expr test result ... default?)`, with `test :>> f` clauses.
+    fn condp(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
+        need(form, args, 2, usize::MAX, "(condp pred expr test result ... default?)")?;
+        let span = Span::of(form);
+        let pred = self.analyze(&args[0], false)?;
+        let subject = self.analyze(&args[1], false)?;
+        let (pred_slot, subject_slot) = (self.new_slot(), self.new_slot());
+        let mut clauses = Vec::new();
+        let mut default = None;
+        let mut rest = &args[2..];
+        loop {
+            match rest {
+                [] => break,
+                [d] => {
+                    default = Some(d);
+                    break;
+                }
+                [test, arrow, f, more @ ..] if matches!(&arrow.kind, FormKind::Keyword(k) if &**k == ":>>" || &**k == ">>") =>
+                {
+                    clauses.push((test, f, true));
+                    rest = more;
+                }
+                [test, result, more @ ..] => {
+                    clauses.push((test, result, false));
+                    rest = more;
+                }
+            }
+        }
+        let mut node = match default {
+            Some(d) => self.analyze(d, tail)?,
+            None => internal("%no-matching-clause", vec![Node::Local(subject_slot)], form),
+        };
+        for (test, result, threaded) in clauses.into_iter().rev() {
+            let test = self.analyze(test, false)?;
+            let call = Node::Call(Box::new(Node::Local(pred_slot)), vec![test, Node::Local(subject_slot)], span);
+            let result = self.analyze(result, tail && !threaded)?;
+            node = if threaded {
+                let hit = self.new_slot();
+                let then = Node::Call(Box::new(result), vec![Node::Local(hit)], span);
+                Node::Let(vec![Bind { slot: hit, value: call }], Box::new(if_node(Node::Local(hit), then, node)))
+            } else {
+                if_node(call, result, node)
+            };
+        }
+        let binds = vec![Bind { slot: pred_slot, value: pred }, Bind { slot: subject_slot, value: subject }];
+        Ok(Node::Let(binds, Box::new(node)))
+    }
+
+    /// `(when-first [x coll] body...)`: the body with `x` bound to the first
+    /// element, when `coll` has one.
+    fn when_first(&mut self, form: &Form, args: &[Form], tail: bool) -> AResult<Node> {
+        let pairs = bindings(form, args.first(), "when-first")?;
+        if pairs.len() != 2 {
+            return Err(syntax(form, "when-first takes exactly one binding, e.g. (when-first [x xs] ...)"));
+        }
+        let coll = self.analyze(&pairs[1], false)?;
+        let seq_slot = self.new_slot();
+        let seq = internal("seq", vec![coll], form);
+        let mark = self.scope().names.len();
+        let then = (|| -> AResult<Node> {
+            let mut binds = Vec::new();
+            self.bind_value(&pairs[0], internal("first", vec![Node::Local(seq_slot)], form), &mut binds)?;
+            Ok(Node::Let(binds, Box::new(self.body(&args[1..], tail)?)))
+        })();
+        self.scope().names.truncate(mark);
+        Ok(Node::Let(
+            vec![Bind { slot: seq_slot, value: seq }],
+            Box::new(if_node(Node::Local(seq_slot), then?, Node::Const(Value::Nil))),
+        ))
     }
 
     fn if_let(&mut self, form: &Form, name: &str, args: &[Form], tail: bool) -> AResult<Node> {

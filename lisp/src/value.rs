@@ -1,21 +1,21 @@
 //! The PTC-Lisp value type shared by the reader, the evaluator and the host.
 
-use indexmap::{IndexMap, IndexSet};
+pub use crate::coll::{Map, Set, Vector};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// Insertion-ordered map with any value as key.
-pub type Map = IndexMap<Value, Value>;
-/// Insertion-ordered set.
-pub type Set = IndexSet<Value>;
-
 /// A PTC-Lisp value.
 ///
-/// Collections are reference counted, so cloning a value is cheap whatever
-/// its size. Equality follows Clojure's `=`: vectors and lists with equal
+/// Collections are persistent ([`Vector`], [`Map`], [`Set`]): cloning a
+/// value is cheap whatever its size, and a changed copy shares structure
+/// with the original. Equality follows Clojure's `=`: vectors and lists with equal
 /// elements are equal, an integer never equals a float.
+// A full-word tag: moves of values (and of results holding them) are then
+// whole-word copies, which the CPU forwards; with a one-byte tag it had to
+// stitch byte-sized stores, which made every builtin call slower.
 #[derive(Clone)]
+#[repr(u64)]
 pub enum Value {
     /// `nil`
     Nil,
@@ -30,13 +30,13 @@ pub enum Value {
     /// A keyword, stored without its leading colon.
     Keyword(Arc<str>),
     /// `[...]`
-    Vector(Arc<Vec<Value>>),
+    Vector(Vector),
     /// `(...)` as data (a list value).
-    List(Arc<Vec<Value>>),
-    /// `#{...}`
-    Set(Arc<Set>),
+    List(Vector),
+    /// `#{...}`, insertion-ordered.
+    Set(Set),
     /// `{...}`, insertion-ordered.
-    Map(Arc<Map>),
+    Map(Map),
     /// A function (builtin or user closure).
     Fn(Arc<Function>),
 }
@@ -152,12 +152,17 @@ impl Value {
 
     /// A vector value.
     pub fn vector(items: Vec<Value>) -> Value {
-        Value::Vector(Arc::new(items))
+        Value::Vector(items.into())
+    }
+
+    /// A list value.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(items.into())
     }
 
     /// A map value from key/value pairs, in order (a later duplicate key replaces the value).
     pub fn map(entries: impl IntoIterator<Item = (Value, Value)>) -> Value {
-        Value::Map(Arc::new(entries.into_iter().collect()))
+        Value::Map(entries.into_iter().collect())
     }
 
     /// Only `nil` and `false` are falsy.
@@ -183,7 +188,7 @@ impl Value {
     }
 
     /// Elements of a vector or list.
-    pub fn as_seq(&self) -> Option<&[Value]> {
+    pub fn as_seq(&self) -> Option<&Vector> {
         match self {
             Value::Vector(v) | Value::List(v) => Some(v),
             _ => None,
@@ -229,22 +234,21 @@ impl Compared {
     }
 }
 
-/// Two collections: the same storage, or the same length and `items_equal`,
-/// asked at most once per pair once `seen` remembers.
-fn same_collection<T>(
-    a: &Arc<T>,
-    b: &Arc<T>,
+/// Two collections: the same storage (`addrs`), or the same length and
+/// `items_equal`, asked at most once per pair once `seen` remembers.
+fn same_collection(
+    addrs: (usize, usize),
     lengths: (usize, usize),
     seen: &mut Compared,
     items_equal: impl FnOnce(&mut Compared) -> bool,
 ) -> bool {
-    if Arc::ptr_eq(a, b) {
+    if addrs.0 == addrs.1 {
         return true;
     }
     if lengths.0 != lengths.1 {
         return false;
     }
-    let key = (Arc::as_ptr(a) as usize, Arc::as_ptr(b) as usize);
+    let key = addrs;
     if seen.known(key) {
         return true;
     }
@@ -263,11 +267,13 @@ fn equal(a: &Value, b: &Value, seen: &mut Compared) -> bool {
         (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
         (Str(a), Str(b)) => a == b,
         (Keyword(a), Keyword(b)) => a == b,
-        (Vector(a) | List(a), Vector(b) | List(b)) => same_collection(a, b, (a.len(), b.len()), seen, |seen| {
-            a.iter().zip(b.iter()).all(|(x, y)| equal(x, y, seen))
-        }),
-        (Set(a), Set(b)) => Arc::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
-        (Map(a), Map(b)) => same_collection(a, b, (a.len(), b.len()), seen, |seen| {
+        (Vector(a) | List(a), Vector(b) | List(b)) => {
+            same_collection((a.addr(), b.addr()), (a.len(), b.len()), seen, |seen| {
+                a.iter().zip(b.iter()).all(|(x, y)| equal(x, y, seen))
+            })
+        }
+        (Set(a), Set(b)) => crate::coll::Set::ptr_eq(a, b) || (a.len() == b.len() && a.iter().all(|x| b.contains(x))),
+        (Map(a), Map(b)) => same_collection((a.addr(), b.addr()), (a.len(), b.len()), seen, |seen| {
             a.iter().all(|(k, v)| b.get(k).is_some_and(|w| equal(v, w, seen)))
         }),
         (Fn(a), Fn(b)) => Arc::ptr_eq(a, b),

@@ -20,9 +20,9 @@ fn is_coll(v: &Value) -> bool {
 /// The address identifying a collection's shared storage (0 for scalars).
 fn addr(v: &Value) -> usize {
     match v {
-        Value::Vector(a) | Value::List(a) => Arc::as_ptr(a) as *const u8 as usize,
-        Value::Set(a) => Arc::as_ptr(a) as *const u8 as usize,
-        Value::Map(a) => Arc::as_ptr(a) as *const u8 as usize,
+        Value::Vector(a) | Value::List(a) => a.addr(),
+        Value::Set(a) => a.addr(),
+        Value::Map(a) => a.addr(),
         Value::Str(s) | Value::Keyword(s) => Arc::as_ptr(s) as *const u8 as usize,
         Value::Fn(f) => Arc::as_ptr(f) as *const u8 as usize,
         _ => 0,
@@ -108,11 +108,11 @@ fn memoized_height(v: &Value, max: usize) -> usize {
     height.get(&addr(v)).copied().unwrap_or(0)
 }
 
-/// Estimated bytes kept alive by `v`, counting shared storage once.
-pub fn estimate_bytes(v: &Value) -> usize {
+/// Estimated bytes kept alive by `values`, counting shared storage once.
+pub fn estimate_bytes<'v>(values: impl IntoIterator<Item = &'v Value>) -> usize {
     let mut seen: HashSet<usize> = HashSet::new();
     let mut total = 0usize;
-    let mut stack = vec![v];
+    let mut stack: Vec<&Value> = values.into_iter().collect();
     while let Some(v) = stack.pop() {
         total += 16;
         let key = addr(v);
@@ -121,20 +121,37 @@ pub fn estimate_bytes(v: &Value) -> usize {
         }
         match v {
             Value::Str(s) | Value::Keyword(s) => total += s.len(),
+            // Trie leaves shared between versions of a collection count once.
             Value::Vector(items) | Value::List(items) => {
                 total += 16;
-                stack.extend(items.iter());
+                items.for_each_part(|leaf, part| {
+                    if leaf == 0 || seen.insert(leaf) {
+                        stack.extend(part.iter());
+                    }
+                });
             }
             Value::Set(items) => {
-                total += 32 + 8 * items.len();
-                stack.extend(items.iter());
+                total += 32;
+                items.for_each_part(|leaf, part| {
+                    if leaf == 0 || seen.insert(leaf) {
+                        for x in part {
+                            total += 8;
+                            stack.push(x);
+                        }
+                    }
+                });
             }
             Value::Map(m) => {
-                total += 32 + 8 * m.len();
-                for (k, x) in m.iter() {
-                    stack.push(k);
-                    stack.push(x);
-                }
+                total += 32;
+                m.for_each_part(|leaf, part| {
+                    if leaf == 0 || seen.insert(leaf) {
+                        for (k, x) in part {
+                            total += 8;
+                            stack.push(k);
+                            stack.push(x);
+                        }
+                    }
+                });
             }
             Value::Fn(f) => {
                 total += 256;
@@ -164,7 +181,7 @@ mod tests {
         let v = doubling(60);
         assert!(!depth_exceeds(&v, 60));
         assert!(depth_exceeds(&v, 58));
-        assert!(estimate_bytes(&v) < 10_000);
+        assert!(estimate_bytes([&v]) < 10_000);
     }
 
     #[test]

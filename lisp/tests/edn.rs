@@ -42,7 +42,7 @@ fn random_value(rng: &mut Rng, depth: u32) -> Value {
         5 => Value::keyword(["a", "b-c", "ns/name", "x?", "y!"][rng.below(5)]),
         6 => Value::vector((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect()),
         7 => Value::List((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect::<Vec<_>>().into()),
-        8 => Value::Set(std::sync::Arc::new((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect())),
+        8 => Value::Set((0..rng.below(5)).map(|_| random_value(rng, depth - 1)).collect()),
         _ => Value::map((0..rng.below(5)).map(|_| (random_value(rng, depth - 1), random_value(rng, depth - 1)))),
     }
 }

@@ -39,12 +39,14 @@
 
 pub mod module;
 pub mod output;
+pub mod prompt;
 pub mod render;
 pub mod request;
 pub mod sdk;
 pub mod value;
 
 pub use output::{Counter, ErrorKind, Message, PluginInfo, Rendered, Role, Stats, StrategyError};
+pub use prompt::{Block, BlockRef, LayoutError, MessageLayout, Prompt, PromptBuilder};
 pub use request::{DataEntry, Definition, RenderRequest, ToolCall, ToolSpec, Turn, TurnError};
 pub use sdk::{Params, Strategy};
 pub use value::{FnDesc, MapEntry, Value, ValueRef};
@@ -54,10 +56,12 @@ pub use abi_stable;
 
 /// Version of the plugin interface (the ABI types and root module).
 ///
-/// A plugin built against `1.x` loads into a host of `1.y` when `x >= y`:
-/// hosts grow through [`RenderRequest::extensions`] and [`CAPABILITIES`],
-/// anything else bumps the major.
-pub const INTERFACE_VERSION: &str = "1.0.0";
+/// Any `1.x` plugin loads into any `1.y` host. Minor versions only add:
+/// prefix fields and trait-object methods with a default (1.1 added
+/// [`module::StrategyObject::render_prompt`], which a 1.0 plugin answers
+/// through its `render`), [`RenderRequest::extensions`] and
+/// [`CAPABILITIES`]; anything else bumps the major.
+pub const INTERFACE_VERSION: &str = "1.1.0";
 
 /// Optional features of this interface version a plugin can claim.
-pub const CAPABILITIES: &[&str] = &["render", "extensions-json"];
+pub const CAPABILITIES: &[&str] = &["render", "extensions-json", "blocks"];

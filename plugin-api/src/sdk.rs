@@ -2,13 +2,19 @@
 //! the [`export_strategy!`](crate::export_strategy) macro.
 
 use crate::output::{ErrorKind, Rendered, StrategyError};
+use crate::prompt::Prompt;
 use crate::request::RenderRequest;
 use serde_json::{Map, Value as Json};
 
 /// A compression strategy, in plain Rust.
 ///
-/// `render` must be a pure function of the request: same request,
+/// Rendering must be a pure function of the request: same request,
 /// byte-identical messages.
+///
+/// Implement [`render`](Strategy::render); to split messages into content
+/// blocks and mark cache breakpoints, also implement
+/// [`render_prompt`](Strategy::render_prompt) and let `render` return its
+/// messages (`self.render_prompt(req).map(Prompt::into_rendered)`).
 pub trait Strategy: Sized + Send + Sync + 'static {
     /// Plugin name, referred to as `plugin = "..."` in `strategies.toml`.
     const NAME: &'static str;
@@ -21,6 +27,13 @@ pub trait Strategy: Sized + Send + Sync + 'static {
 
     /// Renders the next prompt.
     fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError>;
+
+    /// Renders the next prompt with content blocks and cache breakpoints.
+    /// The default is [`render`](Strategy::render): one block per message,
+    /// no breakpoints.
+    fn render_prompt(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
+        self.render(request).map(Prompt::from_rendered)
+    }
 }
 
 /// Strategy parameters (the instance's TOML table, as JSON), read key by key.
@@ -88,6 +101,16 @@ impl Params {
             Some(Json::String(s)) => Ok(s),
             Some(other) => Err(self.error(key, format_args!("must be a string, got {other}"))),
         }
+    }
+
+    /// One of `choices` (a string), `choices[0]` when absent; anything else
+    /// is an error that lists the choices.
+    pub fn choice(&mut self, key: &'static str, choices: &[&'static str]) -> Result<&'static str, StrategyError> {
+        let given = self.string(key, choices[0])?;
+        choices.iter().find(|c| **c == given).copied().ok_or_else(|| {
+            let quoted: Vec<String> = choices.iter().map(|c| format!("\"{c}\"")).collect();
+            self.error(key, format_args!("must be one of {}, got \"{given}\"", quoted.join(", ")))
+        })
     }
 
     /// Fails if any key was not read, naming it and the keys that are known.
@@ -173,6 +196,10 @@ pub mod __private {
     impl<S: Strategy> StrategyObject for Guarded<S> {
         fn render(&self, request: &RenderRequest) -> RResult<Rendered, StrategyError> {
             catch_panic(&format!("strategy `{}` render", S::NAME), || self.0.render(request)).into()
+        }
+
+        fn render_prompt(&self, request: &RenderRequest) -> RResult<Prompt, StrategyError> {
+            catch_panic(&format!("strategy `{}` render", S::NAME), || self.0.render_prompt(request)).into()
         }
     }
 
@@ -278,6 +305,15 @@ mod tests {
             let mut p = Params::from_json("demo", json).unwrap();
             assert_eq!(p.positive("n", 1).unwrap_err().message(), want);
         }
+    }
+
+    #[test]
+    fn a_choice_names_the_allowed_values() {
+        let mut p = Params::from_json("demo", r#"{"layout": "fancy"}"#).unwrap();
+        let err = p.choice("layout", &["spec", "checkpointed"]).unwrap_err();
+        assert_eq!(err.message(), "demo: parameter `layout` must be one of \"spec\", \"checkpointed\", got \"fancy\"");
+        let mut p = Params::from_json("demo", "{}").unwrap();
+        assert_eq!(p.choice("layout", &["spec", "checkpointed"]).unwrap(), "spec");
     }
 
     #[test]

@@ -29,9 +29,9 @@ pub use search::{executable_dir, is_library_file, is_plugin_file_name, plugin_fi
 use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
 use abi_stable::std_types::RStr;
 use indexmap::IndexMap;
-use ptc_plugin_api::module::{PluginModuleRef, StrategyBox};
+use ptc_plugin_api::module::{v1_0, PluginModuleRef, StrategyBox};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
+use ptc_plugin_api::{Prompt, RenderRequest, StrategyError, INTERFACE_VERSION};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -60,7 +60,16 @@ pub struct PluginDescription {
 pub struct Plugin {
     /// Its description.
     pub description: PluginDescription,
-    module: PluginModuleRef,
+    module: Module,
+}
+
+/// A plugin's root module, through the newest interface view it satisfies.
+#[derive(Clone, Copy)]
+enum Module {
+    /// Built against this interface (or a later 1.x).
+    Current(PluginModuleRef),
+    /// Built against interface 1.0: no content blocks.
+    V1_0(v1_0::PluginModuleRef),
 }
 
 /// Why a file or folder gave no plugin.
@@ -271,8 +280,11 @@ impl Registry {
 impl Plugin {
     /// Builds a strategy from JSON parameters.
     pub fn instantiate(&self, params_json: &str) -> Result<Renderer, StrategyError> {
-        let new_strategy = self.module.new_strategy();
-        let strategy = new_strategy(RStr::from_str(params_json)).into_result()?;
+        let params = RStr::from_str(params_json);
+        let strategy = match self.module {
+            Module::Current(m) => Strategy::Current((m.new_strategy())(params).into_result()?),
+            Module::V1_0(m) => Strategy::V1_0((m.new_strategy())(params).into_result()?),
+        };
         Ok(Renderer::Plugin { name: self.description.name.clone(), strategy })
     }
 }
@@ -280,8 +292,13 @@ impl Plugin {
 fn load_plugin(path: &Path) -> Result<Plugin, String> {
     let header = lib_header_from_path(path).map_err(|e| describe(&e, None))?;
     let claimed = header.version_strings().version.as_str().to_string();
-    let module = header.init_root_module::<PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
-    let info = (module.info())();
+    let (module, info) = if claimed.starts_with("1.0.") {
+        let m = header.init_root_module::<v1_0::PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
+        (Module::V1_0(m), (m.info())())
+    } else {
+        let m = header.init_root_module::<PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
+        (Module::Current(m), (m.info())())
+    };
     Ok(Plugin {
         description: PluginDescription {
             name: info.name().to_string(),
@@ -334,8 +351,16 @@ pub enum Renderer {
         /// Plugin strategy name.
         name: String,
         /// The instance.
-        strategy: StrategyBox,
+        strategy: Strategy,
     },
+}
+
+/// A plugin's strategy object, through the interface view it was loaded with.
+pub enum Strategy {
+    /// Interface 1.1 or later: renders blocks and breakpoints.
+    Current(StrategyBox),
+    /// Interface 1.0: plain messages.
+    V1_0(v1_0::StrategyBox),
 }
 
 impl Renderer {
@@ -347,12 +372,21 @@ impl Renderer {
         }
     }
 
-    /// Renders `request`. A panicking plugin yields an error, and the
-    /// instance stays usable for the next render.
-    pub fn render(&self, request: &RenderRequest) -> Result<Rendered, StrategyError> {
+    /// Renders `request` with its content blocks and cache breakpoints (a
+    /// plugin built against interface 1.0 answers through its `render`:
+    /// one block per message). A panicking plugin or an invalid layout
+    /// yields an error, and the instance stays usable for the next render.
+    pub fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
         match self {
-            Renderer::FullHistory => Ok(ptc_plugin_api::render::full_history(request)),
-            Renderer::Plugin { strategy, .. } => strategy.render(request).into_result(),
+            Renderer::FullHistory => Ok(ptc_plugin_api::render::full_history_prompt(request)),
+            Renderer::Plugin { strategy: Strategy::V1_0(s), .. } => {
+                s.render(request).into_result().map(Prompt::from_rendered)
+            }
+            Renderer::Plugin { strategy: Strategy::Current(s), .. } => {
+                let prompt = s.render_prompt(request).into_result()?;
+                prompt.check().map_err(|e| StrategyError::render(e.to_string()))?;
+                Ok(prompt)
+            }
         }
     }
 }

@@ -1,6 +1,18 @@
-//! Session files (`ptc-session/1`, see `spec/session-format.md`): reading
-//! them with the JSON path of any problem, and turning them into render
-//! requests. Lisp values inside are EDN text.
+//! Session files: what `ptc run` records of a run, and how the host and
+//! strategies read it back. This crate owns the turn record in both
+//! directions: a finished program becomes a [`TurnRecord`]
+//! ([`record_turn`]), a record becomes the ABI turn a strategy renders
+//! ([`TurnRecord::to_abi`]), and a session becomes render requests
+//! ([`Session::request_for_turn`], [`Session::requests`]) or, on resume, a
+//! memory again ([`Session::rebuild_memory`]).
+//!
+//! Two layouts, one model ([`Session`]):
+//! - `ptc-session/1`, one JSON document ([`DOCUMENT_FORMAT`]): the public
+//!   interchange format (the corpus, hand-written requests);
+//! - `ptc-session/2`, a journal of JSON lines ([`JOURNAL_FORMAT`],
+//!   [`Journal`]): what `ptc run` writes, one appended line per turn.
+//!
+//! [`Session::read`] reads either. Lisp values inside are EDN text.
 //!
 //! ```
 //! let json = r#"{"format": "ptc-session/1", "mission": "Count orders", "turns": []}"#;
@@ -10,16 +22,29 @@
 //! ```
 
 pub mod convert;
+mod journal;
+mod record;
+mod replay;
+mod request;
 
-use crate::convert::{fn_desc, to_abi};
+pub use journal::{Journal, JournalError};
+pub use record::{
+    edn, record_turn, DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord, RecordedTurn, ToolCallRecord,
+    ToolRecord, TurnExit, TurnRecord,
+};
+pub use replay::ReplayError;
+pub use request::edn_value;
+
 use indexmap::IndexMap;
-use ptc_plugin_api::{DataEntry, Definition, RenderRequest, ToolCall, ToolSpec, Turn, TurnError, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
 
-/// The format tag this version reads and writes.
-pub const FORMAT: &str = "ptc-session/1";
+/// The tag of a session written as one JSON document.
+pub const DOCUMENT_FORMAT: &str = "ptc-session/1";
+
+/// The tag of a session journal (JSON lines), what `ptc run` writes.
+pub const JOURNAL_FORMAT: &str = "ptc-session/2";
 
 /// `max_turns` when a session does not say (SS-002).
 pub const DEFAULT_MAX_TURNS: u32 = 5;
@@ -31,7 +56,7 @@ fn default_max_turns() -> u32 {
 /// A session: the agent's setup and every turn, in full.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Session {
-    /// Always [`FORMAT`].
+    /// [`DOCUMENT_FORMAT`] or [`JOURNAL_FORMAT`], as read.
     pub format: String,
     /// Agent name, if it came from a config.
     #[serde(default)]
@@ -56,7 +81,7 @@ pub struct Session {
     /// EDN of the returned value, once the run returned.
     #[serde(default)]
     pub result: Option<String>,
-    /// LLM usage figures, as reported.
+    /// LLM usage figures, as reported, summed over turns.
     #[serde(default)]
     pub usage: serde_json::Value,
     /// How the run ended: `returned`, `failed` (`(fail v)`), `out_of_turns`
@@ -65,134 +90,22 @@ pub struct Session {
     pub status: Option<String>,
 }
 
-/// A tool as the session records it.
+/// How a run stopped: a journal's end line.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolRecord {
-    /// Name.
-    pub name: String,
-    /// Signature text, unparsed.
-    #[serde(default)]
-    pub signature: Option<String>,
-    /// Description.
-    #[serde(default)]
-    pub description: Option<String>,
-}
-
-/// A turn's error.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ErrorRecord {
-    /// Kind (`parse`, `unbound_symbol`, ...).
-    pub kind: String,
-    /// Message.
-    pub message: String,
-}
-
-/// A tool call as recorded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ToolCallRecord {
-    /// Tool name.
-    pub name: String,
-    /// EDN of the argument map.
-    pub args: String,
-    /// EDN of the result, when it succeeded.
-    #[serde(default)]
+#[serde(deny_unknown_fields)]
+pub struct End {
+    /// `returned`, `failed`, `out_of_turns` or `error`.
+    pub status: String,
+    /// EDN of the returned value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
-    /// Error message, when it failed.
-    #[serde(default)]
-    pub error: Option<String>,
-    /// Wall time.
-    #[serde(default)]
-    pub duration_ms: u64,
-}
-
-/// A definition as recorded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct DefinitionRecord {
-    /// Name.
-    pub name: String,
-    /// `value` or `function`.
-    pub kind: DefinitionKind,
-    /// EDN of the value (values only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub value: Option<String>,
-    /// Parameter names (functions only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub params: Option<Vec<String>>,
-    /// `& rest` parameter name (functions only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub variadic: Option<String>,
-    /// Docstring.
-    #[serde(default)]
-    pub docstring: Option<String>,
-    /// Type label of the last value the function returned (functions only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub return_type: Option<String>,
-}
-
-/// What a definition defines.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum DefinitionKind {
-    /// `def`
-    Value,
-    /// `defn`
-    Function,
-}
-
-/// One turn, in full.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct TurnRecord {
-    /// 1-based number.
-    pub number: u32,
-    /// The model's answer, verbatim.
-    pub raw_response: String,
-    /// The extracted program, `null` when none was found.
-    #[serde(default)]
-    pub program: Option<String>,
-    /// Whether the program completed.
-    pub success: bool,
-    /// EDN of the result (`#'name` for a def).
-    #[serde(default)]
-    pub result: Option<String>,
-    /// The error of a failed turn.
-    #[serde(default)]
-    pub error: Option<ErrorRecord>,
-    /// println calls.
-    #[serde(default)]
-    pub prints: Vec<String>,
-    /// Tool calls.
-    #[serde(default)]
-    pub tool_calls: Vec<ToolCallRecord>,
-    /// Definitions, in order.
-    #[serde(default)]
-    pub definitions: Vec<DefinitionRecord>,
-    /// The messages actually sent to the model for this turn (written by `ptc run`, ignored on input).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub messages: Vec<MessageRecord>,
-    /// What the render of those messages did (`strategy`, counters; written by `ptc run`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub render_stats: Option<serde_json::Value>,
-    /// Prompt tokens of `messages`, counted by the host.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub prompt_tokens: Option<u64>,
-    /// Usage as the LLM reported it (`prompt_tokens`, `completion_tokens`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usage: Option<serde_json::Value>,
-}
-
-/// A message as sent to the model.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MessageRecord {
-    /// `system`, `user` or `assistant`.
-    pub role: String,
-    /// The text.
-    pub content: String,
 }
 
 /// A session that could not be read, with where the problem is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionError {
-    /// JSON path of the problem (`$.turns[2].definitions[0].value`), or `$`.
+    /// JSON path of the problem (`$.turns[2].definitions[0].value`; in a
+    /// journal `line 3 $.turn.success`), or `$`.
     pub path: String,
     /// What is wrong.
     pub message: String,
@@ -211,127 +124,71 @@ fn err(path: String, message: impl Into<String>) -> SessionError {
 }
 
 impl Session {
-    /// Reads a session file.
+    /// A new session with no turns, in the journal format.
+    pub fn new(mission: impl Into<String>, system_prompt: impl Into<String>, max_turns: u32) -> Session {
+        Session {
+            format: JOURNAL_FORMAT.to_string(),
+            agent: None,
+            mission: mission.into(),
+            system_prompt: system_prompt.into(),
+            max_turns,
+            tools: Vec::new(),
+            data: IndexMap::new(),
+            turns: Vec::new(),
+            result: None,
+            usage: serde_json::json!({}),
+            status: None,
+        }
+    }
+
+    /// Reads a session file in either layout.
     pub fn read(path: &Path) -> Result<Session, SessionError> {
         let text = std::fs::read_to_string(path).map_err(|e| err("$".into(), format!("cannot read: {e}")))?;
         Session::parse(&text)
     }
 
-    /// Parses session JSON and checks it can be rendered (every EDN value
-    /// reads, turns are numbered 1..N, success agrees with error).
+    /// Parses a session in either layout and checks it can be rendered
+    /// (every EDN value reads, turns are numbered 1..N, success agrees with
+    /// error).
     pub fn parse(text: &str) -> Result<Session, SessionError> {
-        let mut de = serde_json::Deserializer::from_str(text);
-        let session: Session = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            let path = e.path().to_string();
-            let path = if path == "." { "$".to_string() } else { format!("$.{path}") };
-            err(path, e.into_inner().to_string())
-        })?;
-        if session.format != FORMAT {
-            return Err(err("$.format".into(), format!("expected \"{FORMAT}\", got {:?}", session.format)));
-        }
-        session.to_request()?;
+        let session = if journal::is_journal(text) { journal::parse(text)? } else { parse_document(text)? };
+        session.check()?;
         Ok(session)
     }
 
-    /// The request that renders turn `turn` (1-based) from turns `1..turn-1`;
-    /// `None` renders the turn after the last one.
-    pub fn request_for_turn(&self, turn: Option<u32>) -> Result<RenderRequest, SessionError> {
-        let next = self.turns.len() as u32 + 1;
-        let turn = turn.unwrap_or(next);
-        if turn == 0 || turn > next {
-            return Err(err(
-                "$.turns".into(),
-                format!("cannot render turn {turn}: the session has {} turns (valid: 1..={next})", self.turns.len()),
-            ));
-        }
-        let mut req = self.to_request()?;
-        req.truncate_turns(turn as usize - 1);
-        Ok(req)
-    }
-
-    /// The full request (all turns).
-    pub fn to_request(&self) -> Result<RenderRequest, SessionError> {
-        let tools =
-            self.tools.iter().map(|t| ToolSpec::new(&t.name, t.signature.clone(), t.description.clone())).collect();
-        let mut data = Vec::with_capacity(self.data.len());
-        for (name, edn) in &self.data {
-            data.push(DataEntry::new(name, edn_value(edn, || format!("$.data.{name}"))?));
-        }
-        let mut req =
-            RenderRequest::new(&self.mission, &self.system_prompt, self.max_turns).with_tools(tools).with_data(data);
-        for (i, turn) in self.turns.iter().enumerate() {
-            req.push_turn(turn.to_abi(i)?);
-        }
-        Ok(req)
+    /// The session as a `ptc-session/1` document (pretty JSON).
+    pub fn to_document(&self) -> String {
+        let doc = Session { format: DOCUMENT_FORMAT.to_string(), ..self.clone() };
+        serde_json::to_string_pretty(&doc).expect("session records always serialize") + "\n"
     }
 }
 
-/// Reads EDN text as an ABI value; `#'name` (what `def` returns) is a var.
-pub fn edn_value(edn: &str, path: impl Fn() -> String) -> Result<Value, SessionError> {
-    if let Some(name) = edn.trim().strip_prefix("#'") {
-        return Ok(Value::var(name));
+fn parse_document(text: &str) -> Result<Session, SessionError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let session: Session = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { "$".to_string() } else { format!("$.{path}") };
+        err(path, e.into_inner().to_string())
+    })?;
+    if session.format != DOCUMENT_FORMAT {
+        return Err(err(
+            "$.format".into(),
+            format!("expected \"{DOCUMENT_FORMAT}\" (or a {JOURNAL_FORMAT} journal), got {:?}", session.format),
+        ));
     }
-    ptc_lisp::read_edn(edn).map(|v| to_abi(&v)).map_err(|e| err(path(), format!("not readable EDN: {e}")))
+    Ok(session)
 }
 
-impl TurnRecord {
-    fn to_abi(&self, index: usize) -> Result<Turn, SessionError> {
-        let at = |field: &str| format!("$.turns[{index}].{field}");
-        if self.number as usize != index + 1 {
-            return Err(err(at("number"), format!("expected {}, got {}", index + 1, self.number)));
+/// Every numeric usage figure of the turns, summed by name.
+pub fn sum_usage(turns: &[TurnRecord]) -> serde_json::Value {
+    let mut total = serde_json::Map::new();
+    for usage in turns.iter().filter_map(|t| t.usage.as_ref()?.as_object()) {
+        for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
+            let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
+            total.insert(key.clone(), (old + n).into());
         }
-        let mut turn =
-            Turn::new(self.number, &self.raw_response, self.program.clone()).with_prints(self.prints.clone());
-        turn = match (self.success, &self.error) {
-            (true, None) => {
-                let result = match &self.result {
-                    Some(edn) => edn_value(edn, || at("result"))?,
-                    None => Value::nil(),
-                };
-                turn.with_result(result)
-            }
-            (false, Some(e)) => turn.with_error(TurnError::new(&e.kind, &e.message)),
-            (true, Some(_)) => return Err(err(at("error"), "a successful turn has no error (set success to false)")),
-            (false, None) => return Err(err(at("error"), "a failed turn needs {\"kind\", \"message\"}")),
-        };
-        let mut calls = Vec::with_capacity(self.tool_calls.len());
-        for (j, call) in self.tool_calls.iter().enumerate() {
-            let at = |field: &str| format!("$.turns[{index}].tool_calls[{j}].{field}");
-            let args = edn_value(&call.args, || at("args"))?;
-            let outcome = match (&call.result, &call.error) {
-                (_, Some(e)) => Err(e.clone()),
-                (Some(r), None) => Ok(edn_value(r, || at("result"))?),
-                (None, None) => Ok(Value::nil()),
-            };
-            calls.push(ToolCall::new(&call.name, args, outcome, call.duration_ms));
-        }
-        let mut defs = Vec::with_capacity(self.definitions.len());
-        for (j, def) in self.definitions.iter().enumerate() {
-            defs.push(def.to_abi(|field| format!("$.turns[{index}].definitions[{j}].{field}"))?);
-        }
-        Ok(turn.with_tool_calls(calls).with_definitions(defs))
     }
-}
-
-impl DefinitionRecord {
-    fn to_abi(&self, at: impl Fn(&str) -> String) -> Result<Definition, SessionError> {
-        let value = match self.kind {
-            DefinitionKind::Value => {
-                let edn = self.value.as_deref().ok_or_else(|| err(at("value"), "a value definition needs `value`"))?;
-                edn_value(edn, || at("value"))?
-            }
-            DefinitionKind::Function => {
-                let desc = ptc_lisp::FnDesc {
-                    name: Some(self.name.as_str().into()),
-                    params: self.params.iter().flatten().map(|p| p.as_str().into()).collect(),
-                    variadic: self.variadic.as_deref().map(Into::into),
-                    docstring: None,
-                };
-                Value::function(fn_desc(&desc, self.return_type.clone()))
-            }
-        };
-        Ok(Definition::new(&self.name, value, self.docstring.clone()))
-    }
+    serde_json::Value::Object(total)
 }
 
 #[cfg(test)]
@@ -379,5 +236,104 @@ mod tests {
         assert_eq!(Session::parse(&bad).unwrap_err().to_string(), "at $.turns[0].number: expected 1, got 2");
         let bad = MINIMAL.replace("\"success\": true", "\"success\": false");
         assert_eq!(Session::parse(&bad).unwrap_err().path, "$.turns[0].error");
+    }
+
+    fn turn(n: u32, messages: &[(&str, &str)]) -> TurnRecord {
+        let mut t = TurnRecord::new(n, format!("```clojure\n(def x{n} {n})\n```"));
+        t.program = Some(format!("(def x{n} {n})"));
+        t.success = true;
+        t.result = Some(format!("#'x{n}"));
+        t.definitions.push(DefinitionRecord {
+            name: format!("x{n}"),
+            kind: DefinitionKind::Value,
+            value: Some(n.to_string()),
+            params: None,
+            variadic: None,
+            docstring: None,
+            return_type: None,
+        });
+        t.messages =
+            messages.iter().map(|(r, c)| MessageRecord { role: r.to_string(), content: c.to_string() }).collect();
+        t.usage = Some(serde_json::json!({"prompt_tokens": 10 * n, "completion_tokens": n}));
+        t
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("ptc-session-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("s.jsonl")
+    }
+
+    #[test]
+    fn a_journal_reads_back_as_the_session_it_recorded() {
+        let path = scratch("roundtrip");
+        let mut session = Session::new("m", "sys", 4);
+        session.agent = Some("a".into());
+        let mut journal = Journal::create(&path, &session).unwrap();
+        let t1 = turn(1, &[("system", "sys"), ("user", "m")]);
+        let t2 = turn(2, &[("system", "sys"), ("user", "m"), ("assistant", "a1"), ("user", "f1")]);
+        let t3 = turn(3, &[("system", "sys"), ("user", "other")]);
+        for t in [&t1, &t2, &t3] {
+            journal.turn(t).unwrap();
+            session.turns.push(t.clone());
+        }
+        journal.end("returned", Some("3")).unwrap();
+        session.status = Some("returned".into());
+        session.result = Some("3".into());
+        session.usage = serde_json::json!({"prompt_tokens": 60, "completion_tokens": 6});
+        assert_eq!(Session::read(&path).unwrap(), session);
+        // Turn 2 stored only the two messages turn 1 had not sent.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.lines().nth(2).unwrap()).unwrap();
+        assert_eq!(line["turn"]["messages_reused"], 2);
+        assert_eq!(line["turn"]["messages"].as_array().unwrap().len(), 2);
+        // Rewritten as a document, it is the same session.
+        let doc = Session::parse(&session.to_document()).unwrap();
+        assert_eq!(Session { format: JOURNAL_FORMAT.into(), ..doc }, session);
+    }
+
+    #[test]
+    fn a_partial_last_line_is_ignored_and_cut_before_appending() {
+        let path = scratch("torn");
+        let mut session = Session::new("m", "sys", 4);
+        let mut journal = Journal::create(&path, &session).unwrap();
+        let t1 = turn(1, &[("system", "sys"), ("user", "m")]);
+        journal.turn(&t1).unwrap();
+        session.turns.push(t1);
+        session.usage = serde_json::json!({"prompt_tokens": 10, "completion_tokens": 1});
+        // A writer killed in the middle of turn 2's line.
+        let mut f = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+        std::io::Write::write_all(&mut f, b"{\"turn\":{\"number\":2,\"raw_resp").unwrap();
+        let read = Session::read(&path).unwrap();
+        assert_eq!(read, session);
+        let mut journal = Journal::append(&path, &read).unwrap();
+        let t2 = turn(2, &[("system", "sys"), ("user", "m2")]);
+        journal.turn(&t2).unwrap();
+        assert_eq!(Session::read(&path).unwrap().turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2]);
+    }
+
+    #[test]
+    fn an_error_end_is_cleared_by_a_resumed_turn() {
+        let path = scratch("resumed");
+        let session = Session::new("m", "sys", 4);
+        let mut journal = Journal::create(&path, &session).unwrap();
+        journal.turn(&turn(1, &[])).unwrap();
+        journal.end("error", None).unwrap();
+        assert_eq!(Session::read(&path).unwrap().status.as_deref(), Some("error"));
+        journal.turn(&turn(2, &[])).unwrap();
+        let read = Session::read(&path).unwrap();
+        assert_eq!((read.status, read.turns.len()), (None, 2));
+    }
+
+    #[test]
+    fn journal_errors_name_the_line() {
+        let header = r#"{"format":"ptc-session/2","mission":"m"}"#;
+        let bad = format!("{header}\n{{\"turn\":{{\"number\":1,\"raw_response\":\"r\",\"success\":\"yes\"}}}}\n");
+        let e = Session::parse(&bad).unwrap_err();
+        assert_eq!(e.path, "line 2 $.turn.success", "{e}");
+        let bad = format!(
+            "{header}\n{{\"turn\":{{\"number\":1,\"raw_response\":\"r\",\"success\":true,\"messages_reused\":2}}}}\n"
+        );
+        assert!(Session::parse(&bad).unwrap_err().to_string().contains("2 reused messages"));
     }
 }

@@ -11,8 +11,9 @@ What it checks:
 - tools: name / signature (string or null) / description;
 - data: name -> EDN text that parses as exactly one form;
 - turns numbered 1..N consecutively, every field present with the right type;
-- program == the code of the first fenced block of raw_response, and null
-  exactly when raw_response has no fenced block;
+- program == the code of the first fenced block of raw_response (or, for an
+  answer cut off before its closing fence, everything after the opening
+  fence), and null exactly when raw_response has no fenced block;
 - success/error consistency: failed turns have result null, an error with a
   known kind and a non-empty message, and no definitions; successful turns
   have a result and error null;
@@ -21,7 +22,8 @@ What it checks:
 - definitions have the documented shape, return_type is a known type label,
   and their names follow the top-level def/defn forms of the program in order;
 - (return ...) / (fail ...) only in the last turn, and the top-level result is
-  the returned value (null after fail or when the run ran out of turns).
+  the returned value (null after fail or when the run ran out of turns);
+- the optional `status` that `ptc run` writes agrees with how the turns end.
 """
 import json
 import os
@@ -31,9 +33,12 @@ import sys
 ERROR_KINDS = {"parse", "unbound_symbol", "arity", "type", "tool", "timeout", "step_limit",
                "depth_limit", "loop_limit", "size_limit", "memory_limit"}
 TOP_KEYS = ["format", "agent", "mission", "system_prompt", "max_turns", "tools", "data", "turns", "result", "usage"]
+OPTIONAL_TOP_KEYS = ["status"]  # written by `ptc run` (docs/session-format.md)
+STATUSES = {"returned", "failed", "out_of_turns", "error"}
 TURN_KEYS = ["number", "raw_response", "program", "success", "result", "error", "prints", "tool_calls", "definitions"]
 TYPE_LABEL = re.compile(r"^(string|integer|float|boolean|keyword|nil|(list|map|set)\[\d+\]|#fn\[.*\])$")
 FENCE = re.compile(r"```[A-Za-z-]*[ \t]*\n(.*?)\n?```", re.S)
+OPEN_FENCE = re.compile(r"```[A-Za-z-]*[ \t]*\n(.*)\Z", re.S)  # an answer cut off mid-block
 
 
 class EdnError(Exception):
@@ -201,7 +206,7 @@ def check_file(path):
         if k not in s:
             bad("$", "missing field %r" % k)
     for k in s:
-        if k not in TOP_KEYS:
+        if k not in TOP_KEYS + OPTIONAL_TOP_KEYS:
             bad("$", "unexpected field %r" % k)
     if problems:
         return problems, None
@@ -256,6 +261,9 @@ def check_file(path):
             continue
         typed(w + ".program", t["program"], str, nullable=True)
         blocks = FENCE.findall(t["raw_response"])
+        if not blocks:
+            cut = OPEN_FENCE.search(t["raw_response"])
+            blocks = [cut.group(1).strip()] if cut else []
         if t["program"] is None:
             if blocks:
                 bad(w + ".program", "null although raw_response has a code block")
@@ -357,6 +365,12 @@ def check_file(path):
         bad("$.result", "must be null: the run did not end with (return ...)")
     if ended is None and len(turns) != s["max_turns"]:
         bad("$.turns", "the run neither returns nor fails nor uses all max_turns")
+    if "status" in s:
+        want = {"return": "returned", "fail": "failed", None: "out_of_turns"}[ended]
+        if s["status"] not in STATUSES:
+            bad("$.status", "unknown status %r" % s["status"])
+        elif s["status"] != want:
+            bad("$.status", "is %r but the turns say %r" % (s["status"], want))
     return problems, (len(turns), n_calls, n_prints, ended or "out of turns")
 
 

@@ -14,7 +14,7 @@
 //! assert_eq!(out.messages().len(), 2);
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, SummaryOptions};
+use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, Closing, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Keeps the last `turns` turns verbatim.
@@ -39,7 +39,13 @@ impl Strategy for KeepLastTurns {
         // The turn info goes at the end of the last message: here only when
         // no turn is kept verbatim.
         let info = recent.is_empty().then(|| req.turn());
-        let first = coalesced_message(req, older, &SummaryOptions::default(), false, info, &mut stats);
+        let first = coalesced_message(
+            req,
+            older,
+            &SummaryOptions::default(),
+            Closing { latest_error: false, turn_info: info },
+            &mut stats,
+        );
         let mut messages = vec![Message::system(req.system_prompt()), Message::user(first)];
         push_verbatim_turns(&mut messages, recent, req.max_turns());
         stats.push_counter("turns_verbatim", recent.len() as i64);

@@ -1,11 +1,14 @@
 use super::*;
+use crate::config::Trigger;
 use crate::policy::Render;
-use ptc_plugin_api::{Message, Rendered, StrategyError, Turn};
-use std::sync::OnceLock;
+use crate::resolve::{token_counter, Strategy};
+use ptc_plugin_api::render::FULL_HISTORY;
+use ptc_plugin_api::{Message, Prompt, Rendered, StrategyError};
+use ptc_tokens::DEFAULT_ENCODING;
+use std::sync::Arc;
 
 fn counter() -> &'static TokenCounter {
-    static COUNTER: OnceLock<TokenCounter> = OnceLock::new();
-    COUNTER.get_or_init(|| TokenCounter::new(DEFAULT_ENCODING).expect("o200k_base is built in"))
+    token_counter(DEFAULT_ENCODING).expect("o200k_base is built in")
 }
 
 /// Renders `[system "s", user " word" x words(turn)]`: with o200k_base
@@ -13,80 +16,98 @@ fn counter() -> &'static TokenCounter {
 struct Words(fn(u32) -> usize);
 
 impl Render for Words {
-    fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         let messages = vec![Message::system("s"), Message::user(" word".repeat((self.0)(req.turn())))];
-        Ok(Rendered::new(messages, Stats::new("words")))
+        Ok(Rendered::new(messages, Stats::new("words")).into())
     }
 }
 
-fn requests(turns: u32) -> Vec<RenderRequest> {
-    (0..turns)
-        .map(|done| {
-            let mut req = RenderRequest::new("m", "s", 5);
-            for n in 1..=done {
-                req.push_turn(Turn::new(n, "r", None));
-            }
-            req
-        })
-        .collect()
+/// A session of `turns` turns whose programs reuse what earlier turns printed.
+fn subject(turns: u32) -> Subject {
+    let mut turn_records = Vec::new();
+    for n in 1..=turns {
+        turn_records.push(serde_json::json!({
+            "number": n, "raw_response": "r", "program": format!("(tool/get {{:id \"ORD-{}\"}})", 1000 + n - 1),
+            "success": true, "result": "nil", "prints": [format!("next: ORD-{}", 1000 + n)],
+        }));
+    }
+    let text = serde_json::json!({"format": "ptc-session/1", "mission": "m", "turns": turn_records}).to_string();
+    Subject::new("s.json", &Session::parse(&text).unwrap()).unwrap()
 }
 
-fn figures(words: fn(u32) -> usize) -> Figures {
+fn figures(words: fn(u32) -> usize, models: &[&PriceModel]) -> Figures {
     // `turns = 0`: the strategy serves from turn 1, so every prompt is ours.
     let trigger = Some(Trigger { turns: Some(0), tokens: None });
-    let mut policy = Policy::new(Candidate::new("w", Box::new(Words(words)), trigger), Vec::new(), None, counter());
-    measure(&mut policy, requests(3)).unwrap()
+    let mut policy = Policy::new(Strategy::new("w", Arc::new(Words(words)), trigger), Vec::new(), None, counter());
+    let mut memo = TokenMemo::new(counter());
+    let mut how = Measure { models, memo: &mut memo, counter: counter(), show_turn: Some(2) };
+    measure(&mut policy, &subject(3), &mut how).unwrap()
 }
 
 #[test]
-fn figures_by_hand() {
+fn token_figures_by_hand() {
     assert_eq!(counter().count_messages(&[Message::system("s"), Message::user(" word".repeat(7))]), 17);
     // Turn t sends 2t words: 12, 14, 16 tokens.
-    let grow = figures(|t| 2 * t as usize);
+    let grow = figures(|t| 2 * t as usize, &[]);
     assert_eq!((grow.turns, grow.total_tokens, grow.largest_prompt), (3, 42, 16));
+    assert_eq!(grow.prompt_tokens, [12, 14, 16]);
     assert_eq!(grow.history_tokens, 2 + 4, "turn 2 adds 2, turn 3 adds 4 over turn 1");
-    // Text of turn t: "=== system ===\ns\n\n=== user ===\n" (31 bytes), 10t bytes of words, "\n\n".
-    // Turn 2 repeats 31 + 10 bytes of turn 1; turn 3 repeats 31 + 20 of turn 2.
-    assert_eq!((grow.prefix_bytes, grow.prompt_bytes), (41 + 51, 53 + 63));
     assert_eq!(grow.turns_full_history, 0);
-
-    let flat = figures(|_| 2);
+    assert_eq!(grow.shown_prompt, Some((2, format!("s\n\n{}", " word".repeat(4)))));
+    let flat = figures(|_| 2, &[]);
     assert_eq!((flat.total_tokens, flat.history_tokens, flat.largest_prompt), (36, 0, 12));
-    assert_eq!(flat.cacheable(), 1.0, "identical prompts are fully cacheable");
-
-    let rows = [
-        Row { name: "grow".into(), figures: Ok(grow.clone()), per_session: vec![] },
-        Row { name: "flat".into(), figures: Ok(flat), per_session: vec![] },
-        Row { name: "broken".into(), figures: Err("turn 2: boom".into()), per_session: vec![] },
-    ];
-    let md = table(&rows, &grow, true);
-    let lines: Vec<&str> = md.lines().collect();
-    assert_eq!(lines[0], format!("| {} |", HEADERS.join(" | ")));
-    assert_eq!(lines[2], "| grow | 42 | 100.0% | 6 | 100.0% | 79.3% | 16 | 0 | 0 | 0 |");
-    assert_eq!(lines[3], "| flat | 36 | 85.7% | 0 | 0.0% | 100.0% | 12 | 0 | 0 | 0 |");
-    assert_eq!(lines[4], "| broken | ERROR turn 2: boom |  |  |  |  |  |  |  |  |");
-    let text = table(&rows, &grow, false);
-    assert!(text.lines().nth(2).unwrap().starts_with("flat  "), "{text}");
-    assert_eq!(text.lines().nth(3).unwrap(), "broken    ERROR turn 2: boom");
-    assert!(text.lines().next().unwrap().starts_with("strategy  total tokens  vs full"), "{text}");
 }
 
 #[test]
-fn without_trigger_turn_one_is_full_history_and_sums_add_up() {
-    let mut policy = Policy::new(Candidate::new("w", Box::new(Words(|_| 2)), None), Vec::new(), None, counter());
-    let f = measure(&mut policy, requests(3)).unwrap();
-    assert_eq!(f.turns_full_history, 1);
-    let turn1 = counter().count_messages(ptc_plugin_api::render::full_history(&requests(1)[0]).messages()) as u64;
-    assert_eq!(f.total_tokens, turn1 + 12 + 12);
-    assert_eq!(f.history_tokens, 2 * (12 - turn1 as i64));
-    let mut sum = f.clone();
+fn costs_follow_each_price_model() {
+    let none = PriceModel::builtin("none").unwrap();
+    let openai = PriceModel::builtin("openai").unwrap();
+    let f = figures(|t| 600 * t as usize, &[&none, &openai]);
+    // Without caching the cost is the prompt tokens.
+    assert_eq!(f.cost("none").unwrap().cost.input, f.total_tokens as f64);
+    assert_eq!(f.costs[0].turns.len(), 3);
+    // The prompts only grow at the end: once the shared prefix passes 1,024
+    // tokens it is read, in steps of 128.
+    let o = &f.costs[1];
+    assert_eq!(o.turns[0].usage.cache_read_tokens, 0, "turn 1: nothing cached yet");
+    assert_eq!(o.turns[1].usage.cache_read_tokens, 0, "turn 2 repeats 600 words: under the 1,024 minimum");
+    let read = o.turns[2].usage.cache_read_tokens;
+    assert!(read >= 1024 && (read - 1024).is_multiple_of(128), "turn 3 repeats turn 2's 1,200 words: {read}");
+    assert!(read + 128 > 1200 && read <= 1200 + 10, "{read}");
+    assert!(o.total.cost.input < f.total_tokens as f64);
+}
+
+#[test]
+fn recall_counts_the_facts_the_prompt_still_shows() {
+    // Turns 2 and 3 use "ORD-1001" and "ORD-1002", printed by the turn
+    // before: the "words" prompts never show them.
+    let f = figures(|_| 2, &[]);
+    assert_eq!((f.recall.used, f.recall.visible), (2, 0));
+    assert_eq!(f.recall.share(), Some(0.0));
+    // Full history shows turn 1's print on turn 2.
+    let mut policy = Policy::new(
+        Strategy::new(FULL_HISTORY, Arc::new(ptc_registry::Renderer::FullHistory), None),
+        Vec::new(),
+        None,
+        counter(),
+    );
+    let mut memo = TokenMemo::new(counter());
+    let mut how = Measure { models: &[], memo: &mut memo, counter: counter(), show_turn: None };
+    let full = measure(&mut policy, &subject(3), &mut how).unwrap();
+    assert_eq!((full.recall.used, full.recall.visible), (2, 2));
+    assert_eq!(full.turns_full_history, 3);
+    assert!(full.shown_prompt.is_none());
+}
+
+#[test]
+fn sums_add_up() {
+    let none = PriceModel::builtin("none").unwrap();
+    let f = figures(|_| 2, &[&none]);
+    let mut sum = Figures::default();
+    sum.add(&f);
     sum.add(&f);
     assert_eq!((sum.turns, sum.total_tokens, sum.largest_prompt), (6, 2 * f.total_tokens, f.largest_prompt));
-}
-
-#[test]
-fn common_prefix_is_in_bytes() {
-    assert_eq!(common_prefix("abcdef", "abcxyz"), 3);
-    assert_eq!(common_prefix("", "abc"), 0);
-    assert_eq!(common_prefix("日本", "日本語"), 6);
+    assert_eq!(sum.cost("none").unwrap().cost.input, 2.0 * f.total_tokens as f64);
+    assert_eq!(sum.recall, RecallFigures { used: 4, visible: 0 });
+    assert!(sum.prompt_tokens.is_empty(), "per-turn lists are per session only");
 }

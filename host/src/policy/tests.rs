@@ -1,11 +1,14 @@
 use super::*;
-use ptc_plugin_api::{Message, Stats, Turn};
+use crate::config::{Config, Trigger};
+use crate::resolve::token_counter;
+use crate::run::agent_counter;
+use ptc_plugin_api::render::full_history;
+use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
 use ptc_tokens::DEFAULT_ENCODING;
-use std::sync::OnceLock;
+use std::sync::Arc;
 
 fn counter() -> &'static TokenCounter {
-    static COUNTER: OnceLock<TokenCounter> = OnceLock::new();
-    COUNTER.get_or_init(|| TokenCounter::new(DEFAULT_ENCODING).expect("o200k_base is built in"))
+    token_counter(DEFAULT_ENCODING).expect("o200k_base is built in")
 }
 
 /// Renders `words` copies of " word" as the USER message, or fails.
@@ -16,17 +19,17 @@ struct Words {
 }
 
 impl Render for Words {
-    fn render(&self, _: &RenderRequest) -> Result<Rendered, StrategyError> {
+    fn render(&self, _: &RenderRequest) -> Result<Prompt, StrategyError> {
         if self.does_not_fit {
             return Err(StrategyError::does_not_fit(format!("{}: too small a budget", self.name)));
         }
         let messages = vec![Message::system("s"), Message::user(" word".repeat(self.words))];
-        Ok(Rendered::new(messages, Stats::new(self.name)))
+        Ok(Rendered::new(messages, Stats::new(self.name)).into())
     }
 }
 
-fn words(name: &'static str, words: usize) -> Candidate {
-    Candidate::new(name, Box::new(Words { name, words, does_not_fit: false }), None)
+fn words(name: &'static str, words: usize) -> Strategy {
+    Strategy::new(name, Arc::new(Words { name, words, does_not_fit: false }), None)
 }
 
 fn request(completed: u32, max_turns: u32) -> RenderRequest {
@@ -53,7 +56,7 @@ fn no_trigger_means_strategy_from_turn_two() {
 #[test]
 fn turns_trigger_switches_after_n_completed_turns() {
     let trigger = Some(Trigger { turns: Some(2), tokens: None });
-    let mut p = Policy::new(Candidate::new("s", words("s", 3).renderer, trigger), Vec::new(), None, counter());
+    let mut p = Policy::new(Strategy::new("s", words("s", 3).renderer, trigger), Vec::new(), None, counter());
     let got = phases(&mut p, 5, 8);
     assert_eq!(got, [Phase::FullHistory, Phase::FullHistory, Phase::Strategy, Phase::Strategy, Phase::Strategy]);
     let served = p.render(&request(1, 8)).unwrap();
@@ -64,7 +67,7 @@ fn turns_trigger_switches_after_n_completed_turns() {
 fn tokens_trigger_counts_the_full_history() {
     let at_turn_3 = counter().count_messages(full_history(&request(2, 8)).messages());
     let trigger = Some(Trigger { turns: None, tokens: Some(at_turn_3 as u64) });
-    let mut p = Policy::new(Candidate::new("s", words("s", 3).renderer, trigger), Vec::new(), None, counter());
+    let mut p = Policy::new(Strategy::new("s", words("s", 3).renderer, trigger), Vec::new(), None, counter());
     let got = phases(&mut p, 4, 8);
     assert_eq!(got, [Phase::FullHistory, Phase::FullHistory, Phase::Strategy, Phase::Strategy]);
     assert!(p.switched());
@@ -81,11 +84,11 @@ fn single_shot_never_compresses_ss_001() {
 #[test]
 fn full_history_turn_serves_with_its_real_token_count() {
     let mut p =
-        Policy::new(Candidate::new(FULL_HISTORY, Box::new(Renderer::FullHistory), None), vec![], None, counter());
+        Policy::new(Strategy::new(FULL_HISTORY, Arc::new(Renderer::FullHistory), None), vec![], None, counter());
     let req = request(3, 5);
     let served = p.render(&req).unwrap();
     assert_eq!(served.phase, Phase::FullHistory);
-    assert_eq!(served.rendered, full_history(&req));
+    assert_eq!(served.rendered, full_history_prompt(&req));
     assert_eq!(served.tokens, counter().count_messages(full_history(&req).messages()));
 }
 
@@ -93,7 +96,7 @@ fn full_history_turn_serves_with_its_real_token_count() {
 fn only_the_third_fallback_fits_and_it_is_recorded() {
     let fallbacks = vec![
         words("big", 400),
-        Candidate::new("tight", Box::new(Words { name: "tight", words: 0, does_not_fit: true }), None),
+        Strategy::new("tight", Arc::new(Words { name: "tight", words: 0, does_not_fit: true }), None),
         words("small", 20),
     ];
     let mut p = Policy::new(words("primary", 1000), fallbacks, Some(100), counter());
@@ -114,7 +117,7 @@ fn words_messages(n: usize) -> Vec<Message> {
 #[test]
 fn full_history_over_budget_before_the_trigger_falls_back_too() {
     let trigger = Some(Trigger { turns: Some(10), tokens: None });
-    let primary = Candidate::new("s", words("s", 3).renderer, trigger);
+    let primary = Strategy::new("s", words("s", 3).renderer, trigger);
     let mut p = Policy::new(primary, vec![words("small", 5)], Some(40), counter());
     let served = p.render(&request(4, 12)).unwrap();
     assert_eq!(served.attempts[0].instance, FULL_HISTORY);
@@ -134,12 +137,11 @@ fn none_fits_is_one_clear_error() {
 fn other_render_errors_are_not_budget_fallbacks() {
     struct Broken;
     impl Render for Broken {
-        fn render(&self, _: &RenderRequest) -> Result<Rendered, StrategyError> {
+        fn render(&self, _: &RenderRequest) -> Result<Prompt, StrategyError> {
             Err(StrategyError::render("cannot"))
         }
     }
-    let mut p =
-        Policy::new(Candidate::new("broken", Box::new(Broken), None), vec![words("ok", 1)], Some(50), counter());
+    let mut p = Policy::new(Strategy::new("broken", Arc::new(Broken), None), vec![words("ok", 1)], Some(50), counter());
     let err = p.render(&request(1, 5)).unwrap_err();
     assert_eq!(err.to_string(), "strategy `broken`: render failed: cannot");
 }
@@ -148,13 +150,13 @@ fn other_render_errors_are_not_budget_fallbacks() {
 fn agent_policy_from_config() {
     let text = "[agent.a]\nmax_prompt_tokens = 20\nfallback = [\"full-history\"]\ntoken_encoding = \"cl100k_base\"\n\
                 [agent.bad]\ntoken_encoding = \"gpt9\"\n";
-    let config = Config::parse(std::path::Path::new("/cfg/strategies.toml"), text).unwrap();
-    let a = &config.agents["a"];
+    let resolved = Config::parse(std::path::Path::new("/cfg/strategies.toml"), text).unwrap().resolve();
+    let a = &resolved.config.agents["a"];
     let counter = agent_counter(a).unwrap();
     assert_eq!(counter.encoding(), "cl100k_base");
-    let mut p = Policy::for_agent(&config, &Registry::default(), a, &counter).unwrap();
+    let mut p = Policy::for_agent(&resolved, a, counter).unwrap();
     let err = p.render(&request(2, 5)).unwrap_err();
     assert!(err.to_string().starts_with("no strategy fits max_prompt_tokens = 20: `full-history` needs "), "{err}");
-    let err = agent_counter(&config.agents["bad"]).err().unwrap();
+    let err = agent_counter(&resolved.config.agents["bad"]).err().unwrap().to_string();
     assert!(err.starts_with("/cfg/strategies.toml:5:1: agent `bad`: unknown token encoding `gpt9`"), "{err}");
 }

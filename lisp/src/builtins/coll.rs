@@ -5,7 +5,6 @@ use super::{b, entry, int_arg, items, list, take, type_err, vector, Builtin, VAR
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
 use crate::value::{Map, Set, Value};
-use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("count", 1, 1, count),
@@ -50,7 +49,118 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("zipmap", 2, 2, zipmap),
     b("find", 2, 2, find),
     b("contains?", 2, 2, contains),
+    b("split-at", 2, 2, split_at),
+    b("subvec", 2, 3, subvec),
+    b("ffirst", 1, 1, |i, a| nested_first(i, a, |f| f.first())),
+    b("fnext", 1, 1, second),
+    b("nfirst", 1, 1, |i, a| nested_first(i, a, |f| f.next())),
+    b("nnext", 1, 1, nnext),
+    b("nthnext", 2, 2, nthnext),
+    b("nthrest", 2, 2, nthrest),
+    b("combinations", 2, 2, combinations),
+    b("entries", 1, 1, entries),
+    b("zip", 2, 2, zip),
+    b("array-map", 0, VARIADIC, hash_map),
 ];
+
+/// `(first x)` then `pick` on it: `ffirst` and `nfirst`.
+fn nested_first(interp: &mut Interp, args: &mut [Value], pick: fn(Step) -> R) -> R {
+    let mut one = [take(args, 0)];
+    let f = first(interp, &mut one)?;
+    pick(Step(f))
+}
+
+/// The value a nested accessor works on.
+struct Step(Value);
+
+impl Step {
+    fn first(self) -> R {
+        Ok(items(&self.0, "ffirst")?.first().cloned().unwrap_or(Value::Nil))
+    }
+
+    fn next(self) -> R {
+        let v = items(&self.0, "nfirst")?;
+        Ok(if v.len() <= 1 { Value::Nil } else { list(v[1..].to_vec()) })
+    }
+}
+
+fn nnext(_: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[0], "nnext")?;
+    Ok(if v.len() <= 2 { Value::Nil } else { list(v[2..].to_vec()) })
+}
+
+fn nthnext(_: &mut Interp, args: &mut [Value]) -> R {
+    let n = count_arg("nthnext", &args[1])?;
+    let v = items(&args[0], "nthnext")?;
+    Ok(if n >= v.len() { Value::Nil } else { list(v[n..].to_vec()) })
+}
+
+fn nthrest(_: &mut Interp, args: &mut [Value]) -> R {
+    if int_arg("nthrest", &args[1])? <= 0 {
+        return Ok(take(args, 0));
+    }
+    let n = count_arg("nthrest", &args[1])?;
+    let v = items(&args[0], "nthrest")?;
+    Ok(list(v.get(n..).map(<[Value]>::to_vec).unwrap_or_default()))
+}
+
+fn split_at(_: &mut Interp, args: &mut [Value]) -> R {
+    let n = count_arg("split-at", &args[0])?;
+    let v = items(&args[1], "split-at")?;
+    let n = n.min(v.len());
+    Ok(vector(vec![list(v[..n].to_vec()), list(v[n..].to_vec())]))
+}
+
+fn subvec(_: &mut Interp, args: &mut [Value]) -> R {
+    let Value::Vector(v) = &args[0] else { return Err(type_err("subvec", "a vector", &args[0])) };
+    let start = int_arg("subvec", &args[1])?;
+    let end = match args.get(2) {
+        Some(e) => int_arg("subvec", e)?,
+        None => v.len() as i64,
+    };
+    if start < 0 || end > v.len() as i64 || start > end {
+        return Err(fail(
+            ErrorKind::Other,
+            format!("subvec: {start}..{end} is outside the vector (count {})", v.len()),
+        ));
+    }
+    Ok(vector((start as usize..end as usize).filter_map(|i| v.get(i).cloned()).collect()))
+}
+
+fn combinations(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[0], "combinations")?;
+    let k = count_arg("combinations", &args[1])?;
+    let mut out = Vec::new();
+    if k <= v.len() {
+        // Index vectors in lexicographic order.
+        let mut idx: Vec<usize> = (0..k).collect();
+        loop {
+            out.push(vector(idx.iter().map(|&i| v[i].clone()).collect()));
+            interp.check_len(out.len())?;
+            interp.charge(k as u64 + 1)?;
+            let Some(i) = (0..k).rev().find(|&i| idx[i] != i + v.len() - k) else { break };
+            idx[i] += 1;
+            for j in i + 1..k {
+                idx[j] = idx[j - 1] + 1;
+            }
+        }
+    }
+    Ok(vector(out))
+}
+
+fn entries(_: &mut Interp, args: &mut [Value]) -> R {
+    match &args[0] {
+        Value::Map(m) => Ok(vector(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect())),
+        Value::Nil => Ok(vector(vec![])),
+        other => Err(type_err("entries", "a map", other)),
+    }
+}
+
+fn zip(_: &mut Interp, args: &mut [Value]) -> R {
+    let a = items(&args[0], "zip")?;
+    let b = items(&args[1], "zip")?;
+    Ok(vector(a.iter().zip(b.iter()).map(|(x, y)| vector(vec![x.clone(), y.clone()])).collect()))
+}
 
 fn count(_: &mut Interp, args: &mut [Value]) -> R {
     let n = match &args[0] {
@@ -87,8 +197,8 @@ fn empty(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(match &args[0] {
         Value::Vector(_) => vector(vec![]),
         Value::List(_) => list(vec![]),
-        Value::Set(_) => Value::Set(Arc::default()),
-        Value::Map(_) => Value::Map(Arc::default()),
+        Value::Set(_) => Value::Set(crate::value::Set::new()),
+        Value::Map(_) => Value::Map(crate::value::Map::new()),
         _ => Value::Nil,
     })
 }
@@ -127,10 +237,10 @@ fn peek(_: &mut Interp, args: &mut [Value]) -> R {
 fn pop(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(match take(args, 0) {
         Value::Vector(mut v) if !v.is_empty() => {
-            Arc::make_mut(&mut v).pop();
+            v.pop();
             Value::Vector(v)
         }
-        Value::List(v) if !v.is_empty() => list(v[1..].to_vec()),
+        Value::List(v) if !v.is_empty() => list(v.iter().skip(1).cloned().collect()),
         Value::Nil => Value::Nil,
         other => return Err(fail(ErrorKind::Other, format!("can't pop {}", crate::eval::preview(&other)))),
     })
@@ -211,29 +321,31 @@ pub(crate) fn conj_one(interp: &Interp, coll: Value, x: Value) -> R {
     Ok(match coll {
         Value::Vector(mut v) => {
             interp.check_len(v.len() + 1)?;
-            Arc::make_mut(&mut v).push(x);
+            v.push(x);
             Value::Vector(v)
         }
-        Value::List(mut v) => {
+        Value::List(v) => {
             interp.check_len(v.len() + 1)?;
-            Arc::make_mut(&mut v).insert(0, x);
-            Value::List(v)
+            // Lists grow at the front: a copy, as before (lists are built in bulk).
+            let mut items = Vec::with_capacity(v.len() + 1);
+            items.push(x);
+            items.extend(v.iter().cloned());
+            list(items)
         }
         Value::Nil => list(vec![x]),
         Value::Set(mut s) => {
             interp.check_len(s.len() + 1)?;
-            Arc::make_mut(&mut s).insert(x);
+            s.insert(x);
             Value::Set(s)
         }
         Value::Map(mut m) => {
             match x {
                 Value::Vector(kv) if kv.len() == 2 => {
-                    Arc::make_mut(&mut m).insert(kv[0].clone(), kv[1].clone());
+                    m.insert(kv[0].clone(), kv[1].clone());
                 }
                 Value::Map(other) => {
-                    let mm = Arc::make_mut(&mut m);
                     for (k, v) in other.iter() {
-                        mm.insert(k.clone(), v.clone());
+                        m.insert(k.clone(), v.clone());
                     }
                 }
                 Value::Nil => {}
@@ -281,7 +393,7 @@ fn into(interp: &mut Interp, args: &mut [Value]) -> R {
     match &mut acc {
         Value::Vector(v) => {
             interp.check_len(v.len() + src.len())?;
-            Arc::make_mut(v).extend(src.iter().cloned());
+            v.extend(src.iter().cloned());
         }
         _ => {
             for x in src.iter() {
@@ -317,7 +429,7 @@ fn list_fn(interp: &mut Interp, args: &mut [Value]) -> R {
 fn set(_: &mut Interp, args: &mut [Value]) -> R {
     match take(args, 0) {
         s @ Value::Set(_) => Ok(s),
-        other => Ok(Value::Set(Arc::new(items(&other, "set")?.iter().cloned().collect()))),
+        other => Ok(Value::Set(items(&other, "set")?.iter().cloned().collect())),
     }
 }
 
@@ -326,12 +438,12 @@ fn hash_map(interp: &mut Interp, args: &mut [Value]) -> R {
         return Err(fail(ErrorKind::Arity, "hash-map needs key/value pairs (an even number of arguments)"));
     }
     check_all(interp, args)?;
-    Ok(Value::Map(Arc::new(args.chunks(2).map(|p| (p[0].clone(), p[1].clone())).collect())))
+    Ok(Value::Map(args.chunks(2).map(|p| (p[0].clone(), p[1].clone())).collect()))
 }
 
 fn hash_set(interp: &mut Interp, args: &mut [Value]) -> R {
     check_all(interp, args)?;
-    Ok(Value::Set(Arc::new(args.iter().cloned().collect())))
+    Ok(Value::Set(args.iter().cloned().collect()))
 }
 
 fn reverse(_: &mut Interp, args: &mut [Value]) -> R {
@@ -343,7 +455,7 @@ fn reverse(_: &mut Interp, args: &mut [Value]) -> R {
 fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
     let v = items(&args[0], "distinct")?;
     let set: Set = v.iter().cloned().collect();
-    Ok(list(set.into_iter().collect()))
+    Ok(list(set.iter().cloned().collect()))
 }
 
 fn dedupe(_: &mut Interp, args: &mut [Value]) -> R {
@@ -354,13 +466,13 @@ fn dedupe(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn flatten(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Vec::new();
-    let mut stack: Vec<(&[Value], usize)> = Vec::new();
+    let mut stack: Vec<(&crate::value::Vector, usize)> = Vec::new();
     if let Value::Vector(v) | Value::List(v) = &args[0] {
         stack.push((v, 0));
     }
-    while let Some((slice, i)) = stack.pop() {
-        let Some(x) = slice.get(i) else { continue };
-        stack.push((slice, i + 1));
+    while let Some((seq, i)) = stack.pop() {
+        let Some(x) = seq.get(i) else { continue };
+        stack.push((seq, i + 1));
         match x {
             Value::Vector(v) | Value::List(v) => stack.push((v, 0)),
             other => {
@@ -500,18 +612,20 @@ fn repeat(interp: &mut Interp, args: &mut [Value]) -> R {
 fn frequencies(_: &mut Interp, args: &mut [Value]) -> R {
     let mut m = Map::new();
     for x in items(&args[0], "frequencies")?.iter() {
-        let c = m.entry(x.clone()).or_insert(Value::Int(0));
-        if let Value::Int(n) = c {
-            *n += 1;
+        match m.get_mut(x) {
+            Some(Value::Int(n)) => *n += 1,
+            _ => {
+                m.insert(x.clone(), Value::Int(1));
+            }
         }
     }
-    Ok(Value::Map(Arc::new(m)))
+    Ok(Value::Map(m))
 }
 
 fn zipmap(_: &mut Interp, args: &mut [Value]) -> R {
     let ks = items(&args[0], "zipmap")?;
     let vs = items(&args[1], "zipmap")?;
-    Ok(Value::Map(Arc::new(ks.iter().cloned().zip(vs.iter().cloned()).collect())))
+    Ok(Value::Map(ks.iter().cloned().zip(vs.iter().cloned()).collect()))
 }
 
 fn find(_: &mut Interp, args: &mut [Value]) -> R {

@@ -4,7 +4,6 @@ use super::{b, int_arg, items, list, take, type_err, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
 use crate::value::{Map, Value};
-use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("get", 2, 3, get),
@@ -62,7 +61,7 @@ pub(crate) fn assoc1(interp: &Interp, coll: Value, k: Value, v: Value) -> R {
     interp.check_nesting(&v)?;
     match coll {
         Value::Map(mut m) => {
-            Arc::make_mut(&mut m).insert(k, v);
+            m.insert(k, v);
             interp.check_len(m.len())?;
             Ok(Value::Map(m))
         }
@@ -71,10 +70,12 @@ pub(crate) fn assoc1(interp: &Interp, coll: Value, k: Value, v: Value) -> R {
             let i = int_arg("assoc on a vector (index)", &k)?;
             let len = items.len();
             match usize::try_from(i) {
-                Ok(i) if i < len => Arc::make_mut(&mut items)[i] = v,
+                Ok(i) if i < len => {
+                    items.set(i, v);
+                }
                 Ok(i) if i == len => {
                     interp.check_len(len + 1)?;
-                    Arc::make_mut(&mut items).push(v)
+                    items.push(v)
                 }
                 _ => return Err(fail(ErrorKind::Other, format!("assoc index {i} out of bounds for vector of {len}"))),
             }
@@ -157,11 +158,8 @@ fn update_in(interp: &mut Interp, args: &mut [Value]) -> R {
 fn dissoc(_: &mut Interp, args: &mut [Value]) -> R {
     match take(args, 0) {
         Value::Map(mut m) => {
-            if args[1..].iter().any(|k| m.contains_key(k)) {
-                let mm = Arc::make_mut(&mut m);
-                for k in &args[1..] {
-                    mm.shift_remove(k);
-                }
+            for k in &args[1..] {
+                m.remove(k);
             }
             Ok(Value::Map(m))
         }
@@ -174,14 +172,13 @@ fn dissoc(_: &mut Interp, args: &mut [Value]) -> R {
 type Combine<'f> = &'f mut dyn FnMut(&mut Interp, Value, Value) -> R;
 
 fn merge_into(interp: &mut Interp, args: &mut [Value], who: &str, mut combine: Option<Combine>) -> R {
-    let mut acc: Option<Arc<Map>> = None;
+    let mut acc: Option<Map> = None;
     for a in args.iter_mut() {
         match std::mem::take(a) {
             Value::Nil => {}
             Value::Map(m) => match &mut acc {
                 None => acc = Some(m),
                 Some(into) => {
-                    let into = Arc::make_mut(into);
                     for (k, v) in m.iter() {
                         let v = match (into.get(k), combine.as_mut()) {
                             (Some(old), Some(f)) => f(interp, old.clone(), v.clone())?,
@@ -220,7 +217,7 @@ fn select_keys(_: &mut Interp, args: &mut [Value]) -> R {
             }
         }
     }
-    Ok(Value::Map(Arc::new(out)))
+    Ok(Value::Map(out))
 }
 
 fn map_part(args: &[Value], who: &str, key: bool) -> R {
@@ -261,7 +258,7 @@ fn update_vals(interp: &mut Interp, args: &mut [Value]) -> R {
         let r = interp.apply(&args[1], vec![v])?;
         out.insert(k, interp.nested(r)?);
     }
-    Ok(Value::Map(Arc::new(out)))
+    Ok(Value::Map(out))
 }
 
 fn update_keys(interp: &mut Interp, args: &mut [Value]) -> R {
@@ -270,5 +267,5 @@ fn update_keys(interp: &mut Interp, args: &mut [Value]) -> R {
         let r = interp.apply(&args[1], vec![k])?;
         out.insert(interp.nested(r)?, v);
     }
-    Ok(Value::Map(Arc::new(out)))
+    Ok(Value::Map(out))
 }

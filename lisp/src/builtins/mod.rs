@@ -7,15 +7,18 @@
 
 pub(crate) mod coll;
 pub(crate) mod format;
+pub(crate) mod introspect;
 pub(crate) mod map;
 pub(crate) mod native;
 pub(crate) mod num;
+pub(crate) mod parallel;
 pub(crate) mod pred;
 pub(crate) mod ptc;
 pub(crate) mod regex;
 pub(crate) mod seq;
 pub(crate) mod sort;
 pub(crate) mod string;
+pub(crate) mod walk;
 
 pub(crate) use native::{call_native, Native};
 
@@ -61,6 +64,10 @@ const TABLES: &[&[Builtin]] = &[
     regex::BUILTINS,
     pred::BUILTINS,
     ptc::BUILTINS,
+    walk::BUILTINS,
+    introspect::BUILTINS,
+    parallel::BUILTINS,
+    INTERNAL,
 ];
 
 /// Every builtin with its function value, found by name through an
@@ -159,10 +166,27 @@ fn registry() -> &'static Registry {
     REGISTRY.get_or_init(Registry::build)
 }
 
-/// Internal helpers are reachable only through a namespace (`clojure.string/reverse`).
+/// Internal helpers are reachable only through a namespace
+/// (`clojure.string/reverse`) or from special forms (`%...`).
 fn is_internal(name: &str) -> bool {
-    name.starts_with("string-")
+    name.starts_with("string-") || name.starts_with('%')
 }
+
+/// Any builtin, internal ones included (for special forms).
+pub(crate) fn lookup_internal(name: &str) -> Option<&'static Builtin> {
+    registry().get(name).map(|(b, _)| *b)
+}
+
+/// Helpers special forms expand into.
+const INTERNAL: &[Builtin] = &[
+    b("%defined?", 1, 1, |interp, a| Ok(Value::Bool(matches!(&a[0], Value::Str(n) if interp.ns.get(n).is_some())))),
+    b("%no-matching-clause", 1, 1, |_, a| {
+        Err(fail(
+            ErrorKind::Other,
+            format!("condp: no clause matches {}; add a default as the last form", preview(&a[0])),
+        ))
+    }),
+];
 
 /// The builtin called `name`, if any.
 pub(crate) fn lookup(name: &str) -> Option<&'static Builtin> {
@@ -204,6 +228,15 @@ pub(crate) fn value_of(b: &'static Builtin) -> Value {
 /// Every public builtin name.
 pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     TABLES.iter().flat_map(|t| t.iter().map(|b| b.name)).filter(|n| !is_internal(n))
+}
+
+/// How many arguments a builtin takes: `2`, `1 to 3`, `0 or more`.
+pub(crate) fn arity_text(b: &Builtin) -> String {
+    match (b.min, b.max) {
+        (lo, VARIADIC) => format!("{lo} or more arguments"),
+        (lo, hi) if lo == hi => format!("{lo} argument{}", if lo == 1 { "" } else { "s" }),
+        (lo, hi) => format!("{lo} to {hi} arguments"),
+    }
 }
 
 pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
@@ -256,12 +289,11 @@ pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c
 pub(crate) fn closest(name: &str) -> Option<String> {
     let alias = match name {
         "length" | "len" | "size" => Some("count"),
-        "lowercase" | "lower" | "downcase" => Some("lower-case"),
-        "uppercase" | "upper" | "upcase" => Some("upper-case"),
+        "lowercase" | "lower" => Some("lower-case"),
+        "uppercase" | "upper" => Some("upper-case"),
         "contains" | "has?" => Some("contains?"),
         "print" | "puts" => Some("println"),
-        "sum" => Some("sum-by or (reduce + xs)"),
-        "avg" | "mean" | "average" => Some("avg-by"),
+        "mean" | "average" => Some("avg"),
         _ => None,
     };
     alias.map(str::to_string).or_else(|| closest_among(name, names().chain(crate::special::NAMES.iter().copied())))
@@ -279,7 +311,7 @@ const MAX_STRING_SEQ: usize = 1_000_000;
 /// entries), strings (as one-character strings) and nil (empty).
 pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl> {
     Ok(match v {
-        Value::Vector(items) | Value::List(items) => Cow::Borrowed(&items[..]),
+        Value::Vector(items) | Value::List(items) => items.items(),
         Value::Nil => Cow::Borrowed(&[]),
         Value::Set(s) => Cow::Owned(s.iter().cloned().collect()),
         Value::Map(m) => Cow::Owned(m.iter().map(|(k, v)| entry(k.clone(), v.clone())).collect()),
@@ -296,15 +328,15 @@ pub(crate) fn items<'v>(v: &'v Value, who: &str) -> Result<Cow<'v, [Value]>, Ctl
 
 /// A map entry as the `[k v]` vector Clojure prints.
 pub(crate) fn entry(k: Value, v: Value) -> Value {
-    Value::Vector(Arc::new(vec![k, v]))
+    Value::Vector(crate::value::Vector::from(vec![k, v]))
 }
 
 pub(crate) fn list(items: Vec<Value>) -> Value {
-    Value::List(Arc::new(items))
+    Value::List(crate::value::Vector::from(items))
 }
 
 pub(crate) fn vector(items: Vec<Value>) -> Value {
-    Value::Vector(Arc::new(items))
+    Value::Vector(crate::value::Vector::from(items))
 }
 
 /// Takes the argument out of the slice (builtins own their arguments).

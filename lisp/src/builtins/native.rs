@@ -22,6 +22,10 @@ pub(crate) enum NativeKind {
     Fnil,
     /// vals = [field, op, value]
     Where,
+    /// vals = predicates; true when all hold for all arguments
+    EveryPred,
+    /// vals = predicates; the first truthy result over all arguments
+    SomeFn,
 }
 
 /// A native function: its kind and captured values.
@@ -66,5 +70,28 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             interp.apply(&n.vals[0], args)
         }
         NativeKind::Where => ptc::where_test(interp, &n.vals, args),
+        NativeKind::EveryPred => {
+            for p in &n.vals {
+                for a in &args {
+                    if !interp.apply(p, vec![a.clone()])?.is_truthy() {
+                        return Ok(Value::Bool(false));
+                    }
+                }
+            }
+            Ok(Value::Bool(true))
+        }
+        NativeKind::SomeFn => {
+            // Like `or` over every (p x): the first truthy result, else the last one.
+            let mut last = Value::Nil;
+            for p in &n.vals {
+                for a in &args {
+                    last = interp.apply(p, vec![a.clone()])?;
+                    if last.is_truthy() {
+                        return Ok(last);
+                    }
+                }
+            }
+            Ok(last)
+        }
     }
 }

@@ -46,6 +46,25 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("pow", 2, 2, pow),
     b("log", 1, 1, log),
     b("exp", 1, 1, exp),
+    // No big integers: the promoting forms overflow into an error like the others.
+    b("+'", 0, VARIADIC, add),
+    b("-'", 1, VARIADIC, sub),
+    b("*'", 0, VARIADIC, mul),
+    b("inc'", 1, 1, inc),
+    b("dec'", 1, 1, dec),
+    b("NaN?", 1, 1, is_nan),
+    b("infinite?", 1, 1, is_infinite),
+    b("bit-and", 2, VARIADIC, bit_and),
+    b("bit-or", 2, VARIADIC, bit_or),
+    b("bit-xor", 2, VARIADIC, bit_xor),
+    b("bit-and-not", 2, VARIADIC, bit_and_not),
+    b("bit-not", 1, 1, bit_not),
+    b("bit-set", 2, 2, bit_set),
+    b("bit-clear", 2, 2, bit_clear),
+    b("bit-flip", 2, 2, bit_flip),
+    b("bit-test", 2, 2, bit_test),
+    b("bit-shift-left", 2, 2, bit_shift_left),
+    b("bit-shift-right", 2, 2, bit_shift_right),
 ];
 
 /// A number argument.
@@ -401,4 +420,78 @@ fn exp(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn pow(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(Value::Float(Num::of("pow", &args[0])?.f().powf(Num::of("pow", &args[1])?.f())))
+}
+
+fn is_nan(_: &mut Interp, args: &mut [Value]) -> R {
+    sign_test("NaN?", &args[0], f64::is_nan)
+}
+
+fn is_infinite(_: &mut Interp, args: &mut [Value]) -> R {
+    sign_test("infinite?", &args[0], f64::is_infinite)
+}
+
+fn long_arg(who: &str, v: &Value) -> Result<i64, Ctl> {
+    match v {
+        Value::Int(i) => Ok(*i),
+        other => Err(type_err(who, "an integer", other)),
+    }
+}
+
+fn bit_fold(who: &str, args: &[Value], f: fn(i64, i64) -> i64) -> R {
+    let mut acc = long_arg(who, &args[0])?;
+    for a in &args[1..] {
+        acc = f(acc, long_arg(who, a)?);
+    }
+    Ok(Value::Int(acc))
+}
+
+fn bit_and(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_fold("bit-and", args, |a, b| a & b)
+}
+
+fn bit_or(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_fold("bit-or", args, |a, b| a | b)
+}
+
+fn bit_xor(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_fold("bit-xor", args, |a, b| a ^ b)
+}
+
+fn bit_and_not(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_fold("bit-and-not", args, |a, b| a & !b)
+}
+
+fn bit_not(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(Value::Int(!long_arg("bit-not", &args[0])?))
+}
+
+/// `(op x n)` with the bit index taken modulo 64, as the JVM does.
+fn bit_at(who: &str, args: &[Value], f: fn(i64, u32) -> Value) -> R {
+    let x = long_arg(who, &args[0])?;
+    let n = long_arg(who, &args[1])?;
+    Ok(f(x, (n & 63) as u32))
+}
+
+fn bit_set(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-set", args, |x, n| Value::Int(x | (1 << n)))
+}
+
+fn bit_clear(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-clear", args, |x, n| Value::Int(x & !(1 << n)))
+}
+
+fn bit_flip(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-flip", args, |x, n| Value::Int(x ^ (1 << n)))
+}
+
+fn bit_test(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-test", args, |x, n| Value::Bool(x & (1 << n) != 0))
+}
+
+fn bit_shift_left(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-shift-left", args, |x, n| Value::Int(x.wrapping_shl(n)))
+}
+
+fn bit_shift_right(_: &mut Interp, args: &mut [Value]) -> R {
+    bit_at("bit-shift-right", args, |x, n| Value::Int(x >> n))
 }

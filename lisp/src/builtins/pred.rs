@@ -3,7 +3,6 @@
 use super::{b, is_fn, str_arg, type_err, Builtin, VARIADIC};
 use crate::eval::{Interp, R};
 use crate::value::{Set, Value};
-use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("not", 1, 1, not),
@@ -35,6 +34,38 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("difference", 1, VARIADIC, difference),
     b("subset?", 2, 2, subset),
     b("superset?", 2, 2, superset),
+    b("associative?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Map(_) | Value::Vector(_))))),
+    b("counted?", 1, 1, |_, a| {
+        Ok(Value::Bool(matches!(a[0], Value::Vector(_) | Value::List(_) | Value::Map(_) | Value::Set(_))))
+    }),
+    b("indexed?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
+    b("reversible?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
+    b("seqable?", 1, 1, |_, a| {
+        Ok(Value::Bool(matches!(
+            a[0],
+            Value::Nil | Value::Vector(_) | Value::List(_) | Value::Map(_) | Value::Set(_) | Value::Str(_)
+        )))
+    }),
+    // No sorted collections, characters (they are one-character strings),
+    // symbols, decimals or ratios exist as values.
+    b("sorted?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("char?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("symbol?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("decimal?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("ratio?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("rational?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(_))))),
+    b("ifn?", 1, 1, |_, a| {
+        Ok(Value::Bool(
+            is_fn(&a[0]) || matches!(a[0], Value::Keyword(_) | Value::Map(_) | Value::Set(_) | Value::Vector(_)),
+        ))
+    }),
+    // A map entry is a two-element vector here.
+    b("map-entry?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::Vector(v) if v.len() == 2)))),
+    b("nat-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i >= 0)))),
+    b("pos-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i > 0)))),
+    b("neg-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i < 0)))),
+    b("distinct?", 1, VARIADIC, distinct),
+    b("disj", 1, VARIADIC, disj),
     b("keyword", 1, 1, keyword),
     b("name", 1, 1, name),
 ];
@@ -43,7 +74,7 @@ fn not(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(Value::Bool(!args[0].is_truthy()))
 }
 
-fn set_arg<'v>(who: &str, v: &'v Value) -> Result<Option<&'v Arc<Set>>, crate::eval::Ctl> {
+fn set_arg<'v>(who: &str, v: &'v Value) -> Result<Option<&'v Set>, crate::eval::Ctl> {
     match v {
         Value::Set(s) => Ok(Some(s)),
         Value::Nil => Ok(None),
@@ -58,26 +89,26 @@ fn union(_: &mut Interp, args: &mut [Value]) -> R {
             out.extend(s.iter().cloned());
         }
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn intersection(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("intersection", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    let mut out: Set = set_arg("intersection", &args[0])?.cloned().unwrap_or_default();
     for a in &args[1..] {
         let other = set_arg("intersection", a)?;
         out.retain(|x| other.is_some_and(|o| o.contains(x)));
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn difference(_: &mut Interp, args: &mut [Value]) -> R {
-    let mut out: Set = set_arg("difference", &args[0])?.map(|s| (**s).clone()).unwrap_or_default();
+    let mut out: Set = set_arg("difference", &args[0])?.cloned().unwrap_or_default();
     for a in &args[1..] {
         if let Some(o) = set_arg("difference", a)? {
             out.retain(|x| !o.contains(x));
         }
     }
-    Ok(Value::Set(Arc::new(out)))
+    Ok(Value::Set(out))
 }
 
 fn is_subset(who: &str, a: &Value, b: &Value) -> R {
@@ -111,5 +142,23 @@ fn name(_: &mut Interp, args: &mut [Value]) -> R {
         Value::Keyword(k) => Ok(Value::str(k.rsplit('/').next().unwrap_or(k))),
         Value::Str(s) => Ok(Value::Str(s.clone())),
         other => Err(type_err("name", "a keyword or string", other)),
+    }
+}
+
+fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
+    let mut seen = Set::new();
+    Ok(Value::Bool(args.iter().all(|a| seen.insert(a.clone()))))
+}
+
+fn disj(_: &mut Interp, args: &mut [Value]) -> R {
+    match super::take(args, 0) {
+        Value::Set(mut s) => {
+            for x in &args[1..] {
+                s.remove(x);
+            }
+            Ok(Value::Set(s))
+        }
+        Value::Nil => Ok(Value::Nil),
+        other => Err(type_err("disj", "a set", &other)),
     }
 }

@@ -16,7 +16,43 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("min-by", 2, 2, min_by),
     b("max-by", 2, 2, max_by),
     b("where", 2, 3, where_fn),
+    b("sum", 1, 1, sum),
+    b("avg", 1, 1, avg),
+    b("distinct-by", 2, 2, distinct_by),
 ];
+
+/// The numbers of a collection, skipping nils.
+fn plain_numbers(args: &[Value], who: &str) -> Result<Vec<Num>, crate::eval::Ctl> {
+    items(&args[0], who)?.iter().filter(|x| !matches!(x, Value::Nil)).map(|x| Num::of(who, x)).collect()
+}
+
+fn sum(interp: &mut Interp, args: &mut [Value]) -> R {
+    let mut acc = Value::Int(0);
+    for n in plain_numbers(args, "sum")? {
+        let mut pair = [acc, n.value()];
+        acc = super::num::add(interp, &mut pair)?;
+    }
+    Ok(acc)
+}
+
+fn avg(_: &mut Interp, args: &mut [Value]) -> R {
+    let ns = plain_numbers(args, "avg")?;
+    if ns.is_empty() {
+        return Ok(Value::Nil);
+    }
+    Ok(Value::Float(ns.iter().map(|n| n.f()).sum::<f64>() / ns.len() as f64))
+}
+
+fn distinct_by(interp: &mut Interp, args: &mut [Value]) -> R {
+    let mut seen = crate::value::Set::new();
+    let mut out = Vec::new();
+    for x in items(&args[1], "distinct-by")?.iter() {
+        if seen.insert(key_of(interp, &args[0], x)?) {
+            out.push(x.clone());
+        }
+    }
+    Ok(list(out))
+}
 
 /// The value of `key` in `x`: a keyword/string key, a vector path or a function.
 fn key_of(interp: &mut Interp, key: &Value, x: &Value) -> R {

@@ -19,6 +19,10 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("re-find", 2, 2, re_find),
     b("re-matches", 2, 2, re_matches),
     b("re-seq", 2, 2, re_seq),
+    b("re-split", 2, 2, re_split),
+    b("regex?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::Fn(f) if f.regex_source().is_some())))),
+    b("extract", 2, 3, extract),
+    b("extract-int", 2, 4, extract_int),
 ];
 
 fn build(src: &str) -> Result<Regex, String> {
@@ -93,4 +97,31 @@ fn re_seq(interp: &mut Interp, args: &mut [Value]) -> R {
         interp.check_len(out.len())?;
     }
     Ok(if out.is_empty() { Value::Nil } else { list(out) })
+}
+
+/// `(re-split re s)`: `(clojure.string/split s re)`.
+fn re_split(interp: &mut Interp, args: &mut [Value]) -> R {
+    args.swap(0, 1);
+    super::string::split(interp, args)
+}
+
+/// Group `n` (default 1, or 0 for a regex without groups) of the first match.
+fn group(who: &str, args: &[Value]) -> Result<Option<String>, Ctl> {
+    let re = as_regex(who, &args[0], false)?;
+    let s = str_arg(who, &args[1])?;
+    let n = match args.get(2) {
+        Some(n) => usize::try_from(super::int_arg(who, n)?).map_err(|_| type_err(who, "a group number >= 0", n))?,
+        None if re.captures_len() > 1 => 1,
+        None => 0,
+    };
+    Ok(re.captures(s).and_then(|c| c.get(n)).map(|m| m.as_str().to_string()))
+}
+
+fn extract(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(group("extract", args)?.map_or(Value::Nil, Value::str))
+}
+
+fn extract_int(_: &mut Interp, args: &mut [Value]) -> R {
+    let parsed = group("extract-int", &args[..args.len().min(3)])?.and_then(|g| g.trim().parse::<i64>().ok());
+    Ok(parsed.map_or_else(|| args.get(3).cloned().unwrap_or(Value::Nil), Value::Int))
 }

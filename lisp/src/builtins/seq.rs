@@ -36,7 +36,55 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("fnil", 2, 4, fnil),
     b("min-key", 2, VARIADIC, min_key),
     b("max-key", 2, VARIADIC, max_key),
+    b("keep-indexed", 2, 2, keep_indexed),
+    b("split-with", 2, 2, split_with),
+    b("tree-seq", 3, 3, tree_seq),
+    b("every-pred", 1, VARIADIC, every_pred),
+    b("some-fn", 1, VARIADIC, some_fn),
 ];
+
+fn keep_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
+    let v = items(&args[1], "keep-indexed")?;
+    let mut out = Vec::new();
+    for (i, x) in v.iter().enumerate() {
+        let r = interp.apply(&args[0], vec![Value::Int(i as i64), x.clone()])?;
+        if !matches!(r, Value::Nil) {
+            out.push(interp.nested(r)?);
+        }
+    }
+    Ok(list(out))
+}
+
+fn split_with(interp: &mut Interp, args: &mut [Value]) -> R {
+    let n = prefix_len(interp, args, "split-with")?;
+    let v = items(&args[1], "split-with")?;
+    Ok(vector(vec![list(v[..n].to_vec()), list(v[n..].to_vec())]))
+}
+
+/// Depth first, each node before its children, without recursion.
+fn tree_seq(interp: &mut Interp, args: &mut [Value]) -> R {
+    let mut out = Vec::new();
+    let mut stack = vec![args[2].clone()];
+    while let Some(node) = stack.pop() {
+        if call1(interp, &args[0], node.clone())?.is_truthy() {
+            let children = call1(interp, &args[1], node.clone())?;
+            let children = items(&children, "tree-seq (children)")?;
+            interp.check_len(out.len() + stack.len() + children.len())?;
+            stack.extend(children.iter().rev().cloned());
+        }
+        out.push(node);
+        interp.check_len(out.len())?;
+    }
+    Ok(list(out))
+}
+
+fn every_pred(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("every-pred", NativeKind::EveryPred, fns("every-pred", args)?))
+}
+
+fn some_fn(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(native("some-fn", NativeKind::SomeFn, fns("some-fn", args)?))
+}
 
 fn call1(interp: &mut Interp, f: &Value, x: Value) -> R {
     interp.call_n(f, [x])
@@ -171,12 +219,15 @@ fn group_by(interp: &mut Interp, args: &mut [Value]) -> R {
     for x in v.iter() {
         let k = call1(interp, &args[0], x.clone())?;
         interp.check_nesting(x)?;
-        match m.entry(k).or_insert_with(|| vector(vec![])) {
-            Value::Vector(g) => Arc::make_mut(g).push(x.clone()),
-            _ => unreachable!("group-by only inserts vectors"),
+        match m.get_mut(&k) {
+            Some(Value::Vector(g)) => g.push(x.clone()),
+            Some(_) => unreachable!("group-by only inserts vectors"),
+            None => {
+                m.insert(k, vector(vec![x.clone()]));
+            }
         }
     }
-    Ok(Value::Map(Arc::new(m)))
+    Ok(Value::Map(m))
 }
 
 fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {

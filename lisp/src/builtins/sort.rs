@@ -34,10 +34,10 @@ fn compare_in(a: &Value, b: &Value, seen: &mut Compared) -> Result<Ordering, Ctl
         }
         (Str(x), Str(y)) | (Keyword(x), Keyword(y)) => super::num::java_compare(x, y).cmp(&0),
         (Bool(x), Bool(y)) => x.cmp(y),
-        (Vector(x), Vector(y)) if std::sync::Arc::ptr_eq(x, y) => Ordering::Equal,
+        (Vector(x), Vector(y)) if crate::value::Vector::ptr_eq(x, y) => Ordering::Equal,
         (Vector(x), Vector(y)) => match x.len().cmp(&y.len()) {
             Ordering::Equal => {
-                let key = (std::sync::Arc::as_ptr(x) as usize, std::sync::Arc::as_ptr(y) as usize);
+                let key = (x.addr(), y.addr());
                 if seen.known(key) {
                     return Ok(Ordering::Equal);
                 }

@@ -35,6 +35,11 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("print", 0, VARIADIC, println),
     b("prn", 0, VARIADIC, prn),
     b("string-reverse", 1, 1, string_reverse),
+    b("upcase", 1, 1, upper_case),
+    b("downcase", 1, 1, lower_case),
+    b("parse-int", 1, 1, parse_long),
+    b("parse-boolean", 1, 1, parse_boolean),
+    b("trim-newline", 1, 1, trim_newline),
 ];
 
 /// Appends `v` printed in `mode`, failing with `size_limit` past the string limit.
@@ -97,7 +102,7 @@ fn join(interp: &mut Interp, args: &mut [Value]) -> R {
 }
 
 /// Java's `String.split`: trailing empty strings dropped unless a limit is given.
-fn split(interp: &mut Interp, args: &mut [Value]) -> R {
+pub(crate) fn split(interp: &mut Interp, args: &mut [Value]) -> R {
     let s = str_arg("split", &args[0])?;
     let re = as_regex("split", &args[1], true)?;
     let limit = args.get(2).map(|l| int_arg("split", l)).transpose()?.unwrap_or(0);
@@ -347,7 +352,7 @@ fn print_line(interp: &Interp, args: &[Value], mode: Mode) -> String {
     out
 }
 
-fn record(interp: &mut Interp, line: String) -> R {
+pub(crate) fn record(interp: &mut Interp, line: String) -> R {
     let limit = interp.limits.println_char_limit;
     let line = match line.char_indices().nth(limit) {
         Some((cut, _)) => format!("{}...", &line[..cut]),
@@ -365,4 +370,16 @@ fn println(interp: &mut Interp, args: &mut [Value]) -> R {
 fn prn(interp: &mut Interp, args: &mut [Value]) -> R {
     let line = print_line(interp, args, Mode::Readable);
     record(interp, line)
+}
+
+fn parse_boolean(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(match str_arg("parse-boolean", &args[0])? {
+        "true" => Value::Bool(true),
+        "false" => Value::Bool(false),
+        _ => Value::Nil,
+    })
+}
+
+fn trim_newline(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(Value::str(str_arg("trim-newline", &args[0])?.trim_end_matches(['\n', '\r'])))
 }

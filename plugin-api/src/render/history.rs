@@ -1,9 +1,10 @@
 //! The uncompressed transcript (`full-history`): what the model would see
 //! if nothing were compressed. Windowed strategies reuse its pieces.
 
-use super::sections::{error_line, first_user_message, turn_info};
+use super::sections::{error_line, first_user_parts, turn_info};
 use super::value_text::{format_value, ValueLimits};
-use crate::output::{Message, Rendered, Stats};
+use crate::output::{Message, Rendered, Role, Stats};
+use crate::prompt::{Block, Prompt};
 use crate::request::{RenderRequest, Turn};
 
 /// Name of the built-in uncompressed strategy.
@@ -39,8 +40,23 @@ pub fn push_verbatim_turns(messages: &mut Vec<Message>, turns: &[Turn], max_turn
 
 /// Renders the full transcript of `req`.
 pub fn full_history(req: &RenderRequest) -> Rendered {
-    let mut messages = vec![Message::system(req.system_prompt()), Message::user(first_user_message(req))];
-    push_verbatim_turns(&mut messages, req.turns(), req.max_turns());
+    full_history_prompt(req).into_rendered()
+}
+
+/// The full transcript with its cache layout: the first USER message splits
+/// into the run's stable head (mission, `tool/`, `data/`; a breakpoint) and
+/// the turn-1 info, and the prompt ends with a breakpoint, since it only
+/// ever grows at the end.
+pub fn full_history_prompt(req: &RenderRequest) -> Prompt {
+    let [head, info] = first_user_parts(req);
+    let mut prompt = Prompt::builder()
+        .system(req.system_prompt())
+        .message(Role::User, [Block::new(head).breakpoint(), Block::new(info)]);
+    let mut pairs = Vec::new();
+    push_verbatim_turns(&mut pairs, req.turns(), req.max_turns());
+    for m in pairs {
+        prompt.push(m.role(), [Block::new(m.content())]);
+    }
     let mut stats = Stats::new(FULL_HISTORY);
     for turn in req.turns().iter().filter(|t| t.success()) {
         stats.tool_calls_total += turn.tool_calls().len() as u32;
@@ -48,7 +64,7 @@ pub fn full_history(req: &RenderRequest) -> Rendered {
     }
     stats.tool_calls_shown = stats.tool_calls_total;
     stats.printlns_shown = stats.printlns_total;
-    Rendered::new(messages, stats)
+    prompt.breakpoint_here().build(stats)
 }
 
 /// Messages as plain text: a `=== role ===` header line, the content, a

@@ -1,30 +1,38 @@
 //! Shared rendering pieces: every strategy (and the host's built-in
 //! full-history) builds its prompt from these, so no strategy carries its
 //! own copy of the formatting rules.
+//!
+//! - values as text: [`type_label`], [`format_value`] with [`ValueLimits`];
+//! - tool signatures: [`Signature`];
+//! - the sections of `spec/single-user-coalesced.md`: [`head_sections`]
+//!   (mission, `tool/`, `data/`), [`summary_sections`] (`user/`, tool
+//!   calls, output), [`error_section`], [`turn_info`], composed by
+//!   [`coalesced_message`] and [`single_user_message`];
+//! - the uncompressed transcript: [`full_history`], [`push_verbatim_turns`];
+//! - cache-stable layouts: [`checkpoint`] and [`FoldPolicy`];
+//! - budgets: [`estimate_tokens`].
 
-mod compact;
+mod budget;
+mod cache;
 mod history;
 mod options;
 mod sections;
 mod signature;
-mod turn_summary;
 mod value_text;
 
-pub use compact::{
-    compact_data_section, compact_definition_line, compact_output_section, compact_tools_section, compact_user_section,
-    cut_chars, cut_error_section, cut_lines, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD,
-    ESTIMATE_REPLY_PRIMING,
+pub use budget::{
+    estimate_text_tokens, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD, ESTIMATE_REPLY_PRIMING,
 };
-pub use history::{feedback_message, full_history, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY};
-pub use sections::{
-    any_println, clean_docstring, coalesced_message, data_section, definition_line, error_line, error_section,
-    first_user_message, function_signature, memory_of, output_section, pad, program_or_unknown, recent_prints,
-    tool_call_text, tool_calls_section, tools_section, turn_info, user_section, SummaryOptions, FINAL_TURN_WARNING,
-    NAME_COLUMN,
+pub use cache::{cache_epoch, check_cache_stable, checkpoint, checkpoints, Checkpoint, FoldPolicy, CACHE_EPOCH};
+pub use history::{
+    feedback_message, full_history, full_history_prompt, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY,
 };
 pub use sections::{
-    attempt_section, tool_call_lines, tool_line, type_and_sample, DATA_HEADER, TOOLS_HEADER, USER_HEADER,
+    any_println, attempt_section, clean_docstring, coalesced_message, data_section, definition_line, error_line,
+    error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of, output_section,
+    pad, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, tool_call_text,
+    tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing, SummaryOptions,
+    DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, TOOLS_HEADER, USER_HEADER,
 };
 pub use signature::{kebab_case, Signature};
-pub use turn_summary::{defined_summary_line, function_summary_line, turn_summary, NO_TOOL_CALLS};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};

@@ -287,46 +287,96 @@ pub fn attempt_section(program: &str, message: &str) -> String {
     format!("---\nYour previous attempt:\n```clojure\n{program}\n```\n\n{}\n---", error_line(message))
 }
 
+/// What closes a coalesced message (after its summary sections).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Closing {
+    /// Show the error section when the last of the folded turns failed.
+    pub latest_error: bool,
+    /// Append the turn info for this turn number.
+    pub turn_info: Option<u32>,
+}
+
+impl Closing {
+    /// Nothing after the summary (the folded part of a windowed prompt).
+    pub const NONE: Closing = Closing { latest_error: false, turn_info: None };
+
+    /// The latest error and the turn info of `turn`: the end of a prompt
+    /// that coalesces every turn.
+    pub fn for_turn(turn: u32) -> Closing {
+        Closing { latest_error: true, turn_info: Some(turn) }
+    }
+}
+
+/// The sections that never change during a run: mission, `tool/`, `data/`.
+pub fn head_sections(req: &RenderRequest, opts: &SummaryOptions) -> Vec<String> {
+    let mut sections = vec![req.mission().to_string(), tools_section(req.tools())];
+    sections.extend(data_section(req.data(), opts.sample));
+    sections
+}
+
+/// What `turns` taught the model, in coalesced form: `user/` (samples
+/// shown unless a successful turn of `seen` printed: SAM-001/002), the tool
+/// calls and the output, filling `stats`. `seen` is the history the
+/// println check looks at (the whole request, or the turns up to a
+/// checkpoint, so that a checkpoint never changes once written).
+pub fn summary_sections(seen: &[Turn], turns: &[Turn], opts: &SummaryOptions, stats: &mut Stats) -> Vec<String> {
+    let mut sections = Vec::new();
+    sections.extend(user_section(&memory_of(turns), !any_println(seen), opts.sample));
+    sections.extend(tool_calls_section(turns, opts.tool_call_limit, stats));
+    sections.extend(output_section(turns, opts.println_limit, stats));
+    sections
+}
+
 /// Builds the single coalesced USER message of `turns` (all of them, or the
-/// older part a windowed strategy folds), filling `stats`.
-///
-/// `show_error` adds the error section when the last of `turns` failed;
-/// `turn_info` appends `Turns left` for that turn number. With no turns this
-/// is exactly the turn-1 message, so the prefix stays stable across a run.
+/// older part a windowed strategy folds), filling `stats`. With no turns
+/// and the turn info of turn 1 this is exactly the turn-1 message, so the
+/// prefix stays stable across a run.
 pub fn coalesced_message(
     req: &RenderRequest,
     turns: &[Turn],
     opts: &SummaryOptions,
-    show_error: bool,
-    turn_info_for: Option<u32>,
+    closing: Closing,
     stats: &mut Stats,
 ) -> String {
-    let mut sections: Vec<String> = vec![req.mission().to_string(), tools_section(req.tools())];
-    sections.extend(data_section(req.data(), opts.sample));
-    let memory = memory_of(turns);
-    sections.extend(user_section(&memory, !any_println(req.turns()), opts.sample));
-    sections.extend(tool_calls_section(turns, opts.tool_call_limit, stats));
-    sections.extend(output_section(turns, opts.println_limit, stats));
+    let mut sections = head_sections(req, opts);
+    sections.extend(summary_sections(req.turns(), turns, opts, stats));
     let successes = turns.iter().filter(|t| t.success()).count() as u32;
     let failures = turns.len() as u32 - successes;
     stats.turns_compressed += successes;
     match turns.last() {
-        Some(last) if show_error && !last.success() => {
+        Some(last) if closing.latest_error && !last.success() => {
             sections.push(error_section(last));
             stats.error_turns_collapsed += failures - 1;
         }
         _ => stats.error_turns_collapsed += failures,
     }
-    if let Some(turn) = turn_info_for {
+    if let Some(turn) = closing.turn_info {
         sections.push(turn_info(turn, req.max_turns()));
     }
     sections.retain(|s| !s.is_empty());
     sections.join("\n\n")
 }
 
+/// The single-user-coalesced USER message of the whole request, as
+/// `spec/single-user-coalesced.md` lays it out.
+pub fn single_user_message(req: &RenderRequest, opts: &SummaryOptions, stats: &mut Stats) -> String {
+    coalesced_message(req, req.turns(), opts, Closing::for_turn(req.turn()), stats)
+}
+
 /// The first USER message of a run (turn 1), shared by full-history and
 /// every coalescing strategy so the cached prefix never changes.
 pub fn first_user_message(req: &RenderRequest) -> String {
-    let mut ignored = Stats::default();
-    coalesced_message(req, &[], &SummaryOptions::default(), false, Some(1), &mut ignored)
+    let [head, info] = first_user_parts(req);
+    head + &info
+}
+
+/// The turn-1 message in its two parts: the run's stable head (mission,
+/// `tool/`, `data/`, each followed by a blank line) and the turn info.
+pub fn first_user_parts(req: &RenderRequest) -> [String; 2] {
+    let mut head = String::new();
+    for section in head_sections(req, &SummaryOptions::default()).iter().filter(|s| !s.is_empty()) {
+        head.push_str(section);
+        head.push_str("\n\n");
+    }
+    [head, turn_info(1, req.max_turns())]
 }

@@ -93,55 +93,14 @@ pub fn format_value(value: &Value, limits: ValueLimits) -> String {
 /// characters (never inside a UTF-8 character) with `...` before the closing quote.
 pub fn quote_str(s: &str, max_chars: usize) -> String {
     let mut out = String::with_capacity(s.len().min(max_chars * 4) + 2);
-    out.push('"');
-    let mut cut = false;
-    for (i, c) in s.chars().enumerate() {
-        if i == max_chars {
-            cut = true;
-            break;
-        }
-        push_escaped(&mut out, c);
-    }
-    if cut {
-        out.push_str("...");
-    }
-    out.push('"');
+    // Writing to a String cannot fail.
+    let _ = ptc_print::write_str_readably(&mut out, s, max_chars);
     out
-}
-
-fn push_escaped(out: &mut String, c: char) {
-    match c {
-        '"' => out.push_str("\\\""),
-        '\\' => out.push_str("\\\\"),
-        '\n' => out.push_str("\\n"),
-        '\t' => out.push_str("\\t"),
-        '\r' => out.push_str("\\r"),
-        c => out.push(c),
-    }
 }
 
 /// A float as Clojure prints it: `1.0`, `0.25`, `1.0E20`, `1.5E-7`, `##Inf`, `##-Inf`, `##NaN`.
 pub fn format_float(f: f64) -> String {
-    if f.is_nan() {
-        return "##NaN".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "##Inf".into() } else { "##-Inf".into() };
-    }
-    let magnitude = f.abs();
-    if magnitude == 0.0 || (1e-3..1e7).contains(&magnitude) {
-        let s = format!("{f}");
-        if s.contains('.') {
-            s
-        } else {
-            s + ".0"
-        }
-    } else {
-        let s = format!("{f:e}");
-        let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
-        let mantissa = if mantissa.contains('.') { mantissa.to_string() } else { format!("{mantissa}.0") };
-        format!("{mantissa}E{exponent}")
-    }
+    ptc_print::float_text(f)
 }
 
 struct Overflow;
@@ -334,16 +293,10 @@ mod tests {
     }
 
     #[test]
-    fn floats_print_like_clojure() {
-        assert_eq!(format_float(1.0), "1.0");
-        assert_eq!(format_float(0.1), "0.1");
-        assert_eq!(format_float(-2.5), "-2.5");
+    fn strings_escape_like_the_lisp_printer() {
+        // One set of escapes: backspace and form feed too, as Clojure's pr-str.
+        assert_eq!(quote_str("a\u{8}b\u{c}\u{1}", 10), "\"a\\bb\\f\u{1}\"");
         assert_eq!(format_float(1e20), "1.0E20");
-        assert_eq!(format_float(1.5e-7), "1.5E-7");
-        assert_eq!(format_float(1234567.0), "1234567.0");
-        assert_eq!(format_float(f64::INFINITY), "##Inf");
-        assert_eq!(format_float(f64::NEG_INFINITY), "##-Inf");
-        assert_eq!(format_float(f64::NAN), "##NaN");
     }
 
     #[test]

@@ -24,6 +24,20 @@
 //! latest error message with its program's first line, turn info) does not
 //! fit, the render fails with a does-not-fit error that says so.
 //!
+//! `layout = "checkpointed"` makes the prompt cache-stable, as
+//! single-user-coalesced's layout of that name does: after the head
+//! (mission, `tool/`, `data/`; a breakpoint) comes a frozen block (the terse
+//! summary of turns `1..k`: `user/`, tool calls, output), then one short
+//! appended block per later turn (what it defined, the calls it made, its
+//! last output or its result, or its cut program and error), then the turn
+//! info. The blocks since the checkpoint fold into a new one when they pass
+//! `fold_tokens` (estimated, default 600) over at least `fold_min_turns`
+//! (default 4). While the prompt is under `cache_min_tokens` (default
+//! 1,024; nothing is cached below it) the default terse message is sent;
+//! at the first turn it reaches it, everything so far is the first frozen
+//! block. With `max_tokens`, a checkpointed prompt that would not fit is
+//! replaced by the default layout's fitted one.
+//!
 //! ```
 //! use ptc_plugin_api::{ErrorKind, Params, RenderRequest, Strategy};
 //! use ptc_strategy_aggressive::Aggressive;
@@ -36,15 +50,29 @@
 //! assert_eq!(tiny.render(&req).unwrap_err().kind(), ErrorKind::DoesNotFit);
 //! ```
 
-use ptc_plugin_api::render::{
-    compact_data_section, compact_output_section, compact_tools_section, compact_user_section, cut_error_section,
-    estimate_tokens, memory_of, program_or_unknown, tool_calls_section, turn_info, ValueLimits,
+mod compact;
+
+use compact::{
+    compact_data_section, compact_definition_line, compact_output_section, compact_tools_section, compact_user_section,
+    cut_chars, cut_error_section, cut_lines,
 };
-use ptc_plugin_api::{Definition, Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError, Turn};
+use ptc_plugin_api::render::{
+    checkpoint, error_line, estimate_text_tokens, estimate_tokens, format_value, memory_of, program_or_unknown,
+    recent_prints, tool_call_lines, tool_calls_section, turn_info, FoldPolicy, ValueLimits, CACHE_EPOCH,
+};
+use ptc_plugin_api::{
+    Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
+};
 use std::collections::HashMap;
 
 /// Most recent tool calls listed (single-user-coalesced's default).
 pub const TOOL_CALL_LIMIT: usize = 20;
+
+/// Fold policy of the checkpointed layout when the parameters name none.
+pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 600, min_turns: 4 };
+
+/// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
+pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
 
 /// The strategy, with its limits.
 #[derive(Debug, Clone)]
@@ -53,6 +81,11 @@ pub struct Aggressive {
     output_char_limit: usize,
     error_program_lines: usize,
     max_tokens: Option<usize>,
+    /// `Some` for `layout = "checkpointed"`: when to fold, and under how
+    /// many estimated tokens nothing is cached.
+    checkpointed: Option<(FoldPolicy, usize)>,
+    /// Most recent tool calls listed (in a frozen block, when checkpointed).
+    tool_call_limit: usize,
 }
 
 /// What one render shows; the budget loop shrinks it knob by knob.
@@ -98,7 +131,7 @@ impl Aggressive {
     fn full_plan(&self, req: &RenderRequest, memory: &Memory<'_>) -> Plan {
         Plan {
             outputs: self.println_limit,
-            tool_calls: TOOL_CALL_LIMIT,
+            tool_calls: self.tool_call_limit,
             data_samples: req.data().len(),
             user_entries: memory.defs.len(),
             data: true,
@@ -241,12 +274,52 @@ impl Strategy for Aggressive {
             output_char_limit: params.positive("output_char_limit", 200)?,
             error_program_lines: params.positive("error_program_lines", 12)?,
             max_tokens: params.optional_positive("max_tokens")?,
+            tool_call_limit: params.positive("tool_call_limit", TOOL_CALL_LIMIT)?,
+            checkpointed: match params.choice("layout", &["spec", "checkpointed"])? {
+                "checkpointed" => Some((
+                    FoldPolicy::from_params(&mut params, DEFAULT_FOLD)?,
+                    params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?,
+                )),
+                _ => None,
+            },
         };
         params.finish()?;
         Ok(s)
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+        self.render_prompt(req).map(Prompt::into_rendered)
+    }
+
+    fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
+        if let Some((fold, min)) = self.checkpointed {
+            if let Some(latched) = self.latch(req, min) {
+                let prompt = self.checkpointed(req, fold, latched);
+                if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
+                    return Ok(prompt);
+                }
+            }
+        }
+        self.render_spec(req).map(|r| {
+            let [system, user] = [&r.messages()[0], &r.messages()[1]];
+            let blocks = match user.content().split_once(TOOLS_MARK) {
+                Some((head, _)) if !head.is_empty() => {
+                    vec![Block::new(head).breakpoint(), Block::new(&user.content()[head.len()..])]
+                }
+                _ => vec![Block::new(user.content())],
+            };
+            Prompt::builder().system(system.content()).message(Role::User, blocks).build(r.stats().clone())
+        })
+    }
+}
+
+/// Where the terse message's `tool/` section starts (the mission before it
+/// is the part every turn repeats).
+const TOOLS_MARK: &str = ";; ===";
+
+impl Aggressive {
+    /// The default (terse, rebuilt every turn) layout, fitted to `max_tokens`.
+    fn render_spec(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let memory = Memory::of(req.turns());
         let full = self.full_plan(req, &memory);
         let Some(max) = self.max_tokens else {
@@ -284,6 +357,98 @@ impl Strategy for Aggressive {
             stats.warn(format!("dropped to fit max_tokens = {max} (estimated {estimate}): {}", what.join(", ")));
         }
         Ok(Rendered::new(messages, stats))
+    }
+
+    /// The terse head every checkpointed prompt starts with.
+    fn head(&self, req: &RenderRequest) -> String {
+        let mut head = format!("{}\n\n{}\n\n", req.mission(), compact_tools_section(req.tools()));
+        if let Some(data) = compact_data_section(req.data(), req.data().len(), ValueLimits::SAMPLE) {
+            head.push_str(&data);
+            head.push_str("\n\n");
+        }
+        head
+    }
+
+    /// The terse summary of `turns`, for a frozen block.
+    fn summary(&self, turns: &[Turn], stats: &mut Stats) -> String {
+        let memory = memory_of(turns);
+        let mut sections: Vec<String> = Vec::new();
+        sections.extend(compact_user_section(&memory, 0));
+        sections.extend(tool_calls_section(turns, self.tool_call_limit, stats));
+        sections.extend(compact_output_section(turns, self.println_limit, self.output_char_limit, stats));
+        sections.join("\n")
+    }
+
+    /// The number of turns at the latch: the first prefix whose terse
+    /// message reaches `min` estimated tokens and ends with a success.
+    fn latch(&self, req: &RenderRequest, min: usize) -> Option<usize> {
+        let turns = req.turns();
+        let fixed = estimate_text_tokens(req.system_prompt())
+            + estimate_text_tokens(&self.head(req))
+            + estimate_text_tokens(&turn_info(req.turn(), req.max_turns()));
+        (0..=turns.len()).find(|&t| {
+            let seen = &turns[..t];
+            !seen.last().is_some_and(|turn| !turn.success())
+                && fixed + estimate_text_tokens(&self.summary(seen, &mut Stats::default())) >= min
+        })
+    }
+
+    /// Head, frozen summary, appended turn blocks, turn info (see the crate doc).
+    fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
+        let turns = req.turns();
+        let size = |i| estimate_text_tokens(&self.turn_block(&turns[latched + i], &mut Stats::default()));
+        let mut at = checkpoint(&turns[latched..], fold, size);
+        at.folded += latched;
+        at.epoch += u32::from(latched > 0);
+        let (folded, recent) = turns.split_at(at.folded);
+        let mut stats = Stats::new(Self::NAME);
+        let mut blocks = vec![Block::new(self.head(req)).breakpoint()];
+        if !folded.is_empty() {
+            let summary = self.summary(folded, &mut stats);
+            blocks
+                .push(Block::new(format!(";; === turns 1-{} (summary) ===\n{summary}\n\n", folded.len())).breakpoint());
+            stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
+        }
+        for (j, turn) in recent.iter().enumerate() {
+            let block = self.turn_block(turn, &mut stats) + "\n\n";
+            blocks.push(Block::new(block).with_breakpoint(j + 1 == recent.len()));
+        }
+        blocks.push(Block::new(turn_info(req.turn(), req.max_turns())));
+        stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
+        stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
+        stats.push_counter("turns_folded", folded.len() as i64);
+        Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
+    }
+
+    /// One turn, tersely: its definitions' names and types, its calls, its
+    /// last output cut (or its result), or its cut program and error.
+    fn turn_block(&self, turn: &Turn, stats: &mut Stats) -> String {
+        let n = turn.number();
+        if let Some(error) = turn.error() {
+            let program = cut_lines(program_or_unknown(turn), self.error_program_lines);
+            return format!(";; --- turn {n}: failed ---\n```clojure\n{program}\n```\n{}", error_line(error.message()));
+        }
+        let mut out = format!(";; --- turn {n} ---");
+        for def in memory_of(std::slice::from_ref(turn)) {
+            out.push('\n');
+            out.push_str(&compact_definition_line(def));
+        }
+        let calls: Vec<_> = turn.tool_calls().iter().collect();
+        stats.tool_calls_total += calls.len() as u32;
+        stats.tool_calls_shown += calls.len() as u32;
+        if !calls.is_empty() {
+            out.push_str(&format!("\n;; calls: {}", tool_call_lines(&calls).join(", ")));
+        }
+        let prints = recent_prints(std::slice::from_ref(turn), 1, stats);
+        match prints.last() {
+            Some(p) => out.push_str(&format!("\n{}", cut_chars(p, self.output_char_limit))),
+            None => {
+                let result =
+                    turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
+                out.push_str(&format!("\n;; => {}", cut_chars(&result, self.output_char_limit)));
+            }
+        }
+        out
     }
 }
 

@@ -29,10 +29,11 @@
 //! assert_eq!(out.messages()[4].content(), "latest answer");
 //! ```
 
-use ptc_plugin_api::render::{
-    feedback_message, first_user_message, push_verbatim_turns, turn_info, turn_summary, SummaryOptions,
-};
+mod summary;
+
+use ptc_plugin_api::render::{feedback_message, first_user_message, push_verbatim_turns, turn_info, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError, ToolCall, Turn};
+pub use summary::{defined_summary_line, function_summary_line, turn_summary, NO_TOOL_CALLS};
 
 /// The strategy, with its limits.
 #[derive(Debug, Clone)]

@@ -22,7 +22,7 @@
 //! assert_eq!(out.messages()[2].content(), "second answer");
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, SummaryOptions};
+use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, Closing, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Default number of turns kept verbatim.
@@ -55,7 +55,8 @@ impl Strategy for RollingWindow {
         // kept verbatim (turn 1). Older failed turns never show their error:
         // the latest turn is always inside the window.
         let info = recent.is_empty().then(|| req.turn());
-        let first = coalesced_message(req, older, &self.opts, false, info, &mut stats);
+        let first =
+            coalesced_message(req, older, &self.opts, Closing { latest_error: false, turn_info: info }, &mut stats);
         let mut messages = vec![Message::system(req.system_prompt()), Message::user(first)];
         push_verbatim_turns(&mut messages, recent, req.max_turns());
         for turn in recent.iter().filter(|t| t.success()) {

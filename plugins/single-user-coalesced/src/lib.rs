@@ -3,8 +3,24 @@
 //! Renders the whole history as `[SYSTEM, USER]`: the mission, the tools,
 //! the input data, then what the model learned from its successful turns
 //! (definitions with types and samples, tool calls, printed output) and the
-//! latest error, instead of its old programs. The contract is
-//! `spec/single-user-coalesced.md`.
+//! latest error, instead of its old programs. Two layouts:
+//!
+//! - `layout = "spec"` (default): exactly `docs/spec/single-user-coalesced.md`;
+//!   the USER message is rebuilt every turn, so only the run's stable head
+//!   (mission, `tool/`, `data/`) stays cached.
+//! - `layout = "checkpointed"`: cache-stable. After the head comes a frozen
+//!   block summarizing turns `1..k` in the spec's form, then one appended
+//!   block per later turn, then the turn info. Nothing before the turn info
+//!   changes until the blocks since the checkpoint pass `fold_tokens`
+//!   (estimated, default 1,500) over at least `fold_min_turns` turns
+//!   (default 4): then they fold into a new frozen block (a new
+//!   [`CACHE_EPOCH`]). Providers cache nothing under a minimum prefix
+//!   (`cache_min_tokens`, default 1,024, Anthropic's and OpenAI's): while
+//!   the prompt is under it, every token is paid in full whatever the
+//!   layout, so the strategy sends the spec's more compact message; at the
+//!   first turn whose spec message reaches it (the latch), everything so far
+//!   becomes the first frozen block, and the layout is checkpointed for the
+//!   rest of the run.
 //!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Role, Strategy};
@@ -16,13 +32,39 @@
 //! assert!(out.messages()[1].content().starts_with("Count the orders"));
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
-use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
+use ptc_plugin_api::render::{
+    checkpoint, definition_line, error_line, estimate_text_tokens, first_user_parts, format_value, head_sections,
+    memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, turn_info,
+    FoldPolicy, SummaryOptions, ValueLimits, CACHE_EPOCH,
+};
+use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 
-/// The strategy, with its limits.
+/// Fold policy of the checkpointed layout when the parameters name none.
+pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 1500, min_turns: 4 };
+
+/// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
+pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
+
+/// How the USER message is laid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    /// The spec's layout, rebuilt every turn.
+    Spec,
+    /// A frozen summary, appended turn blocks, folded at checkpoints; the
+    /// spec's layout while the prompt is under `cache_min_tokens`.
+    Checkpointed {
+        /// When to fold.
+        fold: FoldPolicy,
+        /// Under this many (estimated) tokens nothing is cached.
+        cache_min_tokens: usize,
+    },
+}
+
+/// The strategy, with its limits and layout.
 #[derive(Debug, Clone)]
 pub struct SingleUserCoalesced {
     opts: SummaryOptions,
+    layout: Layout,
 }
 
 impl SingleUserCoalesced {
@@ -40,15 +82,155 @@ impl Strategy for SingleUserCoalesced {
 
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = Self::read_options(&mut params)?;
+        let layout = match params.choice("layout", &["spec", "checkpointed"])? {
+            "checkpointed" => Layout::Checkpointed {
+                fold: FoldPolicy::from_params(&mut params, DEFAULT_FOLD)?,
+                cache_min_tokens: params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?,
+            },
+            _ => Layout::Spec,
+        };
         params.finish()?;
-        Ok(SingleUserCoalesced { opts })
+        Ok(SingleUserCoalesced { opts, layout })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
-        let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &self.opts, true, Some(req.turn()), &mut stats);
-        Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
+        self.render_prompt(req).map(Prompt::into_rendered)
+    }
+
+    fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
+        Ok(match self.layout {
+            Layout::Spec => self.spec(req),
+            Layout::Checkpointed { fold, cache_min_tokens } => match latch(req, &self.opts, cache_min_tokens) {
+                Some(at) => self.checkpointed(req, fold, at),
+                None => self.spec(req),
+            },
+        })
     }
 }
 
+impl SingleUserCoalesced {
+    /// The spec's message, its stable head (mission, `tool/`, `data/`) a
+    /// block of its own with a breakpoint.
+    fn spec(&self, req: &RenderRequest) -> Prompt {
+        let mut stats = Stats::new(Self::NAME);
+        let user = single_user_message(req, &self.opts, &mut stats);
+        let head = head_sections(req, &self.opts).iter().filter(|s| !s.is_empty()).fold(String::new(), |mut h, s| {
+            h.push_str(s);
+            h.push_str("\n\n");
+            h
+        });
+        let blocks = match user.strip_prefix(head.as_str()) {
+            Some(rest) => vec![Block::new(head.clone()).breakpoint(), Block::new(rest)],
+            None => vec![Block::new(user.clone())],
+        };
+        Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
+    }
+
+    /// Head, frozen summary of turns `1..k`, one block per later turn, turn
+    /// info. The turns up to `latched` are folded at once (the first
+    /// checkpoint); later ones by `fold`.
+    fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
+        let turns = req.turns();
+        let size = |i| estimate_text_tokens(&turn_block(turns, latched + i, &self.opts, &mut Stats::default()));
+        let mut at = checkpoint(&turns[latched..], fold, size);
+        if latched > 0 {
+            at.folded = if at.folded == 0 { latched } else { latched + at.folded };
+            at.epoch += 1;
+        }
+        let (folded, recent) = turns.split_at(at.folded);
+        let mut stats = Stats::new(Self::NAME);
+        // The head is the turn-1 message's, byte for byte, whatever the limits.
+        let [head, _] = first_user_parts(req);
+        let mut blocks = vec![Block::new(head).breakpoint()];
+        if !folded.is_empty() {
+            let mut frozen = format!(";; === turns 1-{} (summary; later turns below add to it) ===", folded.len());
+            for section in summary_sections(folded, folded, &self.opts, &mut stats) {
+                frozen.push('\n');
+                frozen.push_str(&section);
+            }
+            frozen.push_str("\n\n");
+            blocks.push(Block::new(frozen).breakpoint());
+            let failures = folded.iter().filter(|t| !t.success()).count() as u32;
+            stats.error_turns_collapsed += failures;
+        }
+        let last = recent.len();
+        for (j, _) in recent.iter().enumerate() {
+            let mut block = turn_block(turns, folded.len() + j, &self.opts, &mut stats);
+            block.push_str("\n\n");
+            blocks.push(Block::new(block).with_breakpoint(j + 1 == last));
+        }
+        blocks.push(Block::new(turn_info(req.turn(), req.max_turns())));
+        stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
+        stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
+        stats.push_counter("turns_folded", folded.len() as i64);
+        Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
+    }
+}
+
+/// The number of turns at the latch: the first prefix of the history
+/// whose spec message reaches `min` estimated tokens and whose last turn
+/// succeeded (a failed turn stays shown in full until a later one
+/// succeeds). `None`: not reached yet, the spec message is sent.
+fn latch(req: &RenderRequest, opts: &SummaryOptions, min: usize) -> Option<usize> {
+    let turns = req.turns();
+    let [head, info] = first_user_parts(req);
+    let fixed = [req.system_prompt(), &head, &info].iter().map(|t| estimate_text_tokens(t)).sum::<usize>();
+    (0..=turns.len()).find(|&t| {
+        let seen = &turns[..t];
+        if seen.last().is_some_and(|turn| !turn.success()) {
+            return false;
+        }
+        let summary = summary_sections(seen, seen, opts, &mut Stats::default());
+        fixed + summary.iter().map(|s| estimate_text_tokens(s)).sum::<usize>() >= min
+    })
+}
+
+/// What turn `i` (0-based) added, as its own block: its definitions, tool
+/// calls and output (or its result when it printed nothing), or, when it
+/// failed, its program and error. Depends on turns `0..=i` only, so the
+/// block never changes once written.
+fn turn_block(turns: &[Turn], i: usize, opts: &SummaryOptions, stats: &mut Stats) -> String {
+    let turn = &turns[i];
+    let n = turn.number();
+    let Some(error) = turn.error() else {
+        let mut out = format!(";; --- turn {n} ---");
+        let show_samples = !turns[..=i].iter().any(|t| t.success() && t.prints().len() > 0);
+        let defs = memory_of(std::slice::from_ref(turn));
+        let (functions, values): (Vec<_>, Vec<_>) = defs.iter().partition(|d| d.is_function());
+        for def in functions.into_iter().chain(values) {
+            out.push('\n');
+            out.push_str(&definition_line(def, show_samples, opts.sample));
+        }
+        let calls: Vec<_> = turn.tool_calls().iter().collect();
+        let shown = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
+        stats.tool_calls_total += calls.len() as u32;
+        stats.tool_calls_shown += shown.len() as u32;
+        stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
+        if !shown.is_empty() {
+            out.push_str("\n;; Tool calls made:");
+            for line in tool_call_lines(shown) {
+                out.push_str("\n;   ");
+                out.push_str(&line);
+            }
+        }
+        let prints = recent_prints(std::slice::from_ref(turn), opts.println_limit, stats);
+        if prints.is_empty() {
+            let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
+            out.push_str(&format!("\n;; => {result}"));
+        } else {
+            out.push_str("\n;; Output:\n");
+            out.push_str(&prints.join("\n"));
+        }
+        return out;
+    };
+    format!(
+        ";; --- turn {n}: failed ---\n```clojure\n{}\n```\n{}",
+        program_or_unknown(turn),
+        error_line(error.message())
+    )
+}
+
 ptc_plugin_api::export_strategy!(SingleUserCoalesced);
+
+#[cfg(test)]
+mod tests;

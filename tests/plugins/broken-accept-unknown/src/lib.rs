@@ -1,7 +1,7 @@
 //! Never calls `Params::finish`, so a misspelt key passes silently.
 //! Fails MUST-REJECT-UNKNOWN-PARAMS only.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Coalesced rendering; parameters ignored.
@@ -17,7 +17,7 @@ impl Strategy for AcceptUnknown {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
     }
 }

@@ -1,7 +1,7 @@
 //! Drops the mission from turn 2 on "to save tokens".
 //! Fails MUST-MISSION-VERBATIM only.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Coalesced rendering without the mission after turn 1.
@@ -18,7 +18,7 @@ impl Strategy for DropMission {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         let user = match user.strip_prefix(req.mission()) {
             Some(rest) if req.turn() > 1 => rest.trim_start().to_string(),
             _ => user,

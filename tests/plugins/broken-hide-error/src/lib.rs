@@ -1,7 +1,7 @@
 //! Leaves out the error section of a failed latest turn.
 //! Fails MUST-LATEST-ERROR only.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{coalesced_message, Closing, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Coalesced rendering without the error section.
@@ -18,7 +18,13 @@ impl Strategy for HideError {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), false, Some(req.turn()), &mut stats);
+        let user = coalesced_message(
+            req,
+            req.turns(),
+            &SummaryOptions::default(),
+            Closing { latest_error: false, turn_info: Some(req.turn()) },
+            &mut stats,
+        );
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
     }
 }

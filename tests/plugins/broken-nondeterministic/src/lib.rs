@@ -1,7 +1,7 @@
 //! Writes a render counter after the mission (standing in for a clock or a
 //! random seed). Fails MUST-DETERMINISTIC and MUST-INDEPENDENT.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -21,7 +21,7 @@ impl Strategy for Nondeterministic {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         let n = RENDERS.fetch_add(1, Ordering::Relaxed);
         let user = format!("{}\n;; render {n}{}", req.mission(), &user[req.mission().len()..]);
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))

@@ -2,7 +2,7 @@
 //! "title" at a byte index, which lands inside a multi-byte character.
 //! Fails MUST-NO-PANIC only (the other cases check what did render).
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Coalesced rendering plus a byte-sliced title.
@@ -23,7 +23,7 @@ impl Strategy for BrokenPanic {
             let _title = &req.mission()[..at + 1];
         }
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
     }
 }

@@ -2,7 +2,7 @@
 //! the default) or aborts the process (`mode = "abort"`): the suite must
 //! fail those cases with a time limit or the signal, and carry on.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 use std::time::Duration;
 
@@ -35,7 +35,7 @@ impl Strategy for Sleep {
             std::thread::sleep(Duration::from_secs(3600));
         }
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats))
     }
 }

@@ -2,7 +2,7 @@
 //! same, but a request that differs elsewhere gets a stale prompt.
 //! Fails MUST-INDEPENDENT only.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -28,7 +28,7 @@ impl Strategy for StaleCache {
             return Ok(hit.clone());
         }
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         let out = Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], stats);
         cache.insert(key, out.clone());
         Ok(out)

@@ -2,7 +2,7 @@
 //! second USER message with the history and turn info.
 //! Fails MUST-ROLES-ALTERNATE only.
 
-use ptc_plugin_api::render::{coalesced_message, SummaryOptions};
+use ptc_plugin_api::render::{single_user_message, SummaryOptions};
 use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Coalesced rendering split in two USER messages.
@@ -19,7 +19,7 @@ impl Strategy for TwoUsers {
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
         let mut stats = Stats::new(Self::NAME);
-        let user = coalesced_message(req, req.turns(), &SummaryOptions::default(), true, Some(req.turn()), &mut stats);
+        let user = single_user_message(req, &SummaryOptions::default(), &mut stats);
         let (head, rest) = user.split_at(req.mission().len());
         let messages = vec![
             Message::system(req.system_prompt()),

@@ -1,0 +1,183 @@
+//! The HTML report opened in a real headless Chromium: it loads without a
+//! console error or a failed request, and every chart shows exactly one line
+//! per strategy.
+//!
+//! Needs Chromium (`apt-get install -y chromium`); without it the test says
+//! so in one line and returns.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use ptc_cost::{render_html, Report, TokenMemo};
+use ptc_tokens::TokenCounter;
+use support::session;
+
+const STRATEGIES: [&str; 3] = ["full-history", "coalesced", "rolling-2"];
+
+/// Two sessions, three strategies, the three built-in price models.
+fn report() -> Report {
+    let counter = TokenCounter::new(ptc_tokens::DEFAULT_ENCODING).unwrap();
+    let mut memo = TokenMemo::new(&counter);
+    let sessions = [session("orders-refunds", 5, 12), session("long-exploration", 6, 30)];
+    support::report("ptc compare: <strategies> & prompt caching", &sessions, &STRATEGIES, 6, &mut memo)
+}
+
+/// Where Chromium is, if anywhere.
+fn chromium() -> Option<PathBuf> {
+    let candidates = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::iter::once(PathBuf::from("/usr/bin/chromium"))
+        .chain(std::env::split_paths(&path).flat_map(|dir| candidates.iter().map(move |c| dir.join(c))))
+        .find(|p| p.is_file())
+}
+
+/// Records errors from the first moment (failed resources included, by
+/// capturing), then once the page has loaded (every resource fetched or
+/// failed) writes what it measured into the DOM for `--dump-dom`: per chart,
+/// the strategies of its lines and how many of them the browser really drew.
+const PROBE_HEAD: &str = r#"<script>
+window.__errors = [];
+window.addEventListener("error", function (e) {
+  window.__errors.push(e.message || ("failed to load " + (e.target && (e.target.src || e.target.href))));
+}, true);
+var __consoleError = console.error;
+console.error = function () { window.__errors.push(Array.prototype.join.call(arguments, " ")); __consoleError.apply(console, arguments); };
+</script>"#;
+const PROBE_END: &str = r#"<script>
+window.addEventListener("load", function () {
+  var charts = Array.prototype.map.call(document.querySelectorAll("svg.chart"), function (svg) {
+    var lines = Array.prototype.slice.call(svg.querySelectorAll("polyline[data-strategy]"));
+    return {
+      session: svg.closest("section").getAttribute("data-session"),
+      chart: svg.getAttribute("data-chart"),
+      strategies: lines.map(function (l) { return l.getAttribute("data-strategy"); }),
+      drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length
+    };
+  });
+  var out = document.createElement("pre");
+  out.id = "ptc-probe";
+  out.textContent = JSON.stringify({ charts: charts, errors: window.__errors, details: document.querySelectorAll("details pre").length });
+  document.body.appendChild(out);
+});
+</script>"#;
+
+/// What the page showed in the browser.
+struct Loaded {
+    probe: serde_json::Value,
+    console: Vec<String>,
+}
+
+fn open_in_browser(browser: &Path, html: &str, dir: &Path) -> Loaded {
+    let page = dir.join("report.html");
+    let probed = html.replacen("<head>", &format!("<head>{PROBE_HEAD}"), 1).replacen(
+        "</body>",
+        &format!("{PROBE_END}</body>"),
+        1,
+    );
+    std::fs::write(&page, probed).unwrap();
+    let profile = dir.join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let mut child = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", page.display()))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", browser.display()));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{} did not finish within 120 s", browser.display());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = child.wait_with_output().unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let start = dom.find("<pre id=\"ptc-probe\">").unwrap_or_else(|| panic!("no probe output; stderr:\n{stderr}"));
+    let json = &dom[start + "<pre id=\"ptc-probe\">".len()..];
+    let json = &json[..json.find("</pre>").unwrap()];
+    let json = json.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
+    Loaded {
+        probe: serde_json::from_str(&json).unwrap_or_else(|e| panic!("probe output {json}: {e}")),
+        console: stderr.lines().filter(|l| l.contains("CONSOLE")).map(str::to_string).collect(),
+    }
+}
+
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(tag: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("ptc-cost-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn the_report_loads_cleanly_with_one_line_per_strategy_per_chart() {
+    let Some(browser) = chromium() else {
+        println!("skipped: no Chromium found (install it with `apt-get install -y chromium`)");
+        return;
+    };
+    let html = render_html(&report());
+    let dir = TempDir::new("report");
+    let loaded = open_in_browser(&browser, &html, &dir.0);
+
+    assert_eq!(loaded.probe["errors"], serde_json::json!([]), "errors in the page");
+    assert!(loaded.console.is_empty(), "console messages: {:#?}", loaded.console);
+    let charts = loaded.probe["charts"].as_array().unwrap();
+    // Per session: the token chart and one cost chart per price model.
+    assert_eq!(charts.len(), 2 * (1 + 3), "{charts:#?}");
+    for chart in charts {
+        let strategies: Vec<&str> =
+            chart["strategies"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
+        assert_eq!(strategies, STRATEGIES, "{chart}");
+        assert_eq!(chart["drawn"], 3, "{chart}");
+    }
+    let kinds: Vec<&str> = charts[..4].iter().map(|c| c["chart"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["tokens", "cost:none", "cost:anthropic", "cost:openai"]);
+    assert_eq!(loaded.probe["details"], 6, "one collapsible prompt per strategy and session");
+}
+
+/// The probe is not blind: a page with a script error and a missing image
+/// is reported.
+#[test]
+fn the_probe_sees_errors() {
+    let Some(browser) = chromium() else {
+        println!("skipped: no Chromium found (install it with `apt-get install -y chromium`)");
+        return;
+    };
+    let broken = "<!DOCTYPE html><html><head><title>x</title></head><body><img src=\"missing.png\">\
+                  <script>undefinedFunction();</script></body></html>";
+    let dir = TempDir::new("broken");
+    let loaded = open_in_browser(&browser, broken, &dir.0);
+    let errors = loaded.probe["errors"].as_array().unwrap();
+    assert!(errors.iter().any(|e| e.as_str().unwrap().contains("undefinedFunction")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.as_str().unwrap().contains("missing.png")), "{errors:?}");
+    assert!(!loaded.console.is_empty(), "the uncaught error reaches the console log");
+}

@@ -1,0 +1,47 @@
+use super::*;
+
+fn cells(rows: &[[&str; 3]]) -> Vec<Vec<String>> {
+    rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
+}
+
+#[test]
+fn tables_align_text_and_write_markdown() {
+    let headers: Vec<String> = ["strategy", "tokens", "vs full"].map(String::from).to_vec();
+    let body =
+        cells(&[["full-history", "120", "100.0%"], ["lean", "60", "50.0%"], ["broken", "ERROR turn 2: boom", ""]]);
+    let md = table(&headers, &body, true);
+    assert_eq!(
+        md.lines().collect::<Vec<_>>(),
+        [
+            "| strategy | tokens | vs full |",
+            "| --- | ---: | ---: |",
+            "| full-history | 120 | 100.0% |",
+            "| lean | 60 | 50.0% |",
+            "| broken | ERROR turn 2: boom |  |"
+        ]
+    );
+    let text = table(&headers, &body, false);
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            "strategy      tokens  vs full",
+            "full-history     120   100.0%",
+            "lean              60    50.0%",
+            "broken        ERROR turn 2: boom"
+        ]
+    );
+}
+
+#[test]
+fn summary_headers_name_each_price_model() {
+    let anthropic = PriceModel::builtin("anthropic").unwrap();
+    let none = PriceModel::builtin("none").unwrap();
+    let h = headers(&[&anthropic, &none]);
+    assert_eq!(
+        h[4..8],
+        ["anthropic cost vs full", "anthropic cached", "none cost vs full", "recall"].map(String::from)
+    );
+    assert_eq!(ratio(1.0, 4.0), "25.0%");
+    assert_eq!(ratio(1.0, 0.0), "-");
+    assert_eq!(share(None), "-");
+}

@@ -1,0 +1,147 @@
+//! `ptc eval`: run one PTC-Lisp program outside an agent, with input data
+//! from JSON files and no tools.
+
+use super::{CmdError, CmdResult, Output};
+use indexmap::IndexMap;
+use ptc_lisp::{json_to_value, run_program, value_to_json, Exit, Limits, Memory, NoTools, Value};
+use std::io::Read;
+use std::path::Path;
+use std::path::PathBuf;
+
+/// How `ptc eval` prints the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ResultFormat {
+    /// Clojure syntax (`{:a 1}`).
+    Edn,
+    /// JSON (keywords become strings).
+    Json,
+}
+
+/// Where `ptc eval` takes its program from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// Standard input (no argument, or `-`).
+    Stdin,
+    /// A program file.
+    File(&'a Path),
+    /// The text given with `-e`.
+    Expr(&'a str),
+}
+
+/// Reads the program and `name=path.json` data bindings, runs it, and
+/// prints its println output then its result. A failed program prints the
+/// error and exits 1.
+pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat) -> CmdResult {
+    let source = match source {
+        Source::Expr(text) => text.to_string(),
+        Source::Stdin => read_stdin()?,
+        Source::File(p) if p == Path::new("-") => read_stdin()?,
+        Source::File(p) => std::fs::read_to_string(p).map_err(|error| {
+            let text = p.to_string_lossy();
+            if error.kind() == std::io::ErrorKind::NotFound && text.trim_start().starts_with('(') {
+                CmdError::Usage(format!(
+                    "no file named `{text}`; to evaluate an expression, pass it with -e: ptc eval -e '{text}'"
+                ))
+            } else {
+                CmdError::Io { path: p.to_path_buf(), action: "cannot read program", error }
+            }
+        })?,
+    };
+    let mut inputs: IndexMap<String, Value> = IndexMap::new();
+    for binding in data {
+        let (name, path) = binding
+            .split_once('=')
+            .ok_or_else(|| CmdError::Usage(format!("--data {binding}: expected name=path.json")))?;
+        let text = std::fs::read_to_string(path).map_err(|error| CmdError::Io {
+            path: PathBuf::from(path),
+            action: "cannot read --data file",
+            error,
+        })?;
+        let json: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| CmdError::Usage(format!("--data {name}: {path} is not JSON: {e}")))?;
+        inputs.insert(name.to_string(), json_to_value(&json));
+    }
+    let outcome = run_program(&source, &Memory::new(), &inputs, &mut NoTools, &Limits::default());
+    let mut stdout: String = outcome.prints.iter().map(|p| format!("{p}\n")).collect();
+    let (value, code) = match outcome.result {
+        Ok(Exit::Value(v)) | Ok(Exit::Return(v)) => (v, 0),
+        Ok(Exit::Fail(v)) => {
+            stdout.push_str("fail: ");
+            (v, 1)
+        }
+        Err(e) => return Ok(Output { stdout, warnings: vec![format!("error: {e}")], code: 1 }),
+    };
+    match format {
+        ResultFormat::Edn => stdout.push_str(&format!("{value}\n")),
+        ResultFormat::Json => {
+            let json =
+                value_to_json(&value).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))?;
+            stdout.push_str(&format!("{json}\n"));
+        }
+    }
+    Ok(Output { stdout, warnings: Vec::new(), code })
+}
+
+fn read_stdin() -> Result<String, CmdError> {
+    let mut s = String::new();
+    std::io::stdin().read_to_string(&mut s).map_err(|error| CmdError::Io {
+        path: PathBuf::from("-"),
+        action: "cannot read program from stdin",
+        error,
+    })?;
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(src: &str, data: &[(&str, &str)], format: ResultFormat) -> Output {
+        let dir = std::env::temp_dir().join(format!("ptc-eval-{}-{}", std::process::id(), src.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let program = dir.join("p.clj");
+        std::fs::write(&program, src).unwrap();
+        let mut bindings = Vec::new();
+        for (name, json) in data {
+            let path = dir.join(format!("{name}.json"));
+            std::fs::write(&path, json).unwrap();
+            bindings.push(format!("{name}={}", path.display()));
+        }
+        eval(Source::File(&program), &bindings, format).unwrap()
+    }
+
+    #[test]
+    fn prints_then_result() {
+        let out =
+            run("(println \"n\" (count data/xs))\n{:sum (reduce + data/xs)}", &[("xs", "[1,2,3]")], ResultFormat::Edn);
+        assert_eq!((out.stdout.as_str(), out.code), ("n 3\n{:sum 6}\n", 0));
+        let out = run("{:a [1 2]}", &[], ResultFormat::Json);
+        assert_eq!(out.stdout, "{\"a\":[1,2]}\n");
+    }
+
+    #[test]
+    fn errors_exit_1_with_one_line() {
+        let out = run("(println \"before\")\n(frist [1])", &[], ResultFormat::Edn);
+        assert_eq!(out.code, 1);
+        assert_eq!(out.stdout, "before\n");
+        assert_eq!(out.warnings.len(), 1);
+        assert!(out.warnings[0].starts_with("error: unbound_symbol error"), "{:?}", out.warnings);
+        assert!(!out.warnings[0].contains('\n'));
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_with_a_hint_for_expressions() {
+        let err = eval(Source::File(Path::new("/nonexistent.clj")), &[], ResultFormat::Edn).unwrap_err().to_string();
+        assert!(err.starts_with("/nonexistent.clj: cannot read program: "), "{err}");
+        let err = eval(Source::File(Path::new("(+ 1 2)")), &[], ResultFormat::Edn).unwrap_err().to_string();
+        assert_eq!(err, "no file named `(+ 1 2)`; to evaluate an expression, pass it with -e: ptc eval -e '(+ 1 2)'");
+        let err = eval(Source::Expr("1"), &["xs".into()], ResultFormat::Edn).unwrap_err().to_string();
+        assert_eq!(err, "--data xs: expected name=path.json");
+    }
+
+    #[test]
+    fn an_expression_runs_like_a_file() {
+        let out = eval(Source::Expr("(+ 1 2)"), &[], ResultFormat::Edn).unwrap();
+        assert_eq!((out.stdout.as_str(), out.code), ("3\n", 0));
+    }
+}

@@ -1,0 +1,136 @@
+//! The subcommands of `ptc`, one module each, as functions that return what
+//! to print. `main` parses arguments and calls these; every failure is one
+//! [`CmdError`] line.
+
+pub mod compare;
+pub mod conformance;
+pub mod eval;
+pub mod render;
+pub mod run;
+pub mod strategies;
+pub mod trace;
+
+use crate::config::{Config, ConfigError};
+use crate::resolve::{LookupError, Resolved};
+use crate::run::RunError;
+use ptc_plugin_api::StrategyError;
+use ptc_session::{Session, SessionError};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Output format of listing and rendering commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// For programs.
+    Json,
+}
+
+/// A command's output and exit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Output {
+    /// What to print on stdout.
+    pub stdout: String,
+    /// One-line notes for stderr (load errors that did not stop the command).
+    pub warnings: Vec<String>,
+    /// Process exit code.
+    pub code: i32,
+}
+
+impl Output {
+    /// `stdout`, no notes, exit code 0.
+    pub fn ok(stdout: String) -> Output {
+        Output { stdout, warnings: Vec::new(), code: 0 }
+    }
+}
+
+/// Why a command failed: one line, what and where.
+#[derive(Debug)]
+pub enum CmdError {
+    /// The config file is unreadable or wrong.
+    Config(ConfigError),
+    /// A session file is unreadable or wrong.
+    Session {
+        /// The file.
+        path: PathBuf,
+        /// Where in it and what.
+        error: SessionError,
+    },
+    /// A strategy name gives no strategy.
+    Lookup(Box<LookupError>),
+    /// A strategy failed to render.
+    Render {
+        /// The strategy name.
+        strategy: String,
+        /// Its error.
+        error: StrategyError,
+    },
+    /// `ptc run` could not start or go on.
+    Run(Box<RunError>),
+    /// A command-line argument is wrong (the message says which and how).
+    Usage(String),
+    /// A file could not be read or written.
+    Io {
+        /// The file (`-` for stdin).
+        path: PathBuf,
+        /// What was being done (`cannot read program`).
+        action: &'static str,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// Anything else a library reported as one line.
+    Other(String),
+}
+
+impl fmt::Display for CmdError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CmdError::Config(e) => e.fmt(f),
+            CmdError::Session { path, error } => write!(f, "{}: {error}", path.display()),
+            CmdError::Lookup(e) => e.fmt(f),
+            CmdError::Render { strategy, error } => write!(f, "strategy `{strategy}`: {error}"),
+            CmdError::Run(e) => e.fmt(f),
+            CmdError::Usage(m) | CmdError::Other(m) => f.write_str(m),
+            CmdError::Io { path, action, error } => write!(f, "{}: {action}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for CmdError {}
+
+impl From<ConfigError> for CmdError {
+    fn from(e: ConfigError) -> CmdError {
+        CmdError::Config(e)
+    }
+}
+
+impl From<LookupError> for CmdError {
+    fn from(e: LookupError) -> CmdError {
+        CmdError::Lookup(Box::new(e))
+    }
+}
+
+impl From<RunError> for CmdError {
+    fn from(e: RunError) -> CmdError {
+        CmdError::Run(Box::new(e))
+    }
+}
+
+/// What a command returns.
+pub type CmdResult = Result<Output, CmdError>;
+
+/// Loads `config` and resolves its plugins and instances.
+pub fn resolve(config: &Path) -> Result<Resolved, CmdError> {
+    Ok(Config::load(config)?.resolve())
+}
+
+/// Reads a session file (either layout).
+pub fn read_session(path: &Path) -> Result<Session, CmdError> {
+    Session::read(path).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })
+}
+
+/// One note per plugin file that did not load.
+pub fn load_warnings(resolved: &Resolved) -> Vec<String> {
+    resolved.registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect()
+}

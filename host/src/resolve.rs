@@ -1,0 +1,164 @@
+//! A config with its plugins loaded and its instances built: the one place
+//! that turns a strategy name into something that renders.
+//!
+//! [`Config::resolve`] discovers the plugins once and builds every
+//! `[strategy.NAME]` instance once; commands then ask [`Resolved::strategy`]
+//! for a name, which is, in this order: a plugin's own name (when no
+//! instance has that name; default parameters), an instance of the config,
+//! or the built-in `full-history`.
+
+use crate::config::{Config, Trigger};
+use crate::location::Location;
+use crate::policy::Render;
+use indexmap::IndexMap;
+use ptc_plugin_api::render::FULL_HISTORY;
+use ptc_plugin_api::StrategyError;
+use ptc_registry::{InstanceError, Registry, Renderer};
+use ptc_tokens::TokenCounter;
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+
+/// A strategy as a command uses it: its name, what renders it and its trigger.
+#[derive(Clone)]
+pub struct Strategy {
+    /// The name asked for (instance, plugin or `full-history`).
+    pub name: String,
+    /// What renders it.
+    pub renderer: Arc<dyn Render>,
+    /// When it takes over from full-history (instances only).
+    pub trigger: Option<Trigger>,
+}
+
+impl Strategy {
+    /// `name` rendered by `renderer`, with an optional trigger.
+    pub fn new(name: impl Into<String>, renderer: Arc<dyn Render>, trigger: Option<Trigger>) -> Strategy {
+        Strategy { name: name.into(), renderer, trigger }
+    }
+
+    /// Whether this is the built-in full-history.
+    pub fn is_full_history(&self) -> bool {
+        self.name == FULL_HISTORY
+    }
+}
+
+/// Why a strategy name gives no strategy.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LookupError {
+    /// Neither an instance, a loaded plugin, nor `full-history`.
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// `full-history` and every instance of the config.
+        defined: Vec<String>,
+    },
+    /// The instance's plugin refused its parameters or is not loaded.
+    Instance {
+        /// Where the instance is configured.
+        location: Location,
+        /// Why it could not be built.
+        error: Box<InstanceError>,
+    },
+    /// A plugin used by its own name refused its default parameters.
+    Plugin {
+        /// The plugin name.
+        name: String,
+        /// Its error.
+        error: StrategyError,
+    },
+}
+
+impl fmt::Display for LookupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LookupError::Unknown { name, defined } => {
+                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))
+            }
+            LookupError::Instance { location, error } => write!(f, "{location}: {error}"),
+            LookupError::Plugin { name, error } => write!(f, "strategy `{name}`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for LookupError {}
+
+/// A loaded config: plugins discovered and instances built, once.
+pub struct Resolved {
+    /// The config.
+    pub config: Config,
+    /// The plugins found in its plugin paths.
+    pub registry: Registry,
+    instances: IndexMap<String, Result<Arc<Renderer>, LookupError>>,
+}
+
+impl Config {
+    /// Discovers the plugins of this config and builds every instance once.
+    pub fn resolve(self) -> Resolved {
+        let registry = Registry::discover(&self.plugin_paths);
+        let instances = self
+            .strategies
+            .values()
+            .map(|s| {
+                let built = registry
+                    .build(&s.name, &s.plugin, &s.params.to_string())
+                    .map(Arc::new)
+                    .map_err(|error| LookupError::Instance { location: s.location.clone(), error: Box::new(error) });
+                (s.name.clone(), built)
+            })
+            .collect();
+        Resolved { config: self, registry, instances }
+    }
+}
+
+impl Resolved {
+    /// The strategy called `name`: a plugin by its own name (default
+    /// parameters) unless an instance has that name, an instance, or
+    /// `full-history`.
+    pub fn strategy(&self, name: &str) -> Result<Strategy, LookupError> {
+        if name == FULL_HISTORY {
+            return Ok(Strategy::new(name, Arc::new(Renderer::FullHistory), None));
+        }
+        if let Some(built) = self.instances.get(name) {
+            let trigger = self.config.strategies[name].trigger;
+            return built.clone().map(|r| Strategy::new(name, r, trigger));
+        }
+        match self.registry.plugin(name) {
+            Some(plugin) => plugin
+                .instantiate("{}")
+                .map(|r| Strategy::new(name, Arc::new(r), None))
+                .map_err(|error| LookupError::Plugin { name: name.to_string(), error }),
+            None => Err(LookupError::Unknown { name: name.to_string(), defined: self.defined() }),
+        }
+    }
+
+    /// Every configured instance and whether it built.
+    pub fn instances(&self) -> impl Iterator<Item = (&str, Result<(), &LookupError>)> + '_ {
+        self.instances.iter().map(|(name, built)| (name.as_str(), built.as_ref().map(|_| ())))
+    }
+
+    /// `full-history` and every instance name.
+    pub fn defined(&self) -> Vec<String> {
+        std::iter::once(FULL_HISTORY.to_string()).chain(self.config.strategies.keys().cloned()).collect()
+    }
+}
+
+/// The process-wide token counter of `encoding`, built on first use
+/// (building a BPE table is the slowest thing a command does, so it is done
+/// once, and only by commands that count).
+pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, String> {
+    static COUNTERS: [(&str, OnceLock<TokenCounter>); 4] = [
+        ("o200k_base", OnceLock::new()),
+        ("cl100k_base", OnceLock::new()),
+        ("p50k_base", OnceLock::new()),
+        ("r50k_base", OnceLock::new()),
+    ];
+    let Some((_, cell)) = COUNTERS.iter().find(|(name, _)| *name == encoding) else {
+        // Unknown names get the counter's own error, which lists the known ones.
+        let error = TokenCounter::new(encoding).err();
+        return Err(error.map_or_else(|| format!("token encoding `{encoding}` is not cached"), |e| e.to_string()));
+    };
+    if let Some(counter) = cell.get() {
+        return Ok(counter);
+    }
+    let counter = TokenCounter::new(encoding)?;
+    Ok(cell.get_or_init(|| counter))
+}

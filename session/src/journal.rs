@@ -1,0 +1,253 @@
+//! The session journal (`ptc-session/2`): how `ptc run` writes a session
+//! so that a turn costs what the turn holds, not what the session holds.
+//!
+//! JSON Lines, one self-contained object per line:
+//!
+//! ```text
+//! {"format":"ptc-session/2","agent":"demo","mission":"...","system_prompt":"...","max_turns":10,"tools":[...],"data":{...}}
+//! {"turn":{"number":1,"raw_response":"...","program":"...","success":true,...,"messages_reused":0,"messages":[...]}}
+//! {"turn":{"number":2,...,"messages_reused":3,"messages":[{"role":"assistant",...},{"role":"user",...}]}}
+//! {"end":{"status":"returned","result":"42"}}
+//! ```
+//!
+//! - The header holds what a `ptc-session/1` document holds besides its
+//!   turns, result, usage and status.
+//! - A turn line holds a [`TurnRecord`]; its `messages` are only those after
+//!   the first `messages_reused` ones, which are the previous turn's.
+//! - An end line records how the run stopped; a later turn line (a resumed
+//!   run) clears it. `usage` is the sum of the turns' usage, computed on read.
+//!
+//! Each line is appended with one write and synced to disk, so a killed
+//! writer leaves at most a partial last line. Readers ignore a last line
+//! that has no newline; [`Journal::append`] cuts it off before writing.
+
+use crate::{err, End, MessageRecord, Session, SessionError, TurnRecord, JOURNAL_FORMAT};
+use indexmap::IndexMap;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The first line of a journal.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    format: String,
+    #[serde(default)]
+    agent: Option<String>,
+    mission: String,
+    #[serde(default)]
+    system_prompt: String,
+    #[serde(default = "crate::default_max_turns")]
+    max_turns: u32,
+    #[serde(default)]
+    tools: Vec<crate::ToolRecord>,
+    #[serde(default)]
+    data: IndexMap<String, String>,
+}
+
+/// Every line after the header.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+enum Line {
+    Turn(Box<TurnRecord>),
+    End(End),
+}
+
+/// Whether `text` is a journal: its first line is an object whose
+/// `format` is [`JOURNAL_FORMAT`].
+pub(crate) fn is_journal(text: &str) -> bool {
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        format: Option<String>,
+    }
+    let first = text.lines().next().unwrap_or("");
+    serde_json::from_str::<Probe>(first).is_ok_and(|p| p.format.as_deref() == Some(JOURNAL_FORMAT))
+}
+
+/// Reads a journal; a partial last line (no newline) is left out.
+pub(crate) fn parse(text: &str) -> Result<Session, SessionError> {
+    let complete = complete_part(text);
+    let mut lines = complete.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let (_, first) = lines.next().ok_or_else(|| err("line 1".into(), "empty journal"))?;
+    let header: Header = line_value(1, first)?;
+    let mut session = Session {
+        format: header.format,
+        agent: header.agent,
+        mission: header.mission,
+        system_prompt: header.system_prompt,
+        max_turns: header.max_turns,
+        tools: header.tools,
+        data: header.data,
+        turns: Vec::new(),
+        result: None,
+        usage: serde_json::json!({}),
+        status: None,
+    };
+    let mut previous: Vec<MessageRecord> = Vec::new();
+    for (i, text) in lines {
+        match line_value::<Line>(i + 1, text)? {
+            Line::Turn(turn) => {
+                let mut turn = *turn;
+                let reused = turn.messages_reused.take().unwrap_or(0);
+                if reused > previous.len() {
+                    return Err(err(
+                        format!("line {} $.turn.messages_reused", i + 1),
+                        format!("{reused} reused messages, but the previous turn sent {}", previous.len()),
+                    ));
+                }
+                let mut messages = previous[..reused].to_vec();
+                messages.append(&mut turn.messages);
+                turn.messages = messages;
+                previous.clone_from(&turn.messages);
+                session.turns.push(turn);
+                session.status = None;
+                session.result = None;
+            }
+            Line::End(end) => {
+                session.status = Some(end.status);
+                session.result = end.result;
+            }
+        }
+    }
+    session.usage = crate::sum_usage(&session.turns);
+    Ok(session)
+}
+
+/// `text` up to and including its last newline.
+fn complete_part(text: &str) -> &str {
+    &text[..text.rfind('\n').map_or(0, |i| i + 1)]
+}
+
+fn line_value<T: serde::de::DeserializeOwned>(line: usize, text: &str) -> Result<T, SessionError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let path = if path == "." { format!("line {line} $") } else { format!("line {line} $.{path}") };
+        err(path, e.into_inner().to_string())
+    })
+}
+
+/// A journal could not be written.
+#[derive(Debug)]
+pub struct JournalError {
+    /// The journal file.
+    pub path: PathBuf,
+    /// What failed.
+    pub source: std::io::Error,
+}
+
+impl fmt::Display for JournalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot write the session {}: {}", self.path.display(), self.source)
+    }
+}
+
+impl std::error::Error for JournalError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.source)
+    }
+}
+
+/// An open journal that turns are appended to.
+pub struct Journal {
+    file: File,
+    path: PathBuf,
+    previous: Vec<MessageRecord>,
+}
+
+impl Journal {
+    /// Writes `session` (header, its turns, its end) as a new journal at
+    /// `path`, atomically: to a temporary file next to it, synced, then
+    /// renamed over `path`. The journal stays open for appending.
+    pub fn create(path: &Path, session: &Session) -> Result<Journal, JournalError> {
+        let fail = |source| JournalError { path: path.to_path_buf(), source };
+        let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "session".into());
+        let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let mut text = line(&Header {
+            format: JOURNAL_FORMAT.to_string(),
+            agent: session.agent.clone(),
+            mission: session.mission.clone(),
+            system_prompt: session.system_prompt.clone(),
+            max_turns: session.max_turns,
+            tools: session.tools.clone(),
+            data: session.data.clone(),
+        });
+        let mut previous: &[MessageRecord] = &[];
+        for turn in &session.turns {
+            text.push_str(&turn_line(turn, previous));
+            previous = &turn.messages;
+        }
+        if let Some(status) = &session.status {
+            text.push_str(&line(&Line::End(End { status: status.clone(), result: session.result.clone() })));
+        }
+        {
+            let mut f = File::create(&tmp).map_err(fail)?;
+            f.write_all(text.as_bytes()).map_err(fail)?;
+            f.sync_all().map_err(fail)?;
+        }
+        std::fs::rename(&tmp, path).map_err(fail)?;
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        let file = OpenOptions::new().append(true).open(path).map_err(fail)?;
+        Ok(Journal { file, path: path.to_path_buf(), previous: previous.to_vec() })
+    }
+
+    /// Opens the journal at `path`, which holds `session` (as read from it),
+    /// to append to it; a partial last line left by a killed writer is cut off.
+    pub fn append(path: &Path, session: &Session) -> Result<Journal, JournalError> {
+        let fail = |source| JournalError { path: path.to_path_buf(), source };
+        let text = std::fs::read(path).map_err(fail)?;
+        let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let file = OpenOptions::new().append(true).open(path).map_err(fail)?;
+        if keep < text.len() {
+            file.set_len(keep as u64).map_err(fail)?;
+            file.sync_all().map_err(fail)?;
+        }
+        let previous = session.turns.last().map(|t| t.messages.clone()).unwrap_or_default();
+        Ok(Journal { file, path: path.to_path_buf(), previous })
+    }
+
+    /// Appends a finished turn (one write, synced).
+    pub fn turn(&mut self, turn: &TurnRecord) -> Result<(), JournalError> {
+        let text = turn_line(turn, &self.previous);
+        self.write(&text)?;
+        self.previous.clone_from(&turn.messages);
+        Ok(())
+    }
+
+    /// Appends how the run stopped (`returned`, `failed`, `out_of_turns`,
+    /// or `error` for a run that can be resumed).
+    pub fn end(&mut self, status: &str, result: Option<&str>) -> Result<(), JournalError> {
+        let end = End { status: status.to_string(), result: result.map(str::to_string) };
+        self.write(&line(&Line::End(end)))
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn write(&mut self, text: &str) -> Result<(), JournalError> {
+        let fail = |source| JournalError { path: self.path.clone(), source };
+        self.file.write_all(text.as_bytes()).map_err(fail)?;
+        self.file.sync_data().map_err(fail)
+    }
+}
+
+/// A turn's line: its messages after those it shares with `previous`.
+fn turn_line(turn: &TurnRecord, previous: &[MessageRecord]) -> String {
+    let reused = previous.iter().zip(&turn.messages).take_while(|(a, b)| a == b).count();
+    let mut stored = turn.clone();
+    stored.messages.drain(..reused);
+    stored.messages_reused = (!turn.messages.is_empty()).then_some(reused);
+    line(&Line::Turn(Box::new(stored)))
+}
+
+fn line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("session records always serialize") + "\n"
+}

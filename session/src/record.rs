@@ -1,0 +1,275 @@
+//! The turn record: what a session file holds of one turn, and how a
+//! finished program becomes one.
+//!
+//! Values are stored as EDN text (any language can read and write them).
+//! [`record_turn`] is the only place that turns a run of `ptc-lisp` into a
+//! record; [`TurnRecord::to_abi`](crate::TurnRecord) the only place that
+//! turns a record into what a strategy renders.
+
+use ptc_lisp::{Exit, Outcome, Value};
+use serde::{Deserialize, Serialize};
+
+/// A tool as the session records it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolRecord {
+    /// Name.
+    pub name: String,
+    /// Signature text, unparsed.
+    #[serde(default)]
+    pub signature: Option<String>,
+    /// Description.
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// A turn's error.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorRecord {
+    /// Kind (`parse`, `unbound_symbol`, ...).
+    pub kind: String,
+    /// Message.
+    pub message: String,
+}
+
+/// A tool call as recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCallRecord {
+    /// Tool name.
+    pub name: String,
+    /// EDN of the argument map.
+    pub args: String,
+    /// EDN of the result, when it succeeded.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Error message, when it failed.
+    #[serde(default)]
+    pub error: Option<String>,
+    /// Wall time.
+    #[serde(default)]
+    pub duration_ms: u64,
+}
+
+/// A definition as recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DefinitionRecord {
+    /// Name.
+    pub name: String,
+    /// `value` or `function`.
+    pub kind: DefinitionKind,
+    /// EDN of the value (values only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<String>,
+    /// Parameter names (functions only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub params: Option<Vec<String>>,
+    /// `& rest` parameter name (functions only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variadic: Option<String>,
+    /// Docstring.
+    #[serde(default)]
+    pub docstring: Option<String>,
+    /// Type label of the last value the function returned (functions only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_type: Option<String>,
+}
+
+/// What a definition defines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DefinitionKind {
+    /// `def`
+    Value,
+    /// `defn`
+    Function,
+}
+
+/// One turn, in full.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TurnRecord {
+    /// 1-based number.
+    pub number: u32,
+    /// The model's answer, verbatim.
+    pub raw_response: String,
+    /// The extracted program, `null` when none was found.
+    #[serde(default)]
+    pub program: Option<String>,
+    /// Whether the program completed.
+    pub success: bool,
+    /// EDN of the result (`#'name` for a def).
+    #[serde(default)]
+    pub result: Option<String>,
+    /// The error of a failed turn.
+    #[serde(default)]
+    pub error: Option<ErrorRecord>,
+    /// println calls.
+    #[serde(default)]
+    pub prints: Vec<String>,
+    /// Tool calls.
+    #[serde(default)]
+    pub tool_calls: Vec<ToolCallRecord>,
+    /// Definitions, in order.
+    #[serde(default)]
+    pub definitions: Vec<DefinitionRecord>,
+    /// The messages actually sent to the model for this turn (written by `ptc run`, ignored on input).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<MessageRecord>,
+    /// In a journal line only (`ptc-session/2`): how many leading messages
+    /// were the same as the previous turn's, so `messages` holds only the
+    /// rest. Readers expand it; in memory it is always `None`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub messages_reused: Option<usize>,
+    /// What the render of those messages did (`strategy`, counters; written by `ptc run`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub render_stats: Option<serde_json::Value>,
+    /// Prompt tokens of `messages`, counted by the host.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens: Option<u64>,
+    /// Usage as the LLM reported it (`prompt_tokens`, `completion_tokens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<serde_json::Value>,
+}
+
+/// A message as sent to the model.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MessageRecord {
+    /// `system`, `user` or `assistant`.
+    pub role: String,
+    /// The text.
+    pub content: String,
+}
+
+/// How a recorded turn leaves the run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TurnExit {
+    /// The run goes on.
+    Continue,
+    /// `(return v)`: the run ends with the value (EDN).
+    Return(String),
+    /// `(fail v)`: the run ends as failed.
+    Fail,
+}
+
+/// A turn made from an answer and the run of its program.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RecordedTurn {
+    /// The record (messages, stats and usage are left for the run loop).
+    pub record: TurnRecord,
+    /// Whether the turn ends the run.
+    pub exit: TurnExit,
+}
+
+impl TurnRecord {
+    /// An empty record of turn `number` for the answer `raw_response`.
+    pub fn new(number: u32, raw_response: impl Into<String>) -> TurnRecord {
+        TurnRecord {
+            number,
+            raw_response: raw_response.into(),
+            program: None,
+            success: false,
+            result: None,
+            error: None,
+            prints: Vec::new(),
+            tool_calls: Vec::new(),
+            definitions: Vec::new(),
+            messages: Vec::new(),
+            messages_reused: None,
+            render_stats: None,
+            prompt_tokens: None,
+            usage: None,
+        }
+    }
+}
+
+/// The record of turn `number`: `program` (extracted from `raw_response`)
+/// and what running it gave. A turn without a program is a failed turn
+/// with `error` (the run loop says why: no code block, a cut-off answer).
+pub fn record_turn(number: u32, raw_response: &str, run: Result<(&str, &Outcome), ErrorRecord>) -> RecordedTurn {
+    let mut record = TurnRecord::new(number, raw_response);
+    let (program, out) = match run {
+        Ok(ran) => ran,
+        Err(error) => {
+            record.error = Some(error);
+            return RecordedTurn { record, exit: TurnExit::Continue };
+        }
+    };
+    record.program = Some(program.to_string());
+    record.prints = out.prints.clone();
+    record.tool_calls = out
+        .tool_calls
+        .iter()
+        .map(|c| ToolCallRecord {
+            name: c.name.clone(),
+            args: edn(&c.args),
+            result: c.result.as_ref().ok().map(edn),
+            error: c.result.as_ref().err().cloned(),
+            duration_ms: c.duration.as_millis() as u64,
+        })
+        .collect();
+    let exit = match &out.result {
+        Ok(Exit::Value(v)) => {
+            record.success = true;
+            record.result = Some(match &out.ended_with_definition {
+                // The program's last form was a definition: its value is the var, as in Clojure.
+                Some(name) => format!("#'{name}"),
+                None => edn(v),
+            });
+            TurnExit::Continue
+        }
+        Ok(Exit::Return(v)) => {
+            record.success = true;
+            record.result = Some(edn(v));
+            TurnExit::Return(edn(v))
+        }
+        Ok(Exit::Fail(v)) => {
+            let message = match v {
+                Value::Str(s) => s.to_string(),
+                other => other.to_string(),
+            };
+            record.error = Some(ErrorRecord { kind: "fail".into(), message });
+            TurnExit::Fail
+        }
+        Err(e) => {
+            let mut message = e.message.clone();
+            if let (Some(l), Some(c)) = (e.line, e.column) {
+                message = format!("{message} (line {l}, column {c})");
+            }
+            record.error = Some(ErrorRecord { kind: e.kind.as_str().to_string(), message });
+            TurnExit::Continue
+        }
+    };
+    if record.success {
+        record.definitions = out.definitions.iter().map(definition_record).collect();
+    }
+    RecordedTurn { record, exit }
+}
+
+/// EDN text of a value; a function prints as its var (`#'name`) so the file stays readable.
+pub fn edn(v: &Value) -> String {
+    match v {
+        Value::Fn(f) => format!("#'{}", f.desc.name.as_deref().unwrap_or("fn")),
+        other => other.to_string(),
+    }
+}
+
+fn definition_record(d: &ptc_lisp::Definition) -> DefinitionRecord {
+    match &d.value {
+        Value::Fn(f) => DefinitionRecord {
+            name: d.name.clone(),
+            kind: DefinitionKind::Function,
+            value: None,
+            params: Some(f.desc.params.iter().map(|p| p.to_string()).collect()),
+            variadic: f.desc.variadic.as_ref().map(|v| v.to_string()),
+            docstring: d.docstring.clone(),
+            return_type: d.return_type.clone(),
+        },
+        v => DefinitionRecord {
+            name: d.name.clone(),
+            kind: DefinitionKind::Value,
+            value: Some(edn(v)),
+            params: None,
+            variadic: None,
+            docstring: d.docstring.clone(),
+            return_type: None,
+        },
+    }
+}
