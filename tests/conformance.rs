@@ -384,23 +384,38 @@ fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
     assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
 }
 
-/// The library crates a plugin author depends on, and those they depend on:
-/// what `cargo publish` would upload for `ptc-conformance`.
-const PUBLISHED: &[&str] =
-    &["ptc-plugin-api", "ptc-lisp", "ptc-session", "ptc-tokens", "ptc-registry", "ptc-conformance"];
+/// `ptc-conformance` and the workspace crates it depends on (as
+/// `cargo tree` lists them): what `cargo publish` would upload for it.
+fn published() -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "--offline", "-p", "ptc-conformance", "-e", "normal", "--prefix", "none"])
+        .current_dir(root())
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "cargo tree failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let mut crates: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|line| line.contains(root().to_str().unwrap()))
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect();
+    crates.sort();
+    crates.dedup();
+    assert!(crates.contains(&"ptc-plugin-api".to_string()), "{crates:?}");
+    crates
+}
 
-/// Packages [`PUBLISHED`] with `cargo package` and unpacks each `.crate`
-/// into `vendor/`: exactly what a registry would serve.
-fn package_published(vendor: &Path) {
+/// Packages `crates` with `cargo package` and unpacks each `.crate` into
+/// `vendor/`: exactly what a registry would serve.
+fn package_published(crates: &[String], vendor: &Path) {
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-package");
     let mut cmd = std::process::Command::new(env!("CARGO"));
     cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet", "--target-dir"]).arg(&target);
-    for krate in PUBLISHED {
+    for krate in crates {
         cmd.args(["-p", krate]);
     }
     let out = cmd.current_dir(root()).output().expect("cargo runs");
     assert!(out.status.success(), "cargo package failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    for krate in PUBLISHED {
+    for krate in crates {
         let file = target.join("package").join(format!("{krate}-{}.crate", env!("CARGO_PKG_VERSION")));
         let out = std::process::Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(vendor).output().unwrap();
         assert!(out.status.success(), "tar xzf {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
@@ -421,9 +436,10 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let outside = scratch_dir("external-plugin");
     let (dir, vendor) = (outside.join("plugin"), outside.join("vendor"));
     std::fs::create_dir_all(&vendor).unwrap();
-    package_published(&vendor);
+    let crates = published();
+    package_published(&crates, &vendor);
     let version = env!("CARGO_PKG_VERSION");
-    let patches: String = PUBLISHED
+    let patches: String = crates
         .iter()
         .map(|krate| {
             format!("{krate} = {{ path = {:?} }}\n", vendor.join(format!("{krate}-{version}")).display().to_string())
