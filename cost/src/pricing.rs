@@ -329,6 +329,16 @@ impl PriceModel {
         &self.name
     }
 
+    /// The shortest prefix the model caches (0: it caches nothing).
+    pub fn min_cached_tokens(&self) -> u64 {
+        match self.rule {
+            CacheRule::None => 0,
+            CacheRule::Prefix { min_cached_tokens, .. } | CacheRule::Breakpoints { min_cached_tokens, .. } => {
+                min_cached_tokens
+            }
+        }
+    }
+
     /// The cache rule.
     pub fn rule(&self) -> CacheRule {
         self.rule

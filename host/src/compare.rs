@@ -19,6 +19,7 @@
 use crate::policy::{Phase, Policy};
 use indexmap::IndexMap;
 use ptc_cost::{Accounting, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput};
+use ptc_plugin_api::render::cache_epoch;
 use ptc_plugin_api::{RenderRequest, Stats};
 use ptc_session::{Session, SessionError};
 use ptc_tokens::TokenCounter;
@@ -146,6 +147,12 @@ pub struct ModelFigures {
     pub turns: Vec<TurnCost>,
     /// Summed over turns.
     pub total: TurnCost,
+    /// Summed over the turns that could read a cache and reported the same
+    /// [`CACHE_EPOCH`] as the turn before (no checkpoint: the prompt only
+    /// appended): what a cache-stable layout promises to keep cached. A
+    /// turn can read a cache when the turn before sent at least the model's
+    /// minimum cacheable prefix.
+    pub steady: TurnCost,
 }
 
 /// Facts used and shown, summed.
@@ -181,12 +188,18 @@ impl Figures {
         }
         for (mine, theirs) in self.costs.iter_mut().zip(&o.costs) {
             mine.total.add(&theirs.total);
+            mine.steady.add(&theirs.steady);
         }
     }
 
     /// The total under `model`, if it was priced.
     pub fn cost(&self, model: &str) -> Option<&TurnCost> {
-        self.costs.iter().find(|m| m.model == model).map(|m| &m.total)
+        self.model(model).map(|m| &m.total)
+    }
+
+    /// The figures under `model`, if it was priced.
+    pub fn model(&self, model: &str) -> Option<&ModelFigures> {
+        self.costs.iter().find(|m| m.model == model)
     }
 }
 
@@ -211,6 +224,7 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
     f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();
     let mut texts = Vec::with_capacity(subject.requests.len());
     let show = how.show_turn.map(|t| t.clamp(1, subject.requests.len()));
+    let mut previous_epoch = None;
     for request in &subject.requests {
         let served = policy.render(request).map_err(|e| format!("turn {}: {e}", request.turn()))?;
         let tokens = served.tokens as u64;
@@ -225,9 +239,16 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
         }
         f.stats.add_stats(served.rendered.stats());
         let priced = ptc_cost::Prompt::from(&served.rendered);
-        for (account, figures) in accounts.iter_mut().zip(&mut f.costs) {
+        let epoch = cache_epoch(&served.rendered);
+        let same_epoch = previous_epoch == Some(epoch);
+        previous_epoch = Some(epoch);
+        for ((account, figures), model) in accounts.iter_mut().zip(&mut f.costs).zip(how.models) {
             let turn = account.turn(&priced, None, how.memo);
             figures.total.add(&turn);
+            let cacheable = figures.turns.last().is_some_and(|t| t.usage.prompt_tokens >= model.min_cached_tokens());
+            if same_epoch && cacheable {
+                figures.steady.add(&turn);
+            }
             figures.turns.push(turn);
         }
         let text = priced.text();

@@ -79,6 +79,7 @@ fn headers(models: &[&PriceModel]) -> Vec<String> {
         h.push(format!("{} cost vs full", m.name()));
         if caches(m) {
             h.push(format!("{} cached", m.name()));
+            h.push(format!("{} cached w/o fold", m.name()));
         }
     }
     h.extend(["recall", "largest prompt", "turns compressed", "calls dropped", "prints dropped"].map(String::from));
@@ -109,6 +110,8 @@ fn summary_cells(rows: &[Row], full: &Figures, models: &[&PriceModel]) -> Vec<Ve
                     });
                     if caches(m) {
                         row.push(share(mine.map(|c| c.usage.hit_share())));
+                        let steady = f.model(m.name()).map(|c| &c.steady).filter(|s| s.usage.prompt_tokens > 0);
+                        row.push(share(steady.map(|c| c.usage.hit_share())));
                     }
                 }
                 row.extend([

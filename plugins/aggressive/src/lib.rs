@@ -64,12 +64,13 @@ use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
 };
 use std::collections::HashMap;
+use std::ops::Range;
 
 /// Most recent tool calls listed (single-user-coalesced's default).
 pub const TOOL_CALL_LIMIT: usize = 20;
 
 /// Fold policy of the checkpointed layout when the parameters name none.
-pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 600, min_turns: 4 };
+pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 600, min_turns: 4, merge_tokens: 1200 };
 
 /// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
 pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
@@ -388,27 +389,25 @@ impl Aggressive {
             + estimate_text_tokens(&turn_info(req.turn(), req.max_turns()));
         (0..=turns.len()).find(|&t| {
             let seen = &turns[..t];
-            !seen.last().is_some_and(|turn| !turn.success())
+            seen.last().is_none_or(|turn| turn.success())
                 && fixed + estimate_text_tokens(&self.summary(seen, &mut Stats::default())) >= min
         })
     }
 
-    /// Head, frozen summary, appended turn blocks, turn info (see the crate doc).
+    /// Head, frozen segments, appended turn blocks, turn info (see the crate doc).
     fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
         let turns = req.turns();
-        let size = |i| estimate_text_tokens(&self.turn_block(&turns[latched + i], &mut Stats::default()));
-        let mut at = checkpoint(&turns[latched..], fold, size);
-        at.folded += latched;
-        at.epoch += u32::from(latched > 0);
-        let (folded, recent) = turns.split_at(at.folded);
+        let size = |i| estimate_text_tokens(&self.turn_block(&turns[i], &mut Stats::default()));
+        let frozen_size = |r| estimate_text_tokens(&self.frozen_block(turns, r, &mut Stats::default()));
+        let at = checkpoint(turns, latched, fold, size, frozen_size);
+        let (folded, recent) = turns.split_at(at.folded());
         let mut stats = Stats::new(Self::NAME);
         let mut blocks = vec![Block::new(self.head(req)).breakpoint()];
-        if !folded.is_empty() {
-            let summary = self.summary(folded, &mut stats);
-            blocks
-                .push(Block::new(format!(";; === turns 1-{} (summary) ===\n{summary}\n\n", folded.len())).breakpoint());
-            stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
+        for (k, segment) in at.segments.iter().enumerate() {
+            let text = self.frozen_block(turns, segment.clone(), &mut stats);
+            blocks.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
         }
+        stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
         for (j, turn) in recent.iter().enumerate() {
             let block = self.turn_block(turn, &mut stats) + "\n\n";
             blocks.push(Block::new(block).with_breakpoint(j + 1 == recent.len()));
@@ -417,7 +416,14 @@ impl Aggressive {
         stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
         stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
         stats.push_counter("turns_folded", folded.len() as i64);
+        stats.push_counter("frozen_segments", at.segments.len() as i64);
         Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
+    }
+
+    /// The terse summary of `turns[range]`, as a frozen block.
+    fn frozen_block(&self, turns: &[Turn], range: Range<usize>, stats: &mut Stats) -> String {
+        let summary = self.summary(&turns[range.clone()], stats);
+        format!(";; === turns {}-{} (summary) ===\n{summary}\n\n", range.start + 1, range.end)
     }
 
     /// One turn, tersely: its definitions' names and types, its calls, its

@@ -15,6 +15,12 @@
 //! all summaries (the most recent ones; older ones are dropped, TRN-010,
 //! TC-007), `sample_limit` and `sample_printable_limit` bound samples.
 //!
+//! With `layout = "append"` the limits apply to each summary on its own (a
+//! turn's most recent prints and calls), so a summary, once written, never
+//! changes: each turn only replaces the previous latest turn (verbatim) by
+//! its summary and appends its own pair, and a provider's prompt cache keeps
+//! everything before (a breakpoint ends the summaries, another the prompt).
+//!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Strategy, Turn};
 //! use ptc_strategy_per_turn_summary::PerTurnSummary;
@@ -32,13 +38,17 @@
 mod summary;
 
 use ptc_plugin_api::render::{feedback_message, first_user_message, push_verbatim_turns, turn_info, SummaryOptions};
-use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError, ToolCall, Turn};
+use ptc_plugin_api::{
+    Block, Message, Params, Prompt, RenderRequest, Rendered, Stats, Strategy, StrategyError, ToolCall, Turn,
+};
 pub use summary::{defined_summary_line, function_summary_line, turn_summary, NO_TOOL_CALLS};
 
 /// The strategy, with its limits.
 #[derive(Debug, Clone)]
 pub struct PerTurnSummary {
     opts: SummaryOptions,
+    /// Limits per summary (`layout = "append"`) instead of across them.
+    append: bool,
 }
 
 /// Whether turn `index` of `turns` is shown as a summary: successful, and
@@ -54,18 +64,27 @@ impl Strategy for PerTurnSummary {
 
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = SummaryOptions::from_params(&mut params)?;
+        let append = params.choice("layout", &["spec", "append"])? == "append";
         params.finish()?;
-        Ok(PerTurnSummary { opts })
+        Ok(PerTurnSummary { opts, append })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+        self.render_prompt(req).map(Prompt::into_rendered)
+    }
+
+    fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         let turns = req.turns();
         let mut stats = Stats::new(Self::NAME);
         // How many of each summarized turn's calls and prints to skip: the
-        // limits keep the most recent ones across all summaries.
+        // limits keep the most recent ones across all summaries, or each
+        // summary's own most recent ones.
         let mut skip = vec![(0usize, 0usize); turns.len()];
         let (mut calls_left, mut prints_left) = (self.opts.tool_call_limit, self.opts.println_limit);
         for i in (0..turns.len()).rev().filter(|&i| summarized(turns, i)) {
+            if self.append {
+                (calls_left, prints_left) = (self.opts.tool_call_limit, self.opts.println_limit);
+            }
             let (calls, prints) = (turns[i].tool_calls().len(), turns[i].prints().len());
             let (c, p) = (calls.min(calls_left), prints.min(prints_left));
             (calls_left, prints_left) = (calls_left - c, prints_left - p);
@@ -73,6 +92,8 @@ impl Strategy for PerTurnSummary {
         }
 
         let mut messages = vec![Message::system(req.system_prompt()), Message::user(first_user_message(req))];
+        // Messages before this index never change again (in the append layout).
+        let mut stable = messages.len();
         for (i, turn) in turns.iter().enumerate() {
             if turn.success() {
                 stats.tool_calls_total += turn.tool_calls().len() as u32;
@@ -94,11 +115,18 @@ impl Strategy for PerTurnSummary {
             };
             messages.push(Message::user(feedback));
             stats.turns_compressed += 1;
+            stable = messages.len();
         }
         stats.tool_calls_shown = stats.tool_calls_total - stats.tool_calls_dropped;
         stats.printlns_shown = stats.printlns_total - stats.printlns_dropped;
         stats.push_counter("turns_verbatim", (turns.len() as u32 - stats.turns_compressed) as i64);
-        Ok(Rendered::new(messages, stats))
+        // The stable part ends with the last summary: the latest turn is
+        // verbatim now and summarized (its feedback cut) next turn.
+        let mut prompt = Prompt::builder();
+        for (i, m) in messages.iter().enumerate() {
+            prompt.push(m.role(), [Block::new(m.content()).with_breakpoint(self.append && i + 1 == stable)]);
+        }
+        Ok(prompt.build(stats))
     }
 }
 
@@ -109,6 +137,39 @@ mod tests {
     use super::*;
     use ptc_plugin_api::render::{full_history, FINAL_TURN_WARNING};
     use ptc_plugin_api::{Definition, TurnError, Value};
+
+    #[test]
+    fn the_append_layout_never_rewrites_a_summary() {
+        use ptc_plugin_api::render::check_cache_stable;
+        let s = strategy(r#"{"layout": "append", "println_limit": 2, "tool_call_limit": 2}"#);
+        let mut previous: Option<Prompt> = None;
+        for done in 0..16u32 {
+            let turns: Vec<Turn> = (1..=done)
+                .map(|n| {
+                    if n % 5 == 0 {
+                        Turn::new(n, "(boom)", Some("(boom)".into())).with_error(TurnError::new("x", "boom"))
+                    } else if n % 2 == 0 {
+                        printing(n, 3)
+                    } else {
+                        explore(n)
+                    }
+                })
+                .collect();
+            let req = RenderRequest::new("m", "s", 20).with_turns(turns);
+            let out = s.render_prompt(&req).unwrap();
+            if let Err(e) = ptc_conformance::checks::every_invariant(&req, out.messages()) {
+                panic!("turn {}: {e}", req.turn());
+            }
+            if let Some(prev) = &previous {
+                check_cache_stable(prev, &out).unwrap_or_else(|e| panic!("turn {}: {e}", req.turn()));
+            }
+            assert_eq!(out.breakpoint_count(), 1);
+            previous = Some(out);
+        }
+        // Each summary keeps its own two most recent prints.
+        let last = previous.unwrap();
+        assert!(last.messages().iter().any(|m| m.content() == "; Output:\nout 2.1\nout 2.2"));
+    }
 
     fn strategy(json: &str) -> PerTurnSummary {
         PerTurnSummary::new(Params::from_json("per-turn-summary", json).unwrap()).unwrap()

@@ -6,7 +6,15 @@
 //! is folded into the first USER message in single-user-coalesced form
 //! (definitions, tool calls, output). A failed turn inside the window stays
 //! as it was; an older one is collapsed. Accepts the single-user-coalesced
-//! parameters plus `window`. The contract is `spec/strategies.md`.
+//! parameters plus `window` and `step`. The contract is
+//! `docs/spec/strategies.md`.
+//!
+//! With `step = 1` (the default) the window slides by one turn every turn,
+//! so the folded first message (and everything after it) changes every
+//! turn. With `step = s` it slides `s` turns at once when it overflows:
+//! between `window` and `window + s - 1` turns are verbatim, and between two
+//! slides the prompt only grows at the end, so a provider's prompt cache
+//! keeps it (the slide count is the [`CACHE_EPOCH`]).
 //!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Role, Strategy, Turn};
@@ -22,8 +30,10 @@
 //! assert_eq!(out.messages()[2].content(), "second answer");
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, Closing, SummaryOptions};
-use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
+use ptc_plugin_api::render::{
+    coalesced_message, head_sections, push_verbatim_turns, Closing, SummaryOptions, CACHE_EPOCH,
+};
+use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError};
 
 /// Default number of turns kept verbatim.
 pub const DEFAULT_WINDOW: usize = 2;
@@ -32,6 +42,7 @@ pub const DEFAULT_WINDOW: usize = 2;
 #[derive(Debug, Clone)]
 pub struct RollingWindow {
     window: usize,
+    step: usize,
     opts: SummaryOptions,
 }
 
@@ -43,12 +54,19 @@ impl Strategy for RollingWindow {
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = SummaryOptions::from_params(&mut params)?;
         let window = params.positive("window", DEFAULT_WINDOW)?;
+        let step = params.positive("step", 1)?;
         params.finish()?;
-        Ok(RollingWindow { window, opts })
+        Ok(RollingWindow { window, step, opts })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
-        let split = req.turns().len().saturating_sub(self.window);
+        self.render_prompt(req).map(Prompt::into_rendered)
+    }
+
+    fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
+        // Older turns fold in whole steps: at least `window` stay verbatim.
+        let slides = req.turns().len().saturating_sub(self.window) / self.step;
+        let split = slides * self.step;
         let (older, recent) = req.turns().split_at(split);
         let mut stats = Stats::new(Self::NAME);
         // The turn info ends the last message: here only when no turn is
@@ -57,8 +75,23 @@ impl Strategy for RollingWindow {
         let info = recent.is_empty().then(|| req.turn());
         let first =
             coalesced_message(req, older, &self.opts, Closing { latest_error: false, turn_info: info }, &mut stats);
-        let mut messages = vec![Message::system(req.system_prompt()), Message::user(first)];
-        push_verbatim_turns(&mut messages, recent, req.max_turns());
+        // The head (mission, tool/, data/) never changes; the folded part
+        // changes only when the window slides.
+        let head =
+            head_sections(req, &self.opts).into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n\n");
+        let blocks = match first.strip_prefix(head.as_str()) {
+            // The turn info (turn 1 only) is no part to keep.
+            Some(rest) if !rest.is_empty() => {
+                vec![Block::new(head.clone()).breakpoint(), Block::new(rest).with_breakpoint(info.is_none())]
+            }
+            _ => vec![Block::new(first.clone()).breakpoint()],
+        };
+        let mut prompt = Prompt::builder().system(req.system_prompt()).message(Role::User, blocks);
+        let mut pairs = Vec::new();
+        push_verbatim_turns(&mut pairs, recent, req.max_turns());
+        for m in pairs {
+            prompt.push(m.role(), [Block::new(m.content())]);
+        }
         for turn in recent.iter().filter(|t| t.success()) {
             stats.tool_calls_total += turn.tool_calls().len() as u32;
             stats.tool_calls_shown += turn.tool_calls().len() as u32;
@@ -66,7 +99,13 @@ impl Strategy for RollingWindow {
             stats.printlns_shown += turn.prints().len() as u32;
         }
         stats.push_counter("turns_verbatim", recent.len() as i64);
-        Ok(Rendered::new(messages, stats))
+        stats.push_counter(CACHE_EPOCH, slides as i64);
+        // The end is worth caching once turns follow it (on turn 1 it is the
+        // turn info, which the next turn replaces).
+        if !recent.is_empty() {
+            prompt = prompt.breakpoint_here();
+        }
+        Ok(prompt.build(stats))
     }
 }
 
@@ -161,6 +200,30 @@ mod tests {
         let first = out.messages()[1].content();
         assert!(!first.contains("boom1") && !first.contains("Your previous attempt"));
         assert_eq!(out.stats().error_turns_collapsed, 1);
+    }
+
+    #[test]
+    fn stepped_windows_slide_rarely_and_only_append_in_between() {
+        use ptc_plugin_api::render::{cache_epoch, check_cache_stable};
+        let s = strategy(r#"{"window": 2, "step": 4}"#);
+        let mut previous: Option<Prompt> = None;
+        let mut slides = Vec::new();
+        for done in 0..20u32 {
+            let turns: Vec<Turn> =
+                (1..=done).map(|n| if n % 7 == 0 { failed_turn(n) } else { ok_turn(n, &format!("v{n}")) }).collect();
+            let req = request(turns, 30);
+            let out = s.render_prompt(&req).unwrap();
+            check_invariants(&req, &out.clone().into_rendered());
+            let verbatim = out.stats().counters().iter().find(|c| c.name() == "turns_verbatim").unwrap().value();
+            assert!(verbatim as u32 == done.min(2) || (2..=5).contains(&verbatim), "turn {}: {verbatim}", req.turn());
+            if let Some(prev) = &previous {
+                check_cache_stable(prev, &out).unwrap_or_else(|e| panic!("turn {}: {e}", req.turn()));
+            }
+            slides.push(cache_epoch(&out));
+            previous = Some(out);
+        }
+        // Slides at 6, 10, 14, 18 completed turns: four rewrites in 20 turns.
+        assert_eq!(slides.windows(2).filter(|w| w[0] != w[1]).count(), 4, "{slides:?}");
     }
 
     #[test]

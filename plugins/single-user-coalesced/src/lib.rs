@@ -38,9 +38,10 @@ use ptc_plugin_api::render::{
     FoldPolicy, SummaryOptions, ValueLimits, CACHE_EPOCH,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
+use std::ops::Range;
 
 /// Fold policy of the checkpointed layout when the parameters name none.
-pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 1500, min_turns: 4 };
+pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 };
 
 /// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
 pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
@@ -126,33 +127,24 @@ impl SingleUserCoalesced {
         Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
     }
 
-    /// Head, frozen summary of turns `1..k`, one block per later turn, turn
-    /// info. The turns up to `latched` are folded at once (the first
-    /// checkpoint); later ones by `fold`.
+    /// Head, frozen segments, one block per later turn, turn info. The
+    /// turns up to `latched` are the first segment; later ones fold by
+    /// `fold`.
     fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
         let turns = req.turns();
-        let size = |i| estimate_text_tokens(&turn_block(turns, latched + i, &self.opts, &mut Stats::default()));
-        let mut at = checkpoint(&turns[latched..], fold, size);
-        if latched > 0 {
-            at.folded = if at.folded == 0 { latched } else { latched + at.folded };
-            at.epoch += 1;
-        }
-        let (folded, recent) = turns.split_at(at.folded);
+        let size = |i| estimate_text_tokens(&turn_block(turns, i, &self.opts, &mut Stats::default()));
+        let frozen_size = |r| estimate_text_tokens(&frozen_block(turns, r, &self.opts, &mut Stats::default()));
+        let at = checkpoint(turns, latched, fold, size, frozen_size);
+        let (folded, recent) = turns.split_at(at.folded());
         let mut stats = Stats::new(Self::NAME);
         // The head is the turn-1 message's, byte for byte, whatever the limits.
         let [head, _] = first_user_parts(req);
         let mut blocks = vec![Block::new(head).breakpoint()];
-        if !folded.is_empty() {
-            let mut frozen = format!(";; === turns 1-{} (summary; later turns below add to it) ===", folded.len());
-            for section in summary_sections(folded, folded, &self.opts, &mut stats) {
-                frozen.push('\n');
-                frozen.push_str(&section);
-            }
-            frozen.push_str("\n\n");
-            blocks.push(Block::new(frozen).breakpoint());
-            let failures = folded.iter().filter(|t| !t.success()).count() as u32;
-            stats.error_turns_collapsed += failures;
+        for (k, segment) in at.segments.iter().enumerate() {
+            let text = frozen_block(turns, segment.clone(), &self.opts, &mut stats);
+            blocks.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
         }
+        stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
         let last = recent.len();
         for (j, _) in recent.iter().enumerate() {
             let mut block = turn_block(turns, folded.len() + j, &self.opts, &mut stats);
@@ -163,6 +155,7 @@ impl SingleUserCoalesced {
         stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
         stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
         stats.push_counter("turns_folded", folded.len() as i64);
+        stats.push_counter("frozen_segments", at.segments.len() as i64);
         Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
     }
 }
@@ -183,6 +176,18 @@ fn latch(req: &RenderRequest, opts: &SummaryOptions, min: usize) -> Option<usize
         let summary = summary_sections(seen, seen, opts, &mut Stats::default());
         fixed + summary.iter().map(|s| estimate_text_tokens(s)).sum::<usize>() >= min
     })
+}
+
+/// The frozen summary of `turns[range]` in the spec's form (`user/`, tool
+/// calls, output), samples shown unless a turn up to its end printed.
+fn frozen_block(turns: &[Turn], range: Range<usize>, opts: &SummaryOptions, stats: &mut Stats) -> String {
+    let (first, last) = (range.start + 1, range.end);
+    let mut text = format!(";; === turns {first}-{last} (summary; later turns below add to it) ===");
+    for section in summary_sections(&turns[..range.end], &turns[range], opts, stats) {
+        text.push('\n');
+        text.push_str(&section);
+    }
+    text + "\n\n"
 }
 
 /// What turn `i` (0-based) added, as its own block: its definitions, tool

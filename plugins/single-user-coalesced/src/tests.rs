@@ -11,7 +11,7 @@ fn strategy(json: &str) -> SingleUserCoalesced {
 fn turn(n: u32) -> Turn {
     let program = format!("(def r{n} (tool/search {{:q \"item {n}\"}}))");
     let raw = format!("Looking up item {n}.\n```clojure\n{program}\n```");
-    if n % 5 == 0 {
+    if n.is_multiple_of(5) {
         return Turn::new(n, raw, Some(program)).with_error(TurnError::new("unbound_symbol", format!("oops{n}")));
     }
     let found =
@@ -25,7 +25,7 @@ fn turn(n: u32) -> Turn {
             3,
         )])
         .with_definitions(vec![Definition::new(format!("r{n}"), found, None)]);
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         t = t.with_prints(vec![format!("found 4 results for item {n}")]);
     }
     t
@@ -78,7 +78,7 @@ fn checkpointed_prompts_only_append_between_checkpoints_and_keep_the_invariants(
     }
     // It does fold, and not every turn.
     let folds = epochs.windows(2).filter(|w| w[0] != w[1]).count();
-    assert!(folds >= 3 && folds <= 10, "{folds} folds in 30 turns: {epochs:?}");
+    assert!((3..=10).contains(&folds), "{folds} folds in 30 turns: {epochs:?}");
 }
 
 #[test]
@@ -95,9 +95,10 @@ fn a_checkpoint_keeps_names_the_latest_error_and_shows_results() {
     let req = request(10, 20);
     let out = s.render_prompt(&req).unwrap();
     let user = out.messages()[1].content();
-    // Folds every two turns: turns 1-8 are folded; 9 waits for a second
-    // turn, and turn 10 failed.
-    assert!(user.contains(";; === turns 1-8 (summary; later turns below add to it) ==="), "{user}");
+    // Turns 1-8 are folded in two segments; 9 waits (one turn since), and
+    // turn 10 failed.
+    assert!(user.contains(";; === turns 1-3 (summary; later turns below add to it) ==="), "{user}");
+    assert!(user.contains(";; === turns 4-8 (summary; later turns below add to it) ==="), "{user}");
     assert!(user.contains(";; --- turn 9 ---\nr9 "), "{user}");
     for n in (1..10).filter(|n| n % 5 != 0) {
         assert!(user.contains(&format!("r{n} ")), "r{n} visible");
@@ -105,10 +106,10 @@ fn a_checkpoint_keeps_names_the_latest_error_and_shows_results() {
     assert!(user.contains(
         ";; --- turn 10: failed ---\n```clojure\n(def r10 (tool/search {:q \"item 10\"}))\n```\nError: oops10"
     ));
-    assert_eq!(
-        cache_epoch(&out),
-        out.stats().counters().iter().find(|c| c.name() == "turns_folded").map_or(0, |_| cache_epoch(&out))
-    );
+    let counter = |name: &str| out.stats().counters().iter().find(|c| c.name() == name).map(|c| c.value());
+    assert_eq!((cache_epoch(&out), counter("turns_folded"), counter("frozen_segments")), (2, Some(8), Some(2)));
+    // Only the last segment ends with a breakpoint (with the head and the last turn: three).
+    assert_eq!(out.breakpoint_count(), 3);
     // An unfolded turn that printed nothing shows its result.
     let req = request(1, 20);
     let user = s.render(&req).unwrap().messages()[1].content().to_string();
