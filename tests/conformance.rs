@@ -1,8 +1,11 @@
 //! Self-test of the conformance suite: each broken plugin fails exactly the
-//! MUST cases it should, and every `ptc_strategy_*` plugin passes them all.
+//! MUST cases it should (the hostile ones with the resource cap they
+//! breach named, while the suite stays small), and every `ptc_strategy_*`
+//! plugin passes them all.
 
+use ptc_conformance::fixtures::CORPUS;
 use ptc_conformance::harness::runner;
-use ptc_conformance::{check, Level, Limits, Report, Status, Target, CASES};
+use ptc_conformance::{check, Caps, Level, Limits, Report, Status, Target, CASES};
 use ptc_integration_tests::{library, plugin_dir, profile_dir, root, scratch_dir};
 use ptc_registry::is_plugin_file_name;
 use std::collections::BTreeSet;
@@ -115,11 +118,162 @@ fn aborting_fails_with_the_signal_and_the_suite_goes_on() {
 }
 
 #[test]
+fn stats_that_do_not_add_up_fail_the_should_case_only() {
+    let report = suite(&library("ptc_test_broken_stats"), "{}", &[], &Limits::default());
+    assert!(report.conforms(), "{}", report.text());
+    let failed: Vec<&str> = report.cases.iter().filter(|c| c.status == Status::Fail).map(|c| c.case.id).collect();
+    assert_eq!(failed, ["SHOULD-STATS-SUMS"], "{}", report.text());
+    let reason = &report.case("SHOULD-STATS-SUMS").unwrap().reason;
+    assert!(reason.starts_with("fails on 111 of 111 fixtures; first corpus/data-exploration@1: printlns: shown 0 + dropped 1 is not the total 0"), "{reason}");
+}
+
+#[test]
+fn the_suite_embeds_exact_copies_of_its_corpus() {
+    let copies = root().join("conformance/fixtures/sessions");
+    let mut files: Vec<String> =
+        std::fs::read_dir(&copies).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    files.sort();
+    let mut embedded: Vec<String> = CORPUS.iter().map(|(name, _)| format!("{name}.json")).collect();
+    embedded.sort();
+    assert_eq!(files, embedded, "{} holds exactly the sessions of CORPUS", copies.display());
+    for (name, text) in CORPUS {
+        let source = std::fs::read_to_string(root().join(format!("tests/sessions/{name}.json"))).unwrap();
+        assert!(
+            *text == source,
+            "conformance/fixtures/sessions/{name}.json differs from tests/sessions/{name}.json; run conformance/fixtures/refresh-corpus.sh"
+        );
+    }
+}
+
+#[test]
 fn an_incompatible_plugin_fails_every_case_with_the_load_error() {
     let report = suite(&library("ptc_test_wrong_interface"), "{}", &must_ids(), &Limits::default());
     assert_eq!(report.must_failures().len(), must_ids().len());
     let reason = &report.case("MUST-LOAD-INFO").unwrap().reason;
     assert!(reason.starts_with("cannot load: ") && reason.contains("incompatible plugin interface 0.9.0"), "{reason}");
+}
+
+/// Peak memory (`VmHWM`) of this test process, in bytes.
+#[cfg(target_os = "linux")]
+fn own_peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches("kB").trim();
+    kib.parse::<u64>().unwrap() * 1024
+}
+
+/// The machine's available memory (`MemAvailable`), sampled every 20 ms
+/// while `f` runs: returns `f`'s result and the largest drop seen, in bytes.
+/// Only reported: other processes on the machine move it too.
+#[cfg(target_os = "linux")]
+fn watch_available_memory<T>(f: impl FnOnce() -> T) -> (T, u64) {
+    fn available() -> u64 {
+        let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+        let kib = info.lines().find_map(|l| l.strip_prefix("MemAvailable:")).unwrap();
+        kib.trim().trim_end_matches("kB").trim().parse::<u64>().unwrap() * 1024
+    }
+    let done = std::sync::atomic::AtomicBool::new(false);
+    let before = available();
+    std::thread::scope(|scope| {
+        let lowest = scope.spawn(|| {
+            let mut lowest = before;
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                lowest = lowest.min(available());
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            lowest
+        });
+        let out = f();
+        done.store(true, std::sync::atomic::Ordering::Relaxed);
+        (out, before.saturating_sub(lowest.join().unwrap()))
+    })
+}
+
+/// Runs the MUST cases on a plugin that breaches a cap on the large
+/// fixtures: exactly the cases rendering them fail, each with `breach` and
+/// the fixture named; the rest pass; and no case's process grew past the
+/// memory cap, nor this test process past a small size.
+#[cfg(target_os = "linux")]
+fn breaches_on_the_large_fixtures(lib_name: &str, limits: &Limits, breach: &str) -> Report {
+    let (report, drop) = watch_available_memory(|| suite(&library(lib_name), "{}", &must_ids(), limits));
+    assert_eq!(report.must_failures().into_iter().collect::<BTreeSet<_>>(), set(RENDERING_LARGE), "{}", report.text());
+    for id in RENDERING_LARGE {
+        let reason = &report.case(id).unwrap().reason;
+        assert!(
+            reason.starts_with(breach) && reason.ends_with("while rendering generated/500-turns"),
+            "{id}: {reason}"
+        );
+    }
+    for case in &report.cases {
+        let peak = case.usage.expect("the usage of every case child is read").peak_memory;
+        assert!(peak <= limits.caps.memory, "{}: {peak} bytes over the cap", case.case.id);
+    }
+    let own = own_peak_memory();
+    assert!(own < 256 << 20, "the suite's own process stays small: {own} bytes");
+    eprintln!(
+        "{lib_name}: case peak {} MiB (cap {} MiB), suite process peak {} MiB, available memory dropped by {} MiB at most, {:.1} s",
+        report.peak_memory().unwrap() >> 20,
+        limits.caps.memory >> 20,
+        own >> 20,
+        drop >> 20,
+        report.duration.as_secs_f64()
+    );
+    report
+}
+
+/// One case at a time: the suite then adds at most one capped child to
+/// the machine's memory use.
+#[cfg(target_os = "linux")]
+fn one_at_a_time() -> Limits {
+    Limits { parallel: 1, ..Limits::default() }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unbounded_allocation_fails_with_the_memory_limit() {
+    let limits = one_at_a_time();
+    assert_eq!(limits.caps.memory, 1 << 30, "the default cap is in place before the plugin runs");
+    let report = breaches_on_the_large_fixtures(
+        "ptc_test_broken_unbounded_alloc",
+        &limits,
+        "exceeded the 1 GiB memory limit (an allocation of ",
+    );
+    // It really grew to the cap: the limit, not luck, stopped it.
+    assert!(report.peak_memory().unwrap() > 768 << 20, "{:?}", report.peak_memory());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_six_gigabyte_allocation_fails_with_the_memory_limit_at_once() {
+    let report = breaches_on_the_large_fixtures(
+        "ptc_test_broken_huge_alloc",
+        &one_at_a_time(),
+        "exceeded the 1 GiB memory limit (an allocation of 6000000000 bytes failed)",
+    );
+    let took = report.case("MUST-BOUNDED-TIME").unwrap().duration;
+    assert!(took < Duration::from_secs(30), "refused, not paged in: {took:?}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn unbounded_recursion_overflows_the_render_stack() {
+    breaches_on_the_large_fixtures(
+        "ptc_test_broken_recursion",
+        &one_at_a_time(),
+        "overflowed its stack (8 MiB render thread)",
+    );
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_busy_loop_fails_with_the_cpu_limit_before_the_time_limit() {
+    let caps = Caps { cpu: Duration::from_secs(2), ..Caps::default() };
+    let limits = Limits { caps, ..Limits::default() };
+    let report = breaches_on_the_large_fixtures("ptc_test_broken_busy_loop", &limits, "used more than 2 s of CPU");
+    for id in RENDERING_LARGE {
+        let case = report.case(id).unwrap();
+        assert!(case.duration < limits.case_timeout, "{id}: {:?}", case.duration);
+        assert!(case.usage.unwrap().cpu >= Duration::from_millis(1800), "{id}: {:?}", case.usage);
+    }
 }
 
 fn strategy_libraries() -> Vec<PathBuf> {
@@ -187,8 +341,36 @@ fn bad_params_and_unknown_names_are_one_line_errors() {
     assert!(err.to_string().starts_with("unknown case `MUST-NOPE` (known: MUST-LOAD-INFO, "), "{err}");
     let target = Target::Name { name: "no-such-strategy".into(), paths: vec![plugin_dir().to_path_buf()] };
     let err = target.resolve().unwrap_err().to_string();
-    assert!(err.starts_with("no plugin file and no loaded plugin named `no-such-strategy` (loaded: "), "{err}");
+    assert!(err.starts_with("no plugin file and no loaded plugin is named `no-such-strategy` (loaded: "), "{err}");
     assert!(!err.contains('\n'));
+}
+
+/// A real plugin whose file lacks `ptc_strategy_` is not loaded, and the
+/// error says so: the folder searched, the pattern, the misnamed file.
+#[test]
+fn a_misnamed_plugin_file_is_named_in_the_error() {
+    let dir = scratch_dir("misnamed-plugin");
+    let misnamed = dir.join(format!("{}keep_last_turns{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX));
+    std::fs::copy(library("ptc_strategy_keep_last_turns"), &misnamed).unwrap();
+    let target = Target::Name { name: "keep-last-turns".into(), paths: vec![dir.clone()] };
+    let err = target.resolve().unwrap_err().to_string();
+    let expected = format!(
+        "no plugin file and no loaded plugin is named `keep-last-turns` (loaded: none); searched {} for files named {}; \
+         not loaded because their names lack `ptc_strategy_`: {} (a plugin's [lib] name must contain it); \
+         add its folder to [plugins] paths or PTC_PLUGIN_PATH",
+        dir.display(),
+        ptc_registry::plugin_file_pattern(),
+        misnamed.display()
+    );
+    assert_eq!(err, expected);
+    // Named by the rule, the same file loads.
+    let renamed = dir.join(format!(
+        "{}ptc_strategy_keep_last_turns{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    ));
+    std::fs::rename(&misnamed, &renamed).unwrap();
+    assert_eq!(target.resolve().unwrap(), renamed.canonicalize().unwrap());
 }
 
 #[test]
@@ -202,26 +384,80 @@ fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
     assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
 }
 
-/// A plugin crate outside this workspace, with `ptc-conformance` as a
-/// dev-dependency as the conformance README sets it up, runs the suite from
-/// its own `cargo test`: the harness builds the plugin and the runner itself.
-/// (The example plugin's sources, path dependencies made absolute, this
-/// workspace's lock file so nothing needs the network.)
+/// `ptc-conformance` and the workspace crates it depends on (as
+/// `cargo tree` lists them): what `cargo publish` would upload for it.
+fn published() -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO"))
+        .args(["tree", "--offline", "-p", "ptc-conformance", "-e", "normal", "--prefix", "none"])
+        .current_dir(root())
+        .output()
+        .expect("cargo runs");
+    assert!(out.status.success(), "cargo tree failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let mut crates: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|line| line.contains(root().to_str().unwrap()))
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect();
+    crates.sort();
+    crates.dedup();
+    assert!(crates.contains(&"ptc-plugin-api".to_string()), "{crates:?}");
+    crates
+}
+
+/// Packages `crates` with `cargo package` and unpacks each `.crate` into
+/// `vendor/`: exactly what a registry would serve.
+fn package_published(crates: &[String], vendor: &Path) {
+    let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-package");
+    let mut cmd = std::process::Command::new(env!("CARGO"));
+    cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet", "--target-dir"]).arg(&target);
+    for krate in crates {
+        cmd.args(["-p", krate]);
+    }
+    let out = cmd.current_dir(root()).output().expect("cargo runs");
+    assert!(out.status.success(), "cargo package failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    for krate in crates {
+        let file = target.join("package").join(format!("{krate}-{}.crate", env!("CARGO_PKG_VERSION")));
+        let out = std::process::Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(vendor).output().unwrap();
+        assert!(out.status.success(), "tar xzf {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
+    }
+}
+
+/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.1"` and
+/// `ptc-conformance = "0.1"` as ordinary registry dependencies (as the
+/// conformance README sets it up), runs the suite from its own `cargo test`:
+/// the harness builds the plugin and the runner itself. The registry is
+/// simulated: the crates as `cargo package` packs them (so only what they
+/// carry, fixtures included), patched in by a `.cargo/config.toml` above the
+/// crate; the example plugin's sources; this workspace's lock file, so
+/// nothing needs the network.
 #[test]
 fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let example = root().join("examples/custom-strategy");
-    let dir = scratch_dir("external-plugin");
+    let outside = scratch_dir("external-plugin");
+    let (dir, vendor) = (outside.join("plugin"), outside.join("vendor"));
+    std::fs::create_dir_all(&vendor).unwrap();
+    let crates = published();
+    package_published(&crates, &vendor);
+    let version = env!("CARGO_PKG_VERSION");
+    let patches: String = crates
+        .iter()
+        .map(|krate| {
+            format!("{krate} = {{ path = {:?} }}\n", vendor.join(format!("{krate}-{version}")).display().to_string())
+        })
+        .collect();
+    std::fs::create_dir_all(outside.join(".cargo")).unwrap();
+    std::fs::write(outside.join(".cargo/config.toml"), format!("[patch.crates-io]\n{patches}")).unwrap();
+
     let manifest = std::fs::read_to_string(example.join("Cargo.toml")).unwrap();
-    let absolute = |rel: &str| root().join(rel).display().to_string();
     let manifest = manifest
-        .replace("\"../../plugin-api\"", &format!("{:?}", absolute("plugin-api")))
-        .replace("\"../../conformance\"", &format!("{:?}", absolute("conformance")));
-    assert!(!manifest.contains("../../"), "every path dependency was rewritten:\n{manifest}");
-    std::fs::write(dir.join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
+        .replace("ptc-plugin-api = { path = \"../../plugin-api\" }", "ptc-plugin-api = \"0.1\"")
+        .replace("ptc-conformance = { path = \"../../conformance\" }", "ptc-conformance = \"0.1\"");
+    assert!(!manifest.contains("path ="), "every path dependency became a registry one:\n{manifest}");
     for file in ["src/lib.rs", "tests/conformance.rs"] {
         std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
         std::fs::copy(example.join(file), dir.join(file)).unwrap();
     }
+    std::fs::write(dir.join("Cargo.toml"), manifest + "\n[workspace]\n").unwrap();
     std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-external-plugin");
@@ -237,4 +473,7 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     assert!(stdout.contains("1 passed"), "{stdout}");
     let runner = target.join("ptc-test-build/debug").join(ptc_conformance::runner::runner_file_name());
     assert!(runner.is_file(), "the harness built its runner at {}", runner.display());
+    // The suite that ran is the packaged one, fixtures and all.
+    let packaged = vendor.join(format!("ptc-conformance-{version}/fixtures/sessions"));
+    assert_eq!(std::fs::read_dir(packaged).unwrap().count(), CORPUS.len());
 }

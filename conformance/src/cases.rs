@@ -5,7 +5,7 @@ use crate::checks::{self, Check};
 use crate::fixtures::{self, Fixture, Group, Selection};
 use crate::Limits;
 use ptc_plugin_api::render::full_history;
-use ptc_plugin_api::{ErrorKind, Message, RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
+use ptc_plugin_api::{ErrorKind, RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
 use ptc_registry::{Plugin, Registry, Renderer};
 use serde_json::{json, Value as Json};
 use std::path::Path;
@@ -66,6 +66,11 @@ pub const CASES: &[Case] = &[
         id: "SHOULD-FEWER-TOKENS",
         level: Level::Should,
         description: "prompt tokens (o200k_base) over the corpus at every turn are at most full-history's",
+    },
+    Case {
+        id: "SHOULD-STATS-SUMS",
+        level: Level::Should,
+        description: "the render's stats add up: shown + dropped == total, for tool calls and for printlns",
     },
     Case {
         id: "SHOULD-CACHE-PREFIX",
@@ -192,7 +197,7 @@ fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, Strategy
 
 fn selection(id: &str) -> Selection {
     match id {
-        "MUST-INDEPENDENT" => Selection::SMALL,
+        "MUST-INDEPENDENT" | "SHOULD-STATS-SUMS" => Selection::SMALL,
         "SHOULD-FEWER-TOKENS" | "SHOULD-CACHE-PREFIX" => Selection::CORPUS,
         "MUST-BOUNDED-TIME" | "MUST-BOUNDED-SIZE" => Selection { corpus: false, edge: false, generated: true },
         _ => Selection::ALL,
@@ -208,7 +213,7 @@ fn render_case(
 ) -> Result<Outcome, String> {
     let fixtures = fixtures::load(selection(id))?;
     if let Some(&(_, check)) = checks::INVARIANTS.iter().find(|(case, _)| *case == id) {
-        return Ok(invariant(renderer, &fixtures, check));
+        return Ok(invariant(renderer, &fixtures, |req, out| check(req, out.messages()), "holds"));
     }
     Ok(match id {
         "MUST-NO-PANIC" => no_panic(renderer, &fixtures),
@@ -217,6 +222,9 @@ fn render_case(
         "MUST-BOUNDED-TIME" => bounded_time(renderer, &fixtures, limits.render_time),
         "MUST-BOUNDED-SIZE" => bounded_size(renderer, &fixtures, limits.output_bytes),
         "SHOULD-FEWER-TOKENS" => fewer_tokens(renderer, &fixtures)?,
+        "SHOULD-STATS-SUMS" => {
+            invariant(renderer, &fixtures, |_, out| checks::stats_sums(out.stats()), "shown + dropped == total")
+        }
         "SHOULD-CACHE-PREFIX" => cache_prefix(renderer, &fixtures),
         other => Outcome::fail(format!("case `{other}` has no implementation")),
     })
@@ -266,19 +274,21 @@ fn no_panic(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
     tally.outcome(fixtures.len(), "rendered")
 }
 
+/// `check` on every fixture that renders; `what` says what held.
 fn invariant(
     renderer: &Renderer,
     fixtures: &[Fixture],
-    check: impl Fn(&RenderRequest, &[Message]) -> Check,
+    check: impl Fn(&RenderRequest, &Rendered) -> Check,
+    what: &str,
 ) -> Outcome {
     let mut tally = Tally::new();
     for f in fixtures {
         progress(f);
         if let Ok(out) = render(renderer, &f.request) {
-            tally.record(f, check(&f.request, out.messages()));
+            tally.record(f, check(&f.request, &out));
         }
     }
-    tally.outcome(fixtures.len(), "holds")
+    tally.outcome(fixtures.len(), what)
 }
 
 fn same(a: &Rendered, b: &Rendered) -> Check {

@@ -2,7 +2,7 @@
 //! rendered prompt against its request. An `Err` is the reason, in one line.
 
 use ptc_plugin_api::render::{memory_of, turn_info};
-use ptc_plugin_api::{Message, RenderRequest, Role};
+use ptc_plugin_api::{Message, RenderRequest, Role, Stats};
 
 /// Result of one check: `Err` holds why it failed.
 pub type Check = Result<(), String>;
@@ -168,6 +168,21 @@ pub fn contains_symbol(text: &str, name: &str) -> bool {
     })
 }
 
+/// The stats add up: shown plus dropped is the total, for tool calls and
+/// for printlns.
+pub fn stats_sums(stats: &Stats) -> Check {
+    let sums = [
+        ("tool_calls", stats.tool_calls_shown, stats.tool_calls_dropped, stats.tool_calls_total),
+        ("printlns", stats.printlns_shown, stats.printlns_dropped, stats.printlns_total),
+    ];
+    match sums.iter().find(|(_, shown, dropped, total)| u64::from(*shown) + u64::from(*dropped) != u64::from(*total)) {
+        None => Ok(()),
+        Some((what, shown, dropped, total)) => {
+            Err(format!("{what}: shown {shown} + dropped {dropped} is not the total {total}"))
+        }
+    }
+}
+
 /// After the SYSTEM message, roles alternate USER/ASSISTANT starting with USER.
 pub fn roles_alternate(messages: &[Message]) -> Check {
     if messages.len() < 2 {
@@ -248,6 +263,18 @@ mod tests {
         let raw = program.map(|p| format!("```clojure\n{p}\n```")).unwrap_or_else(|| "no code".into());
         req.push_turn(Turn::new(1, raw, program.map(String::from)).with_error(TurnError::new("eval", "boom")));
         req
+    }
+
+    #[test]
+    fn stats_must_add_up_for_calls_and_prints() {
+        let mut stats = Stats::new("s");
+        (stats.tool_calls_total, stats.tool_calls_shown, stats.tool_calls_dropped) = (5, 3, 2);
+        (stats.printlns_total, stats.printlns_shown, stats.printlns_dropped) = (4, 4, 0);
+        assert_eq!(stats_sums(&stats), Ok(()));
+        stats.printlns_dropped = 1;
+        assert_eq!(stats_sums(&stats), Err("printlns: shown 4 + dropped 1 is not the total 4".into()));
+        stats.tool_calls_shown = u32::MAX;
+        assert!(stats_sums(&stats).unwrap_err().starts_with("tool_calls: shown 4294967295 + dropped 2"));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The requests every case renders: the realistic session corpus at every
 //! turn, the small edge cases, and the large generated fixtures.
 //!
-//! All fixture files are embedded at build time, so the suite runs the same
-//! wherever the runner binary is.
+//! All fixture files live in this crate's `fixtures/` folder and are
+//! embedded at build time, so the suite runs the same wherever the runner
+//! binary is, and the crate packages on its own. The corpus there is a copy
+//! of the workspace's `tests/sessions/` (see `fixtures/README.md`).
 
 use crate::generate::{self, GeneratedSpec};
 use ptc_plugin_api::RenderRequest;
@@ -12,11 +14,11 @@ use serde::Deserialize;
 /// Where a fixture comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Group {
-    /// A realistic session of `tests/sessions/`, cut at some turn.
+    /// A realistic session of `fixtures/sessions/`, cut at some turn.
     Corpus,
-    /// A small hand-made session of `tests/conformance/edge-cases.v1.json`.
+    /// A small hand-made session of `fixtures/edge-cases.v1.json`.
     Edge,
-    /// A large request built from `tests/conformance/generated.v1.json`.
+    /// A large request built from `fixtures/generated.v1.json`.
     Generated,
 }
 
@@ -40,22 +42,24 @@ impl Fixture {
     }
 }
 
-/// The realistic corpus (`tests/sessions/`), rendered at every turn.
+/// The realistic corpus, rendered at every turn: `fixtures/sessions/`,
+/// copies of the workspace's `tests/sessions/` by name (only these enter
+/// the suite; `fixtures/refresh-corpus.sh` refreshes them).
 pub const CORPUS: &[(&str, &str)] = &[
-    ("data-exploration", include_str!("../../tests/sessions/data-exploration.json")),
-    ("error-recovery", include_str!("../../tests/sessions/error-recovery.json")),
-    ("large-dataset", include_str!("../../tests/sessions/large-dataset.json")),
-    ("long-prints", include_str!("../../tests/sessions/long-prints.json")),
-    ("mixed-realistic", include_str!("../../tests/sessions/mixed-realistic.json")),
-    ("redefinitions", include_str!("../../tests/sessions/redefinitions.json")),
-    ("tool-heavy-search", include_str!("../../tests/sessions/tool-heavy-search.json")),
-    ("unicode", include_str!("../../tests/sessions/unicode.json")),
+    ("data-exploration", include_str!("../fixtures/sessions/data-exploration.json")),
+    ("error-recovery", include_str!("../fixtures/sessions/error-recovery.json")),
+    ("large-dataset", include_str!("../fixtures/sessions/large-dataset.json")),
+    ("long-prints", include_str!("../fixtures/sessions/long-prints.json")),
+    ("mixed-realistic", include_str!("../fixtures/sessions/mixed-realistic.json")),
+    ("redefinitions", include_str!("../fixtures/sessions/redefinitions.json")),
+    ("tool-heavy-search", include_str!("../fixtures/sessions/tool-heavy-search.json")),
+    ("unicode", include_str!("../fixtures/sessions/unicode.json")),
 ];
 
-/// `tests/conformance/edge-cases.v1.json`.
-pub const EDGE_CASES: &str = include_str!("../../tests/conformance/edge-cases.v1.json");
-/// `tests/conformance/generated.v1.json`.
-pub const GENERATED: &str = include_str!("../../tests/conformance/generated.v1.json");
+/// `fixtures/edge-cases.v1.json`.
+pub const EDGE_CASES: &str = include_str!("../fixtures/edge-cases.v1.json");
+/// `fixtures/generated.v1.json`.
+pub const GENERATED: &str = include_str!("../fixtures/generated.v1.json");
 
 const EDGE_FORMAT: &str = "ptc-conformance-edge-cases/1";
 const GENERATED_FORMAT: &str = "ptc-conformance-generated/1";
@@ -128,8 +132,9 @@ pub fn corpus() -> Result<Vec<Fixture>, String> {
     let mut out = Vec::new();
     for (name, text) in CORPUS {
         // Converted once (EDN reading is the costly part), then cut per turn.
-        let session: Session = serde_json::from_str(text).map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
-        let full = session.request_for_turn(None).map_err(|e| format!("tests/sessions/{name}.json: {e}"))?;
+        let at = format!("fixtures/sessions/{name}.json");
+        let session: Session = serde_json::from_str(text).map_err(|e| format!("{at}: {e}"))?;
+        let full = session.request_for_turn(None).map_err(|e| format!("{at}: {e}"))?;
         let last = (session.turns.len() as u32 + 1).min(session.max_turns.max(1));
         for turn in 1..=last {
             let mut request = full.clone();
@@ -147,7 +152,7 @@ pub fn corpus() -> Result<Vec<Fixture>, String> {
 
 /// The edge cases, each at its next turn.
 pub fn edge_cases() -> Result<Vec<Fixture>, String> {
-    let at = "tests/conformance/edge-cases.v1.json";
+    let at = "fixtures/edge-cases.v1.json";
     let file: EdgeFile = serde_json::from_str(EDGE_CASES).map_err(|e| format!("{at}: {e}"))?;
     if file.format != EDGE_FORMAT {
         return Err(format!("{at}: format {:?}, this suite reads {EDGE_FORMAT:?}", file.format));
@@ -164,7 +169,7 @@ pub fn edge_cases() -> Result<Vec<Fixture>, String> {
 
 /// The large fixtures, built from their specs.
 pub fn generated() -> Result<Vec<Fixture>, String> {
-    let at = "tests/conformance/generated.v1.json";
+    let at = "fixtures/generated.v1.json";
     let file: GeneratedFile = serde_json::from_str(GENERATED).map_err(|e| format!("{at}: {e}"))?;
     if file.format != GENERATED_FORMAT {
         return Err(format!("{at}: format {:?}, this suite reads {GENERATED_FORMAT:?}", file.format));

@@ -1,5 +1,5 @@
 //! Large fixtures built in code from the small specs of
-//! `tests/conformance/generated.v1.json`, so the repository never stores
+//! `fixtures/generated.v1.json`, so the repository never stores
 //! megabytes of JSON.
 
 use ptc_plugin_api::{DataEntry, Definition, FnDesc, RenderRequest, ToolCall, ToolSpec, Turn, TurnError, Value};

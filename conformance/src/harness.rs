@@ -41,9 +41,10 @@ pub fn build_dir() -> PathBuf {
     dir.parent().expect("target/<profile> has a parent").join("ptc-test-build").join(profile)
 }
 
-/// Runs `cargo build` with `args` for the profile of the running test into
-/// [`build_dir`]; panics with cargo's output when it fails.
-fn cargo_build(args: &[&str]) {
+/// Runs `cargo build` with `args` for the profile of the running test (or
+/// benchmark) into [`build_dir`]; panics with cargo's output when it fails.
+/// The one way tests and benchmarks build what they load or start.
+pub fn cargo_build(args: &[&str]) {
     let dir = profile_dir();
     let target = build_dir();
     let target = target.parent().expect("ptc-test-build/<profile> has a parent");

@@ -4,8 +4,10 @@
 //! set of request fixtures (the realistic session corpus at every turn, small
 //! edge cases, and large generated requests), plus advisory figures (tokens
 //! versus full-history, cache-friendly prefixes). Each case runs in its own
-//! child process with a time limit, so a plugin that aborts or hangs fails
-//! that case instead of taking the suite down.
+//! child process under a wall-time limit and resource caps (memory, CPU
+//! time, render stack: [`Caps`]), so a plugin that aborts, hangs, allocates
+//! without bound or recurses forever fails that case, with the limit named,
+//! instead of taking the suite (or the machine) down.
 //!
 //! ```no_run
 //! use ptc_conformance::{check, Limits, Runner, Target};
@@ -34,6 +36,7 @@ pub mod suite;
 
 pub use cases::{Case, Level, CASES};
 pub use harness::assert_conforms;
+pub use ptc_registry::caps::{Caps, Usage};
 pub use report::{CaseReport, Report, Status};
 pub use runner::Runner;
 
@@ -52,6 +55,9 @@ pub struct Limits {
     pub output_bytes: usize,
     /// Cases run at once (default: the number of CPUs).
     pub parallel: usize,
+    /// Caps on each case's child process: memory (default 1 GiB), CPU time
+    /// (default 20 s) and the render thread's stack (default 8 MiB).
+    pub caps: Caps,
 }
 
 impl Default for Limits {
@@ -61,6 +67,7 @@ impl Default for Limits {
             render_time: Duration::from_secs(2),
             output_bytes: 200 * 1000,
             parallel: std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2),
+            caps: Caps::default(),
         }
     }
 }
@@ -90,10 +97,7 @@ impl Target {
                 let registry = ptc_registry::Registry::discover(paths);
                 match registry.plugin(name) {
                     Some(p) => Ok(p.description.file.clone()),
-                    None => Err(Error::UnknownPlugin {
-                        name: name.clone(),
-                        loaded: registry.plugins().map(|p| p.description.name.clone()).collect(),
-                    }),
+                    None => Err(Error::UnknownPlugin(registry.not_found(name))),
                 }
             }
         }
@@ -105,13 +109,9 @@ impl Target {
 pub enum Error {
     /// The plugin file does not exist.
     NoSuchFile(PathBuf),
-    /// No plugin of that name in the search paths.
-    UnknownPlugin {
-        /// The name asked for.
-        name: String,
-        /// The names that loaded.
-        loaded: Vec<String>,
-    },
+    /// No plugin of that name in the search paths: what loaded, where the
+    /// search looked, and the libraries there not named like plugins.
+    UnknownPlugin(ptc_registry::NotFound),
     /// The parameters are not a JSON object.
     BadParams(String),
     /// A case ID that is not in the catalogue.
@@ -122,17 +122,11 @@ impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Error::NoSuchFile(p) => write!(f, "plugin file {} does not exist", p.display()),
-            Error::UnknownPlugin { name, loaded } => write!(
-                f,
-                "no plugin file and no loaded plugin named `{name}` (loaded: {}); give a library path or check the plugin paths",
-                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") }
-            ),
+            Error::UnknownPlugin(not_found) => write!(f, "no plugin file and {not_found}"),
             Error::BadParams(why) => write!(f, "parameters {why}"),
-            Error::UnknownCase(id) => write!(
-                f,
-                "unknown case `{id}` (known: {})",
-                CASES.iter().map(|c| c.id).collect::<Vec<_>>().join(", ")
-            ),
+            Error::UnknownCase(id) => {
+                write!(f, "unknown case `{id}` (known: {})", CASES.iter().map(|c| c.id).collect::<Vec<_>>().join(", "))
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! A suite's results and their three renderings: text lines, JSON, JUnit XML.
 
 use crate::cases::{Case, Level};
+use crate::Usage;
 use serde_json::{json, Value as Json};
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -38,6 +39,8 @@ pub struct CaseReport {
     pub figures: Json,
     /// Wall time of its child process.
     pub duration: Duration,
+    /// Peak memory and CPU time of its child process, where the platform says.
+    pub usage: Option<Usage>,
 }
 
 /// What a suite run found.
@@ -85,6 +88,12 @@ impl Report {
     /// The case with `id`, if it ran.
     pub fn case(&self, id: &str) -> Option<&CaseReport> {
         self.cases.iter().find(|c| c.case.id == id)
+    }
+
+    /// The largest peak memory of any case's child process: with one case
+    /// at a time, the most the suite added to the machine's memory use.
+    pub fn peak_memory(&self) -> Option<u64> {
+        self.cases.iter().filter_map(|c| c.usage.map(|u| u.peak_memory)).max()
     }
 
     /// `name version (interface X)` from MUST-LOAD-INFO, when it loaded.
@@ -150,6 +159,8 @@ impl Report {
                 "reason": c.reason,
                 "figures": c.figures,
                 "duration_ms": c.duration.as_millis() as u64,
+                "peak_memory_bytes": c.usage.map(|u| u.peak_memory),
+                "cpu_ms": c.usage.map(|u| u.cpu.as_millis() as u64),
             })).collect::<Vec<_>>(),
             "summary": {
                 "conforms": self.conforms(),
@@ -158,6 +169,7 @@ impl Report {
                 "should_passed": self.count(Level::Should, Status::Pass),
                 "should_failed": self.count(Level::Should, Status::Fail),
                 "duration_ms": self.duration.as_millis() as u64,
+                "peak_memory_bytes": self.peak_memory(),
             },
         })
     }
@@ -240,6 +252,7 @@ mod tests {
                 reason: "why <&> \"so\"".into(),
                 figures: Json::Null,
                 duration: Duration::from_millis(12),
+                usage: None,
             })
             .collect();
         Report::new(Path::new("/x/libp.so"), "{}", cases, Duration::from_secs(3))

@@ -79,9 +79,15 @@ impl Runner {
     }
 }
 
-/// The limits a child needs, as JSON.
+/// The limits a child needs, as JSON (its memory and CPU caps are set by
+/// the parent before it starts, not passed).
 pub fn limits_json(limits: &Limits) -> String {
-    json!({"render_time_ms": limits.render_time.as_millis() as u64, "output_bytes": limits.output_bytes}).to_string()
+    json!({
+        "render_time_ms": limits.render_time.as_millis() as u64,
+        "output_bytes": limits.output_bytes,
+        "stack_bytes": limits.caps.stack,
+    })
+    .to_string()
 }
 
 fn parse_limits(text: &str) -> Result<Limits, String> {
@@ -93,15 +99,23 @@ fn parse_limits(text: &str) -> Result<Limits, String> {
     if let Some(bytes) = v["output_bytes"].as_u64() {
         limits.output_bytes = bytes as usize;
     }
+    if let Some(bytes) = v["stack_bytes"].as_u64() {
+        limits.caps.stack = bytes as usize;
+    }
     Ok(limits)
 }
 
-/// Runs case `case` and prints its result line; returns the exit code
-/// (0 whenever a result was printed, pass or fail).
+/// Runs case `case` on a thread with the stack size of the limits and
+/// prints its result line; returns the exit code (0 whenever a result was
+/// printed, pass or fail).
 pub fn run_case(plugin: &Path, params: &str, case: &str, limits: &str) -> i32 {
+    let fail = |reason| Outcome { passed: false, reason, figures: serde_json::Value::Null };
     let outcome = match parse_limits(limits) {
-        Ok(limits) => cases::run(case, plugin, params, &limits),
-        Err(e) => Outcome { passed: false, reason: e, figures: serde_json::Value::Null },
+        Ok(limits) => limits
+            .caps
+            .on_stack(|| cases::run(case, plugin, params, &limits))
+            .unwrap_or_else(|e| fail(format!("the case {e}"))),
+        Err(e) => fail(e),
     };
     let line = json!({"passed": outcome.passed, "reason": outcome.reason, "figures": outcome.figures});
     println!("{RESULT_PREFIX}{line}");

@@ -1,16 +1,17 @@
-//! The parent side: runs every case in a child process with a time limit,
-//! a few at a time, and gathers the report.
+//! The parent side: runs every case in a child process under a time limit
+//! and the resource caps, a few at a time, and gathers the report.
 
 use crate::cases::{Case, CASES};
 use crate::report::{CaseReport, Report, Status};
 use crate::runner::{Runner, RESULT_PREFIX};
 use crate::{Error, Limits};
+use ptc_registry::caps::{self, Usage, Waited};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Runs `cases` (all when empty) against the plugin file.
 pub fn run(plugin: &Path, params: &str, cases: &[String], limits: &Limits, runner: &Runner) -> Result<Report, Error> {
@@ -49,79 +50,71 @@ fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String
     })
 }
 
-/// Waits for `child` until `limit`; kills it when it overruns. `None` means killed.
-fn wait_with_limit(child: &mut Child, limit: Duration) -> std::io::Result<Option<std::process::ExitStatus>> {
-    let deadline = Instant::now() + limit;
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if Instant::now() >= deadline {
-            // Our own child, by its handle: nothing else is touched.
-            let _ = child.kill();
-            let _ = child.wait();
-            return Ok(None);
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
 fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, runner: &Runner) -> CaseReport {
     let start = Instant::now();
-    let finish = |status: Status, reason: String, figures: serde_json::Value| CaseReport {
+    let finish = |status: Status, reason: String, figures: serde_json::Value, usage: Option<Usage>| CaseReport {
         case: *case,
         status,
         reason,
         figures,
         duration: start.elapsed(),
+        usage,
     };
-    let spawned = Command::new(&runner.program)
+    let mut command = Command::new(&runner.program);
+    command
         .args(runner.args(plugin, params, case.id, limits))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match spawned {
+        .stderr(Stdio::piped());
+    limits.caps.apply(&mut command);
+    let mut child = match command.spawn() {
         Ok(child) => child,
         Err(e) => {
             let reason = format!("cannot start the runner {}: {e}", runner.program.display());
-            return finish(Status::Fail, reason, serde_json::Value::Null);
+            return finish(Status::Fail, reason, serde_json::Value::Null, None);
         }
     };
     let stdout = drain(child.stdout.take().expect("stdout is piped"));
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
-    let status = wait_with_limit(&mut child, limits.case_timeout);
+    let waited = caps::wait(child, limits.case_timeout);
     let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
     let last_fixture =
         stderr.lines().rev().find_map(|l| l.strip_prefix("fixture: ")).map(|f| format!(" while rendering {f}"));
     let result = stdout.lines().rev().find_map(|l| l.strip_prefix(RESULT_PREFIX));
-    match (status, result) {
-        (Err(e), _) => finish(Status::Fail, format!("lost the runner: {e}"), serde_json::Value::Null),
-        (Ok(None), _) => finish(
+    let waited = match waited {
+        Ok(waited) => waited,
+        Err(e) => return finish(Status::Fail, format!("lost the runner: {e}"), serde_json::Value::Null, None),
+    };
+    let usage = waited.usage();
+    match (waited, result) {
+        (Waited::TimedOut { .. }, _) => finish(
             Status::Fail,
             format!("timed out after {:?} (case time limit){}", limits.case_timeout, last_fixture.unwrap_or_default()),
             serde_json::Value::Null,
+            usage,
         ),
-        (Ok(Some(_)), Some(line)) => match serde_json::from_str::<serde_json::Value>(line) {
+        (Waited::Exited { .. }, Some(line)) => match serde_json::from_str::<serde_json::Value>(line) {
             Ok(v) => {
                 let status = if v["passed"].as_bool() == Some(true) { Status::Pass } else { Status::Fail };
-                finish(status, v["reason"].as_str().unwrap_or("").to_string(), v["figures"].clone())
+                finish(status, v["reason"].as_str().unwrap_or("").to_string(), v["figures"].clone(), usage)
             }
-            Err(e) => finish(Status::Fail, format!("unreadable runner result: {e}"), serde_json::Value::Null),
+            Err(e) => finish(Status::Fail, format!("unreadable runner result: {e}"), serde_json::Value::Null, usage),
         },
-        (Ok(Some(exit)), None) => {
-            let last_words = stderr
-                .lines()
-                .rev()
-                .find(|l| !l.starts_with("fixture: ") && !l.trim().is_empty())
-                .map(|l| format!(": {}", l.trim()))
-                .unwrap_or_default();
-            let how = describe_exit(exit);
-            finish(
-                Status::Fail,
-                format!("the runner {how}{}{last_words}", last_fixture.unwrap_or_default()),
-                serde_json::Value::Null,
-            )
+        (Waited::Exited { status, .. }, None) => {
+            let fixture = last_fixture.unwrap_or_default();
+            let reason = match limits.caps.breach(status, usage, &stderr) {
+                Some(breach) => format!("{breach}{fixture}"),
+                None => {
+                    let last_words = stderr
+                        .lines()
+                        .rev()
+                        .find(|l| !l.starts_with("fixture: ") && !l.trim().is_empty())
+                        .map(|l| format!(": {}", l.trim()))
+                        .unwrap_or_default();
+                    format!("the runner {}{fixture}{last_words}", describe_exit(status))
+                }
+            };
+            finish(Status::Fail, reason, serde_json::Value::Null, usage)
         }
     }
 }
@@ -135,6 +128,7 @@ fn describe_exit(status: std::process::ExitStatus) -> String {
                 6 => " (SIGABRT)",
                 9 => " (SIGKILL)",
                 11 => " (SIGSEGV)",
+                24 => " (SIGXCPU)",
                 _ => "",
             };
             return format!("died of signal {signal}{name}");

@@ -136,6 +136,9 @@ enum Command {
         /// Cases run at once (default: the number of CPUs).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Memory cap of each case's process, e.g. 512MiB or 2G (default 1GiB).
+        #[arg(long = "memory-limit", value_name = "SIZE")]
+        memory: Option<String>,
         /// Runner mode: run one case in this process (used by the suite itself).
         #[arg(long, hide = true)]
         run_case: Option<String>,
@@ -181,7 +184,7 @@ fn main() -> ExitCode {
                 show_turn: *show_turn,
             })
         }
-        Command::Conformance { plugin, params, config, format, timeout, cases, jobs, run_case, limits } => {
+        Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
             conformance::conformance(&conformance::ConformanceArgs {
                 plugin,
                 params: params.as_deref(),
@@ -190,6 +193,7 @@ fn main() -> ExitCode {
                 timeout: *timeout,
                 cases,
                 jobs: *jobs,
+                memory_limit: memory.as_deref(),
                 run_case: run_case.as_deref(),
                 limits: limits.as_deref(),
             })

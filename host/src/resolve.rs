@@ -154,7 +154,7 @@ pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, String> {
     let Some((_, cell)) = COUNTERS.iter().find(|(name, _)| *name == encoding) else {
         // Unknown names get the counter's own error, which lists the known ones.
         let error = TokenCounter::new(encoding).err();
-        return Err(error.unwrap_or_else(|| format!("token encoding `{encoding}` is not cached")));
+        return Err(error.map_or_else(|| format!("token encoding `{encoding}` is not cached"), |e| e.to_string()));
     };
     if let Some(counter) = cell.get() {
         return Ok(counter);

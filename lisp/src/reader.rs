@@ -525,7 +525,8 @@ impl<'a> Reader<'a> {
         }
         if let Some(k) = tok.strip_prefix(':') {
             let k = k.strip_prefix(':').unwrap_or(k);
-            if k.is_empty() || k.ends_with(':') {
+            // `:::a` would be a keyword named `:a`, printed `::a`, read back as `:a`.
+            if k.is_empty() || k.starts_with(':') || k.ends_with(':') {
                 return Err(err(format!("invalid keyword `{tok}`")));
             }
             return Ok(FormKind::Keyword(k.into()));

@@ -75,3 +75,13 @@ fn functions_print_and_read_back_as_descriptions() {
     assert_eq!(f.desc.variadic.as_deref(), Some("more"));
     assert!(!f.is_callable());
 }
+
+/// Found by the EDN fuzz target (`ptc-fuzz`): `:::a` read as a keyword
+/// named `:a`, which printed as `::a` and read back as `:a`.
+#[test]
+fn three_leading_colons_are_not_a_keyword() {
+    let err = read_edn("(:::aaa0aa)").unwrap_err();
+    assert!(err.message.contains("invalid keyword `:::aaa0aa`"), "{err}");
+    let auto = read_edn("::a").unwrap();
+    assert_eq!(read_edn(&auto.to_string()).unwrap(), auto);
+}

@@ -17,6 +17,14 @@
 //! (never `RootModule::load_from_*`, which caches one module per interface
 //! type so a second plugin would silently return the first) and is never
 //! unloaded. A bad file costs one error line; the others still load.
+//!
+//! [`caps`] holds the resource caps for a child process that runs plugin
+//! code out of process (memory, CPU time, render stack).
+
+pub mod caps;
+pub mod search;
+
+pub use search::{executable_dir, is_library_file, is_plugin_file_name, plugin_file_pattern, NotFound};
 
 use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
 use abi_stable::std_types::RStr;
@@ -86,10 +94,8 @@ pub enum InstanceError {
     UnknownPlugin {
         /// Instance name.
         instance: String,
-        /// Plugin name asked for.
-        plugin: String,
-        /// Names that are loaded.
-        loaded: Vec<String>,
+        /// What was searched and found.
+        not_found: NotFound,
     },
     /// The plugin refused its parameters (or panicked building).
     Construct {
@@ -105,11 +111,7 @@ pub enum InstanceError {
 impl fmt::Display for InstanceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            InstanceError::UnknownPlugin { instance, plugin, loaded } => write!(
-                f,
-                "strategy `{instance}`: no loaded plugin is named `{plugin}` (loaded: {}); check [plugins] paths or {PLUGIN_PATH_ENV}",
-                if loaded.is_empty() { "none".to_string() } else { loaded.join(", ") }
-            ),
+            InstanceError::UnknownPlugin { instance, not_found } => write!(f, "strategy `{instance}`: {not_found}"),
             InstanceError::Construct { instance, file, error } => {
                 write!(f, "strategy `{instance}` ({}): {error}", file.display())
             }
@@ -119,23 +121,13 @@ impl fmt::Display for InstanceError {
 
 impl std::error::Error for InstanceError {}
 
-/// File name of a plugin library on this platform, e.g. `libptc_strategy_x.so`.
-pub fn is_library_file(path: &Path) -> bool {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    name.starts_with(std::env::consts::DLL_PREFIX) && name.ends_with(std::env::consts::DLL_SUFFIX)
-}
-
-/// Folder entries that look like strategy plugins: platform library naming
-/// and `ptc_strategy_` in the name (e.g. `libptc_strategy_rolling_window.so`).
-pub fn is_plugin_file_name(path: &Path) -> bool {
-    is_library_file(path) && path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.contains("ptc_strategy_"))
-}
-
-/// The loaded plugins and what failed to load.
+/// The loaded plugins, what failed to load, and where the search looked.
 #[derive(Clone, Default)]
 pub struct Registry {
     plugins: IndexMap<String, Plugin>,
     errors: Vec<LoadError>,
+    searched: Vec<PathBuf>,
+    unmatched: Vec<PathBuf>,
 }
 
 impl Registry {
@@ -144,19 +136,9 @@ impl Registry {
     pub fn discover(paths: &[PathBuf]) -> Registry {
         let mut registry = Registry::default();
         for path in paths {
+            registry.searched.push(path.clone());
             if path.is_dir() {
-                let mut files: Vec<PathBuf> = match std::fs::read_dir(path) {
-                    Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-                    Err(e) => {
-                        registry.error(path, format!("cannot read plugin folder: {e}"));
-                        continue;
-                    }
-                };
-                files.retain(|f| f.is_file() && is_plugin_file_name(f));
-                files.sort();
-                for file in files {
-                    registry.load_file(&file);
-                }
+                registry.load_folder(path, false);
             } else if path.is_file() {
                 registry.load_file(path);
             } else {
@@ -164,6 +146,51 @@ impl Registry {
             }
         }
         registry
+    }
+
+    /// [`Registry::discover`] on `paths`, then the folder of the running
+    /// executable ([`executable_dir`]), unless `paths` named it already: so
+    /// a `ptc` built or installed beside its plugins finds them with any
+    /// config. That folder is searched quietly: a plugin there whose name
+    /// already loaded from `paths` is skipped without an error.
+    pub fn discover_with_executable_dir(paths: &[PathBuf]) -> Registry {
+        let mut registry = Registry::discover(paths);
+        if let Some(dir) = executable_dir() {
+            let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+            if !paths.iter().any(|p| canonical(p) == dir) {
+                registry.searched.push(dir.clone());
+                registry.load_folder(&dir, true);
+            }
+        }
+        registry
+    }
+
+    /// Loads the files of `folder` named like plugins and notes the shared
+    /// libraries that are not; `quiet`: skip a name already loaded.
+    fn load_folder(&mut self, folder: &Path, quiet: bool) {
+        let mut files: Vec<PathBuf> = match std::fs::read_dir(folder) {
+            Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|f| f.is_file()).collect(),
+            Err(e) => return self.error(folder, format!("cannot read plugin folder: {e}")),
+        };
+        files.sort();
+        for file in files {
+            if is_plugin_file_name(&file) {
+                if quiet && self.is_loaded_elsewhere(&file) {
+                    tracing::debug!(file = %file.display(), "plugin skipped: its name is loaded already");
+                    continue;
+                }
+                self.load_file(&file);
+            } else if search::is_unmatched_library(&file) {
+                tracing::debug!(file = %file.display(), pattern = %plugin_file_pattern(), "library skipped: not named like a plugin");
+                self.unmatched.push(file);
+            }
+        }
+    }
+
+    /// Whether `file` is a plugin whose name is already loaded (from
+    /// another file); it is read to know its name, and not kept.
+    fn is_loaded_elsewhere(&self, file: &Path) -> bool {
+        load_plugin(file).is_ok_and(|p| self.plugins.contains_key(&p.description.name))
     }
 
     fn error(&mut self, path: &Path, reason: String) {
@@ -210,6 +237,28 @@ impl Registry {
         &self.errors
     }
 
+    /// The folders and files searched, in order.
+    pub fn searched(&self) -> &[PathBuf] {
+        &self.searched
+    }
+
+    /// Shared libraries in the searched folders not named like plugins
+    /// ([`plugin_file_pattern`]), so not loaded.
+    pub fn unmatched(&self) -> &[PathBuf] {
+        &self.unmatched
+    }
+
+    /// Why `plugin` is not among the loaded plugins: what loaded, what was
+    /// searched, what was passed over.
+    pub fn not_found(&self, plugin: &str) -> NotFound {
+        NotFound {
+            plugin: plugin.to_string(),
+            loaded: self.plugins.keys().cloned().collect(),
+            searched: self.searched.clone(),
+            unmatched: self.unmatched.clone(),
+        }
+    }
+
     /// Builds strategy `plugin` (a loaded plugin's name, or `full-history`)
     /// as instance `instance` with JSON `params`.
     pub fn build(&self, instance: &str, plugin: &str, params: &str) -> Result<Renderer, InstanceError> {
@@ -218,8 +267,7 @@ impl Registry {
         }
         let found = self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
             instance: instance.to_string(),
-            plugin: plugin.to_string(),
-            loaded: self.plugins.keys().cloned().collect(),
+            not_found: self.not_found(plugin),
         })?;
         found.instantiate(params).map_err(|error| InstanceError::Construct {
             instance: instance.to_string(),

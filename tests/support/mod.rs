@@ -24,6 +24,11 @@ pub const PLUGIN_CRATES: &[&str] = &[
     "ptc-test-plugin-broken-sleep",
     "ptc-test-plugin-broken-accept-unknown",
     "ptc-test-plugin-broken-stale-cache",
+    "ptc-test-plugin-broken-unbounded-alloc",
+    "ptc-test-plugin-broken-huge-alloc",
+    "ptc-test-plugin-broken-recursion",
+    "ptc-test-plugin-broken-busy-loop",
+    "ptc-test-plugin-broken-stats",
 ];
 
 /// The workspace root.
@@ -31,7 +36,7 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace root").to_path_buf()
 }
 
-pub use ptc_conformance::harness::{build_dir, profile_dir};
+pub use ptc_conformance::harness::{build_dir, cargo_build, profile_dir};
 
 /// The session corpus: every `tests/sessions/*.json`, sorted by name
 /// (panics when it is missing, so a test over it never passes empty).
@@ -68,23 +73,9 @@ pub fn command_in_root(program: impl AsRef<OsStr>) -> Command {
 pub fn plugin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        // A target folder of its own: a `cargo build -p ...` unifies features
-        // over fewer packages than the running `cargo test`, and must not
-        // rewrite artifacts that the test run's doctests still link against.
-        let profile = profile_dir();
-        let dir = build_dir();
-        let target = dir.parent().expect("ptc-test-build/<profile> has a parent").to_path_buf();
-        let mut cmd = Command::new(env!("CARGO"));
-        cmd.arg("build").arg("--quiet").arg("--target-dir").arg(&target).current_dir(root());
-        if profile.file_name().is_some_and(|n| n == "release") {
-            cmd.arg("--release");
-        }
-        for krate in PLUGIN_CRATES {
-            cmd.arg("-p").arg(krate);
-        }
-        let out = cmd.output().expect("cargo runs");
-        assert!(out.status.success(), "building plugins failed:\n{}", String::from_utf8_lossy(&out.stderr));
-        dir
+        let args: Vec<&str> = PLUGIN_CRATES.iter().flat_map(|&krate| ["-p", krate]).collect();
+        cargo_build(&args);
+        build_dir()
     })
 }
 

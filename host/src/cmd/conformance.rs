@@ -36,6 +36,8 @@ pub struct ConformanceArgs<'a> {
     pub cases: &'a [String],
     /// Cases run at once.
     pub jobs: Option<usize>,
+    /// Memory cap of each case's process (`1GiB`, `512M`, bytes).
+    pub memory_limit: Option<&'a str>,
     /// Runner mode: run this one case in this process.
     pub run_case: Option<&'a str>,
     /// Runner mode: the limits (JSON).
@@ -60,6 +62,10 @@ pub fn conformance(args: &ConformanceArgs<'_>) -> CmdResult {
     }
     if let Some(jobs) = args.jobs {
         limits.parallel = jobs.max(1);
+    }
+    if let Some(size) = args.memory_limit {
+        limits.caps.memory =
+            ptc_registry::caps::parse_size(size).map_err(|e| CmdError::Other(format!("--memory-limit: {e}")))?;
     }
     let exe = std::env::current_exe()
         .map_err(|e| CmdError::Other(format!("cannot find the ptc executable (the suite's case runner): {e}")))?;
