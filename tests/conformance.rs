@@ -55,6 +55,7 @@ fn panicking_on_unicode_fails_no_panic_only() {
 fn panicking_on_every_render_fails_every_rendering_case() {
     let mut expected = set(RENDERING_LARGE);
     expected.insert("MUST-INDEPENDENT");
+    expected.insert("MUST-CACHE-STABLE");
     assert_eq!(failing_musts("ptc_test_panicking", "{}", &Limits::default()), expected);
 }
 
@@ -122,7 +123,10 @@ fn stats_that_do_not_add_up_fail_the_should_case_only() {
     let report = suite(&library("ptc_test_broken_stats"), "{}", &[], &Limits::default());
     assert!(report.conforms(), "{}", report.text());
     let failed: Vec<&str> = report.cases.iter().filter(|c| c.status == Status::Fail).map(|c| c.case.id).collect();
-    assert_eq!(failed, ["SHOULD-STATS-SUMS"], "{}", report.text());
+    // Its prompts are the spec's single USER message rebuilt every turn: on
+    // the short corpus sessions that costs more than full history under
+    // caching, which the other advisory case reports.
+    assert_eq!(failed, ["SHOULD-STATS-SUMS", "SHOULD-CACHED-SHARE"], "{}", report.text());
     let reason = &report.case("SHOULD-STATS-SUMS").unwrap().reason;
     assert!(reason.starts_with("fails on 111 of 111 fixtures; first corpus/data-exploration@1: printlns: shown 0 + dropped 1 is not the total 0"), "{reason}");
 }

@@ -4,8 +4,9 @@
 use crate::checks::{self, Check};
 use crate::fixtures::{self, Fixture, Group, Selection};
 use crate::Limits;
-use ptc_plugin_api::render::full_history;
-use ptc_plugin_api::{ErrorKind, RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
+use ptc_cost::{Accounting, PriceModel, TokenMemo, TurnCost};
+use ptc_plugin_api::render::{check_cache_stable, full_history};
+use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
 use ptc_registry::{Plugin, Registry, Renderer};
 use serde_json::{json, Value as Json};
 use std::path::Path;
@@ -62,6 +63,10 @@ pub const CASES: &[Case] = &[
     must("MUST-INDEPENDENT", "output does not depend on earlier renders: A, B, C, A gives the same A, and B matches a fresh instance's"),
     must("MUST-BOUNDED-TIME", "each large fixture (500 turns, 1,000,000 elements, 10 MB string) renders in under 2 s"),
     must("MUST-BOUNDED-SIZE", "each large fixture renders to under 200 KB of message text"),
+    must(
+        "MUST-CACHE-STABLE",
+        "between consecutive corpus turns without a reported checkpoint (cache_epoch), the prompt up to every breakpoint stays byte-identical",
+    ),
     Case {
         id: "SHOULD-FEWER-TOKENS",
         level: Level::Should,
@@ -71,6 +76,11 @@ pub const CASES: &[Case] = &[
         id: "SHOULD-STATS-SUMS",
         level: Level::Should,
         description: "the render's stats add up: shown + dropped == total, for tool calls and for printlns",
+    },
+    Case {
+        id: "SHOULD-CACHED-SHARE",
+        level: Level::Should,
+        description: "under the anthropic and openai price models, the corpus prompts cost at most full-history's; figures: cached share and cost ratio per model",
     },
     Case {
         id: "SHOULD-CACHE-PREFIX",
@@ -192,13 +202,88 @@ fn progress(fixture: &Fixture) {
 }
 
 fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, StrategyError> {
-    renderer.render(req).map(ptc_plugin_api::Prompt::into_rendered)
+    renderer.render(req).map(Prompt::into_rendered)
+}
+
+/// Each corpus session's fixtures, rendered in turn order (a fixture that
+/// did not render ends its session's run: MUST-NO-PANIC reports it).
+fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
+    let mut runs: Vec<(&'static str, Vec<(String, Prompt)>)> = Vec::new();
+    let mut broken: Option<&str> = None;
+    for f in fixtures.iter().filter(|f| f.group == Group::Corpus) {
+        let session = f.session.unwrap_or("");
+        if broken == Some(session) {
+            continue;
+        }
+        progress(f);
+        let Ok(prompt) = renderer.render(&f.request) else {
+            broken = Some(session);
+            continue;
+        };
+        match runs.last_mut().filter(|(s, _)| *s == session) {
+            Some((_, prompts)) => prompts.push((f.name.clone(), prompt)),
+            None => runs.push((session, vec![(f.name.clone(), prompt)])),
+        }
+    }
+    runs
+}
+
+fn cache_stable(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
+    let (mut pairs, mut breakpoints) = (0usize, 0usize);
+    for (_, prompts) in corpus_runs(renderer, fixtures) {
+        for pair in prompts.windows(2) {
+            let ((_, before), (name, after)) = (&pair[0], &pair[1]);
+            if let Err(e) = check_cache_stable(before, after) {
+                return Outcome::fail(format!("{name}: {e}"));
+            }
+            pairs += 1;
+            breakpoints += before.breakpoint_count();
+        }
+    }
+    if pairs == 0 {
+        return Outcome::fail("no two consecutive corpus prompts rendered");
+    }
+    let line = format!("{pairs} consecutive corpus pairs, {breakpoints} breakpoints kept");
+    Outcome::pass(line).with(json!({"pairs": pairs, "breakpoints": breakpoints}))
+}
+
+fn cached_share(renderer: &Renderer, fixtures: &[Fixture]) -> Result<Outcome, String> {
+    let counter = ptc_tokens::TokenCounter::new(ptc_tokens::DEFAULT_ENCODING).map_err(|e| e.to_string())?;
+    let mut memo = TokenMemo::new(&counter);
+    let mut figures = serde_json::Map::new();
+    let mut lines = Vec::new();
+    let mut cheaper = true;
+    for name in ["anthropic", "openai"] {
+        let model = PriceModel::builtin(name).expect("the built-in price models exist");
+        let (mut ours, mut full) = (TurnCost::default(), TurnCost::default());
+        for (_, prompts) in corpus_runs(renderer, fixtures) {
+            let (mut mine, mut base) = (Accounting::new(&model), Accounting::new(&model));
+            for (fixture, prompt) in &prompts {
+                ours.add(&mine.turn(&prompt.into(), None, &mut memo));
+                let request = &fixtures.iter().find(|f| &f.name == fixture).expect("rendered from a fixture").request;
+                let full_prompt = ptc_plugin_api::render::full_history_prompt(request);
+                full.add(&base.turn(&(&full_prompt).into(), None, &mut memo));
+            }
+        }
+        let ratio = ours.cost.input / full.cost.input.max(f64::MIN_POSITIVE);
+        cheaper &= ratio <= 1.0;
+        lines.push(format!(
+            "{name}: {:.1}% cached, {:.1}% of full-history's cost",
+            100.0 * ours.usage.hit_share(),
+            100.0 * ratio
+        ));
+        figures.insert(name.to_string(), json!({"cached_share": ours.usage.hit_share(), "cost_ratio": ratio}));
+    }
+    let line = lines.join("; ");
+    Ok(if cheaper { Outcome::pass(line) } else { Outcome::fail(line) }.with(Json::Object(figures)))
 }
 
 fn selection(id: &str) -> Selection {
     match id {
         "MUST-INDEPENDENT" | "SHOULD-STATS-SUMS" => Selection::SMALL,
-        "SHOULD-FEWER-TOKENS" | "SHOULD-CACHE-PREFIX" => Selection::CORPUS,
+        "SHOULD-FEWER-TOKENS" | "SHOULD-CACHE-PREFIX" | "SHOULD-CACHED-SHARE" | "MUST-CACHE-STABLE" => {
+            Selection::CORPUS
+        }
         "MUST-BOUNDED-TIME" | "MUST-BOUNDED-SIZE" => Selection { corpus: false, edge: false, generated: true },
         _ => Selection::ALL,
     }
@@ -226,6 +311,8 @@ fn render_case(
             invariant(renderer, &fixtures, |_, out| checks::stats_sums(out.stats()), "shown + dropped == total")
         }
         "SHOULD-CACHE-PREFIX" => cache_prefix(renderer, &fixtures),
+        "MUST-CACHE-STABLE" => cache_stable(renderer, &fixtures),
+        "SHOULD-CACHED-SHARE" => cached_share(renderer, &fixtures)?,
         other => Outcome::fail(format!("case `{other}` has no implementation")),
     })
 }

@@ -264,7 +264,7 @@ mod tests {
         let r = report(&["MUST-DETERMINISTIC"]);
         assert_eq!(r.exit_code(), 1);
         assert_eq!(r.must_failures(), ["MUST-DETERMINISTIC"]);
-        assert!(r.text().lines().last().unwrap().starts_with("DOES NOT CONFORM: MUST 13 passed, 1 failed"));
+        assert!(r.text().lines().last().unwrap().starts_with("DOES NOT CONFORM: MUST 14 passed, 1 failed"));
     }
 
     #[test]
