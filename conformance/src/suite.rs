@@ -111,31 +111,14 @@ fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, ru
                         .find(|l| !l.starts_with("fixture: ") && !l.trim().is_empty())
                         .map(|l| format!(": {}", l.trim()))
                         .unwrap_or_default();
-                    format!("the runner {}{fixture}{last_words}", describe_exit(status))
+                    let how = match caps::describe_exit(status) {
+                        died if died.starts_with("died") => died,
+                        exited => format!("{exited} without a result"),
+                    };
+                    format!("the runner {how}{fixture}{last_words}")
                 }
             };
             finish(Status::Fail, reason, serde_json::Value::Null, usage)
         }
-    }
-}
-
-fn describe_exit(status: std::process::ExitStatus) -> String {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let name = match signal {
-                6 => " (SIGABRT)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                24 => " (SIGXCPU)",
-                _ => "",
-            };
-            return format!("died of signal {signal}{name}");
-        }
-    }
-    match status.code() {
-        Some(code) => format!("exited with code {code} without a result"),
-        None => "died without a result".to_string(),
     }
 }

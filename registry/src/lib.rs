@@ -19,9 +19,11 @@
 //! unloaded. A bad file costs one error line; the others still load.
 //!
 //! [`caps`] holds the resource caps for a child process that runs plugin
-//! code out of process (memory, CPU time, render stack).
+//! code out of process (memory, CPU time, render stack); [`isolate`] renders
+//! a plugin strategy in such a child ([`Registry::build_isolated`]).
 
 pub mod caps;
+pub mod isolate;
 pub mod search;
 
 pub use search::{executable_dir, is_library_file, is_plugin_file_name, plugin_file_pattern, NotFound};
@@ -277,6 +279,32 @@ impl Registry {
     }
 }
 
+impl Registry {
+    /// Builds strategy `plugin` (a loaded plugin's name) as instance
+    /// `instance` rendering in a child process ([`isolate::Isolated`]):
+    /// nothing of the plugin runs here beyond what loading it to read its
+    /// name did; its parameters are checked when the child starts
+    /// ([`Renderer::start`]). `full-history` is built in and never isolated.
+    pub fn build_isolated(
+        &self,
+        instance: &str,
+        plugin: &str,
+        params: &str,
+        command: &isolate::ChildCommand,
+        limits: &isolate::Limits,
+    ) -> Result<Renderer, InstanceError> {
+        if plugin == FULL_HISTORY {
+            return Ok(Renderer::FullHistory);
+        }
+        let found = self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
+            instance: instance.to_string(),
+            not_found: self.not_found(plugin),
+        })?;
+        let file = &found.description.file;
+        Ok(Renderer::Isolated(isolate::Isolated::new(plugin, file, params, command.clone(), *limits)))
+    }
+}
+
 impl Plugin {
     /// Builds a strategy from JSON parameters.
     pub fn instantiate(&self, params_json: &str) -> Result<Renderer, StrategyError> {
@@ -353,6 +381,8 @@ pub enum Renderer {
         /// The instance.
         strategy: Strategy,
     },
+    /// A plugin strategy rendering in a child process.
+    Isolated(isolate::Isolated),
 }
 
 /// A plugin's strategy object, through the interface view it was loaded with.
@@ -369,6 +399,22 @@ impl Renderer {
         match self {
             Renderer::FullHistory => FULL_HISTORY,
             Renderer::Plugin { name, .. } => name,
+            Renderer::Isolated(isolated) => isolated.plugin(),
+        }
+    }
+
+    /// Whether it renders in a child process.
+    pub fn is_isolated(&self) -> bool {
+        matches!(self, Renderer::Isolated(_))
+    }
+
+    /// Gets ready to render: an isolated strategy starts its process and is
+    /// built there, so bad parameters show before the first render. `Err`
+    /// only when the strategy cannot be built.
+    pub fn start(&self) -> Result<(), StrategyError> {
+        match self {
+            Renderer::Isolated(isolated) => isolated.start(),
+            _ => Ok(()),
         }
     }
 
@@ -387,6 +433,7 @@ impl Renderer {
                 prompt.check().map_err(|e| StrategyError::render(e.to_string()))?;
                 Ok(prompt)
             }
+            Renderer::Isolated(isolated) => isolated.render(request),
         }
     }
 }
