@@ -43,6 +43,23 @@ pub struct Trigger {
     pub tokens: Option<u64>,
 }
 
+/// Where a strategy instance's plugin runs (`isolation = "..."`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Isolation {
+    /// In ptc's own process (the default): the fastest; a plugin that
+    /// aborts, leaks or loops takes the run with it.
+    #[default]
+    InProcess,
+    /// In a child process under these limits (`isolation = "process"`,
+    /// optional `isolation_limits = { ... }`): for plugins you do not trust.
+    /// A crash, a cap breach or a timeout is a render error the agent's
+    /// `fallback` list handles.
+    Process(IsolationLimits),
+}
+
+/// The limits of an isolated instance (`isolation_limits`).
+pub use ptc_registry::isolate::Limits as IsolationLimits;
+
 /// A `[strategy.NAME]` table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StrategyInstance {
@@ -54,6 +71,8 @@ pub struct StrategyInstance {
     pub params: serde_json::Value,
     /// Optional `trigger = { turns = N, tokens = T }`.
     pub trigger: Option<Trigger>,
+    /// Where its plugin runs (`isolation`, `isolation_limits`).
+    pub isolation: Isolation,
     /// Where the table is.
     pub location: Location,
 }
@@ -418,10 +437,16 @@ fn agent_budget(
     };
     let mut fallback = Vec::new();
     if let Some(list) = &agent.fallback {
-        if budget.is_none() && !list.get_ref().is_empty() {
+        // Without a budget a fallback serves only when an isolated instance fails.
+        let isolated = |n: &str| strategies.get(n).is_some_and(|s| s.isolation != Isolation::InProcess);
+        let any_isolated = agent.strategy.as_ref().is_some_and(|s| isolated(s.get_ref()))
+            || list.get_ref().iter().any(|f| isolated(f.get_ref()));
+        if budget.is_none() && !any_isolated && !list.get_ref().is_empty() {
             return Err(src.error(
                 list.span(),
-                format!("agent `{name}`: `fallback` is only used with `max_prompt_tokens`; set a budget or remove it"),
+                format!(
+                    "agent `{name}`: `fallback` is only used with `max_prompt_tokens` or an isolated strategy (isolation = \"process\"); set a budget or remove it"
+                ),
             ));
         }
         for instance in list.get_ref() {
@@ -477,9 +502,75 @@ fn strategy_instance(
             Some(trigger)
         }
     };
+    let isolation = isolation(&mut table, &plugin)
+        .map_err(|message| src.error(span.clone(), format!("strategy `{name}`: {message}")))?;
     let params = serde_json::to_value(&table)
         .map_err(|e| src.error(span.clone(), format!("strategy `{name}`: parameters: {e}")))?;
-    Ok(StrategyInstance { name, plugin, params, trigger, location })
+    Ok(StrategyInstance { name, plugin, params, trigger, isolation, location })
+}
+
+/// `isolation_limits = { ... }`: every key optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawIsolationLimits {
+    memory: Option<Toml>,
+    cpu_seconds: Option<u64>,
+    stack: Option<Toml>,
+    render_timeout_ms: Option<u64>,
+}
+
+/// Takes `isolation` and `isolation_limits` out of a strategy table.
+fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
+    let mode = match table.remove("isolation") {
+        None => None,
+        Some(Toml::String(mode)) => Some(mode),
+        Some(other) => return Err(format!("`isolation` must be a string, got a {}", other.type_str())),
+    };
+    let limits = table.remove("isolation_limits");
+    match mode.as_deref() {
+        None | Some("in-process") => {
+            if limits.is_some() {
+                return Err("`isolation_limits` needs `isolation = \"process\"`".to_string());
+            }
+            return Ok(Isolation::InProcess);
+        }
+        Some("process") => {}
+        Some(other) => return Err(format!("unknown isolation `{other}` (use \"process\" or \"in-process\")")),
+    }
+    if plugin == ptc_plugin_api::render::FULL_HISTORY {
+        return Err("full-history is built in and runs in-process; remove `isolation`".to_string());
+    }
+    let mut out = IsolationLimits::default();
+    if let Some(value) = limits {
+        let raw: RawIsolationLimits =
+            value.try_into().map_err(|e: toml::de::Error| format!("isolation_limits: {}", e.message().trim()))?;
+        let size = |key: &str, value: Toml| {
+            match value {
+                Toml::Integer(n) if n > 0 => Ok(n as u64),
+                Toml::Integer(_) => Err("must be more than 0 bytes".to_string()),
+                Toml::String(text) => ptc_registry::caps::parse_size(&text),
+                other => Err(format!("a size in bytes or a string such as \"512MiB\", got a {}", other.type_str())),
+            }
+            .map_err(|e| format!("isolation_limits: {key}: {e}"))
+        };
+        if let Some(memory) = raw.memory {
+            out.caps.memory = size("memory", memory)?;
+        }
+        if let Some(stack) = raw.stack {
+            out.caps.stack = usize::try_from(size("stack", stack)?).unwrap_or(usize::MAX);
+        }
+        match raw.cpu_seconds {
+            Some(0) => return Err("isolation_limits: cpu_seconds must be at least 1".to_string()),
+            Some(secs) => out.caps.cpu = std::time::Duration::from_secs(secs),
+            None => {}
+        }
+        match raw.render_timeout_ms {
+            Some(0) => return Err("isolation_limits: render_timeout_ms must be at least 1".to_string()),
+            Some(ms) => out.render_timeout = std::time::Duration::from_millis(ms),
+            None => {}
+        }
+    }
+    Ok(Isolation::Process(out))
 }
 
 #[cfg(test)]

@@ -146,6 +146,18 @@ enum Command {
         #[arg(long, hide = true)]
         limits: Option<String>,
     },
+    /// Serve renders of an isolated strategy instance (started by ptc itself; stdin/stdout protocol).
+    #[command(name = "render-child", hide = true)]
+    RenderChild {
+        /// Plugin library file.
+        plugin: PathBuf,
+        /// Strategy parameters as a JSON object.
+        #[arg(long)]
+        params: String,
+        /// Stack and CPU limits as JSON.
+        #[arg(long)]
+        limits: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -198,6 +210,7 @@ fn main() -> ExitCode {
                 limits: limits.as_deref(),
             })
         }
+        Command::RenderChild { plugin, params, limits } => cmd::isolate::render_child(plugin, params, limits),
     };
     match result {
         Ok(Output { stdout, warnings, code }) => {

@@ -14,6 +14,11 @@
 //!   instance served and what was tried. Fallbacks render their strategy
 //!   directly: they are only reached when a prompt is too large, and the
 //!   full history is larger still. Only when none fits is it an error.
+//! - **Isolation.** Any error of an isolated instance (`isolation =
+//!   "process"`: its process crashed, breached a cap or timed out, or its
+//!   strategy returned an error) passes the turn to the next fallback as
+//!   well, budget or not, and is recorded among the attempts. An error of
+//!   an in-process instance other than does-not-fit ends the turn.
 //!
 //! ```no_run
 //! use ptc_host::policy::Policy;
@@ -42,11 +47,32 @@ use std::fmt;
 pub trait Render {
     /// Renders `request`.
     fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
+
+    /// Whether it renders untrusted code in a child process
+    /// (`isolation = "process"`): then any error of it, its process failing
+    /// or its strategy refusing, passes the turn to the next fallback.
+    fn isolated(&self) -> bool {
+        false
+    }
+
+    /// Gets ready to render (an isolated instance starts its process and
+    /// builds its strategy there); `Err` when the strategy cannot be built.
+    fn start(&self) -> Result<(), StrategyError> {
+        Ok(())
+    }
 }
 
 impl Render for Renderer {
     fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
         Renderer::render(self, request)
+    }
+
+    fn isolated(&self) -> bool {
+        self.is_isolated()
+    }
+
+    fn start(&self) -> Result<(), StrategyError> {
+        Renderer::start(self)
     }
 }
 
@@ -98,12 +124,18 @@ pub struct Served {
 /// Why no prompt could be produced for a turn.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PolicyError {
-    /// A renderer failed for a reason other than size.
+    /// A renderer failed for a reason other than size (and no fallback was
+    /// left to try).
     Render {
         /// Instance name.
         instance: String,
         /// Its error.
         error: StrategyError,
+    },
+    /// An isolated instance failed and no fallback served the turn either.
+    NoneServes {
+        /// Every renderer tried, in order.
+        attempts: Vec<Attempt>,
     },
     /// Every candidate exceeded `max_prompt_tokens`.
     NoneFits {
@@ -118,6 +150,10 @@ impl fmt::Display for PolicyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PolicyError::Render { instance, error } => write!(f, "strategy `{instance}`: {error}"),
+            PolicyError::NoneServes { attempts } => {
+                let tried: Vec<String> = attempts.iter().map(|a| a.to_string()).collect();
+                write!(f, "no strategy could serve the turn: {}", tried.join("; "))
+            }
             PolicyError::NoneFits { budget, attempts } => {
                 let tried: Vec<String> = attempts.iter().map(|a| a.to_string()).collect();
                 write!(
@@ -206,36 +242,53 @@ impl<'a> Policy<'a> {
         });
         let mut attempts = Vec::new();
 
-        let (first, phase) = if strategy {
-            (self.primary.renderer.render(request), Phase::Strategy)
+        let (first, phase, isolated) = if strategy {
+            (self.primary.renderer.render(request), Phase::Strategy, self.primary.renderer.isolated())
         } else {
-            (Ok(full.into_inner().unwrap_or_else(|| full_history_prompt(request))), Phase::FullHistory)
+            (Ok(full.into_inner().unwrap_or_else(|| full_history_prompt(request))), Phase::FullHistory, false)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
-        if let Some(served) = self.try_one(name, first, phase, &mut attempts)? {
+        if let Some(served) = self.try_one(name, first, phase, isolated, &mut attempts)? {
             return Ok(served);
         }
         for (i, fallback) in self.fallbacks.iter().enumerate() {
             let outcome = fallback.renderer.render(request);
-            if let Some(served) = self.try_one(fallback.name.clone(), outcome, Phase::Fallback(i), &mut attempts)? {
+            let isolated = fallback.renderer.isolated();
+            let name = fallback.name.clone();
+            if let Some(served) = self.try_one(name, outcome, Phase::Fallback(i), isolated, &mut attempts)? {
                 return Ok(served);
             }
         }
-        Err(PolicyError::NoneFits { budget: self.budget.unwrap_or(0), attempts })
+        let size_only =
+            attempts.iter().all(|a| a.outcome.as_ref().map_or_else(|e| e.kind() == ErrorKind::DoesNotFit, |_| true));
+        match (size_only, self.budget) {
+            (true, Some(budget)) => Err(PolicyError::NoneFits { budget, attempts }),
+            _ if attempts.len() == 1 && attempts[0].outcome.is_err() => {
+                let Attempt { instance, outcome } = attempts.remove(0);
+                Err(PolicyError::Render { instance, error: outcome.expect_err("checked just above") })
+            }
+            _ => Err(PolicyError::NoneServes { attempts }),
+        }
     }
 
     /// Checks one render against the budget: `Some` when it serves the
-    /// turn, `None` to try the next candidate.
+    /// turn, `None` to try the next candidate. An error passes the turn on
+    /// when the renderer is `isolated` (untrusted: its failures are
+    /// expected), or when it does not fit a budget.
     fn try_one(
         &self,
         instance: String,
         outcome: Result<Prompt, StrategyError>,
         phase: Phase,
+        isolated: bool,
         attempts: &mut Vec<Attempt>,
     ) -> Result<Option<Served>, PolicyError> {
         let rendered = match outcome {
             Ok(r) => r,
-            Err(error) if error.kind() == ErrorKind::DoesNotFit && self.budget.is_some() => {
+            Err(error) if isolated || (error.kind() == ErrorKind::DoesNotFit && self.budget.is_some()) => {
+                if isolated {
+                    tracing::warn!(instance = %instance, error = %error, "isolated strategy failed; trying the next fallback");
+                }
                 attempts.push(Attempt { instance, outcome: Err(error) });
                 return Ok(None);
             }

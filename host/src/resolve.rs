@@ -7,12 +7,13 @@
 //! instance has that name; default parameters), an instance of the config,
 //! or the built-in `full-history`.
 
-use crate::config::{Config, Trigger};
+use crate::config::{Config, Isolation, Trigger};
 use crate::location::Location;
 use crate::policy::Render;
 use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::StrategyError;
+use ptc_registry::isolate::ChildCommand;
 use ptc_registry::{InstanceError, Registry, Renderer};
 use ptc_tokens::TokenCounter;
 use std::fmt;
@@ -90,16 +91,39 @@ pub struct Resolved {
     instances: IndexMap<String, Result<Arc<Renderer>, LookupError>>,
 }
 
+/// The hidden subcommand of `ptc` that serves an isolated instance's renders.
+pub const RENDER_CHILD: &str = "render-child";
+
+/// The child program of isolated instances: this `ptc` executable, with
+/// its hidden [`RENDER_CHILD`] subcommand.
+pub fn ptc_child_command() -> ChildCommand {
+    let program = std::env::current_exe().unwrap_or_else(|_| "ptc".into());
+    ChildCommand::new(program, [RENDER_CHILD])
+}
+
 impl Config {
-    /// Discovers the plugins of this config and builds every instance once.
+    /// Discovers the plugins of this config and builds every instance once;
+    /// isolated instances run their child with this executable
+    /// ([`ptc_child_command`]: call it from the `ptc` binary).
     pub fn resolve(self) -> Resolved {
+        self.resolve_with(&ptc_child_command())
+    }
+
+    /// [`Config::resolve`], isolated instances running `child` (a `ptc`
+    /// binary with its [`RENDER_CHILD`] subcommand, for library users and
+    /// tests whose own executable is not `ptc`).
+    pub fn resolve_with(self, child: &ChildCommand) -> Resolved {
         let registry = Registry::discover(&self.plugin_paths);
         let instances = self
             .strategies
             .values()
             .map(|s| {
-                let built = registry
-                    .build(&s.name, &s.plugin, &s.params.to_string())
+                let params = s.params.to_string();
+                let built = match &s.isolation {
+                    Isolation::InProcess => registry.build(&s.name, &s.plugin, &params),
+                    Isolation::Process(limits) => registry.build_isolated(&s.name, &s.plugin, &params, child, limits),
+                };
+                let built = built
                     .map(Arc::new)
                     .map_err(|error| LookupError::Instance { location: s.location.clone(), error: Box::new(error) });
                 (s.name.clone(), built)
@@ -118,8 +142,23 @@ impl Resolved {
             return Ok(Strategy::new(name, Arc::new(Renderer::FullHistory), None));
         }
         if let Some(built) = self.instances.get(name) {
-            let trigger = self.config.strategies[name].trigger;
-            return built.clone().map(|r| Strategy::new(name, r, trigger));
+            let instance = &self.config.strategies[name];
+            let renderer = built.clone()?;
+            // An isolated instance is built in its child: bad parameters
+            // show here, not at its first render.
+            renderer.start().map_err(|error| LookupError::Instance {
+                location: instance.location.clone(),
+                error: Box::new(InstanceError::Construct {
+                    instance: name.to_string(),
+                    file: self
+                        .registry
+                        .plugin(&instance.plugin)
+                        .map(|p| p.description.file.clone())
+                        .unwrap_or_default(),
+                    error,
+                }),
+            })?;
+            return Ok(Strategy::new(name, renderer, instance.trigger));
         }
         match self.registry.plugin(name) {
             Some(plugin) => plugin

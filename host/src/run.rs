@@ -20,7 +20,7 @@ use indexmap::IndexMap;
 use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program, Limits, Memory, Value};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{RenderRequest, Stats};
+use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
 use ptc_session::{
     message_records, record_turn, ErrorRecord, Journal, JournalError, ReplayError, Session, SessionError, ToolRecord,
     TurnExit,
@@ -403,6 +403,12 @@ impl<'r> AgentRun<'r> {
         tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = messages.len(), "prompt rendered");
         if served.attempts.len() > 1 {
             stats["attempts"] = json!(served.attempts.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+        }
+        // A failed isolated instance is no budget decision: say so.
+        for failed in
+            served.attempts.iter().filter(|a| a.outcome.as_ref().is_err_and(|e| e.kind() != ErrorKind::DoesNotFit))
+        {
+            progress.line(&format!("turn {number}: strategy {failed}; served by `{instance}`"));
         }
         for w in served.rendered.stats().warnings() {
             progress.line(&format!("turn {number}: strategy `{instance}`: {w}"));

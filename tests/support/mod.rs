@@ -29,6 +29,7 @@ pub const PLUGIN_CRATES: &[&str] = &[
     "ptc-test-plugin-broken-recursion",
     "ptc-test-plugin-broken-busy-loop",
     "ptc-test-plugin-broken-stats",
+    "ptc-test-plugin-broken-abort",
 ];
 
 /// The workspace root.

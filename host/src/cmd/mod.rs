@@ -5,6 +5,7 @@
 pub mod compare;
 pub mod conformance;
 pub mod eval;
+pub mod isolate;
 pub mod render;
 pub mod run;
 pub mod strategies;

@@ -2,6 +2,7 @@
 //! instances (and whether each builds), agents, and plugin load errors.
 
 use super::{CmdResult, Format, Output};
+use crate::config::Isolation;
 use ptc_plugin_api::render::FULL_HISTORY;
 use serde_json::json;
 use std::fmt::Write;
@@ -28,6 +29,7 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
                     "name": name, "plugin": plugin,
                     "params": config.strategies[*name].params,
                     "trigger": config.strategies[*name].trigger.map(|t| json!({"turns": t.turns, "tokens": t.tokens})),
+                    "isolation": isolation(&config.strategies[*name].isolation),
                     "error": status.as_ref().err(),
                 })).collect::<Vec<_>>(),
                 "agents": config.agents.values().map(|a| json!({
@@ -67,7 +69,11 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
                     Ok(()) => "ok".to_string(),
                     Err(e) => format!("ERROR {e}"),
                 };
-                let _ = writeln!(out, "  {name:<26}{plugin:<26}{}{trigger}  {status}", s.params);
+                let isolated = match s.isolation {
+                    Isolation::InProcess => "",
+                    Isolation::Process(_) => "  isolated",
+                };
+                let _ = writeln!(out, "  {name:<26}{plugin:<26}{}{trigger}{isolated}  {status}", s.params);
             }
             let _ = writeln!(out, "\nagents:");
             if config.agents.is_empty() {
@@ -87,4 +93,18 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
     };
     let warnings = if format == Format::Json { Vec::new() } else { super::load_warnings(&resolved) };
     Ok(Output { stdout, warnings, code })
+}
+
+/// An instance's isolation as JSON: `"in-process"`, or `"process"` with its limits.
+fn isolation(isolation: &Isolation) -> serde_json::Value {
+    match isolation {
+        Isolation::InProcess => json!("in-process"),
+        Isolation::Process(limits) => json!({
+            "mode": "process",
+            "memory_bytes": limits.caps.memory,
+            "cpu_seconds": limits.caps.cpu.as_secs(),
+            "stack_bytes": limits.caps.stack,
+            "render_timeout_ms": limits.render_timeout.as_millis() as u64,
+        }),
+    }
 }

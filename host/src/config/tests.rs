@@ -145,3 +145,67 @@ fn agent_budget_errors_have_line_and_column() {
     let err = parse("[agent.t]\nfallbacks = []\n").unwrap_err();
     assert!(err.contains("2:1: unknown field `fallbacks`"), "{err}");
 }
+
+#[test]
+fn isolation_and_its_limits_are_read_and_kept_out_of_the_parameters() {
+    let c = parse(
+        r#"
+[strategy.local]
+plugin = "single-user-coalesced"
+
+[strategy.vendor]
+plugin = "vendor"
+isolation = "process"
+window = 3
+
+[strategy.tight]
+plugin = "vendor"
+isolation = "process"
+isolation_limits = { memory = "256MiB", cpu_seconds = 2, stack = 1048576, render_timeout_ms = 1500 }
+
+[agent.a]
+strategy = "vendor"
+fallback = ["local"]
+"#,
+    )
+    .unwrap();
+    assert_eq!(c.strategies["local"].isolation, Isolation::InProcess);
+    assert_eq!(c.strategies["vendor"].isolation, Isolation::Process(IsolationLimits::default()));
+    assert_eq!(c.strategies["vendor"].params, serde_json::json!({"window": 3}));
+    let Isolation::Process(limits) = c.strategies["tight"].isolation else { panic!("tight is isolated") };
+    assert_eq!(
+        (limits.caps.memory, limits.caps.cpu, limits.caps.stack, limits.render_timeout),
+        (256 << 20, std::time::Duration::from_secs(2), 1 << 20, std::time::Duration::from_millis(1500))
+    );
+    assert_eq!(c.strategies["tight"].params, serde_json::json!({}));
+    // Without a budget, a fallback serves when the isolated strategy fails.
+    assert_eq!(c.agents["a"].fallback, ["local"]);
+}
+
+#[test]
+fn isolation_errors_name_the_instance_and_the_setting() {
+    let cases = [
+        ("isolation = \"docker\"", "unknown isolation `docker` (use \"process\" or \"in-process\")"),
+        ("isolation = true", "`isolation` must be a string, got a boolean"),
+        ("isolation_limits = { memory = \"1G\" }", "`isolation_limits` needs `isolation = \"process\"`"),
+        ("isolation = \"process\"\nisolation_limits = { memory = \"lots\" }", "isolation_limits: memory: size `lots`"),
+        ("isolation = \"process\"\nisolation_limits = { memory = 0 }", "isolation_limits: memory: must be more than 0"),
+        ("isolation = \"process\"\nisolation_limits = { cpu = 3 }", "isolation_limits: unknown field `cpu`"),
+        ("isolation = \"process\"\nisolation_limits = { cpu_seconds = 0 }", "cpu_seconds must be at least 1"),
+        (
+            "isolation = \"process\"\nisolation_limits = { render_timeout_ms = 0 }",
+            "render_timeout_ms must be at least 1",
+        ),
+    ];
+    for (lines, expected) in cases {
+        let err = parse(&format!("[strategy.v]\nplugin = \"vendor\"\n{lines}\n")).unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:1:1: strategy `v`: "), "{err}");
+        assert!(err.contains(expected), "{lines}: {err}");
+    }
+    let err = parse("[strategy.v]\nplugin = \"full-history\"\nisolation = \"process\"\n").unwrap_err();
+    assert!(err.contains("full-history is built in and runs in-process"), "{err}");
+    // A fallback without a budget and without an isolated instance is still pointless.
+    let err = parse("[strategy.v]\nplugin = \"vendor\"\n[agent.a]\nstrategy = \"v\"\nfallback = [\"full-history\"]\n")
+        .unwrap_err();
+    assert!(err.contains("is only used with `max_prompt_tokens` or an isolated strategy"), "{err}");
+}

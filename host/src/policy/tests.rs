@@ -160,3 +160,60 @@ fn agent_policy_from_config() {
     let err = agent_counter(&resolved.config.agents["bad"]).err().unwrap().to_string();
     assert!(err.starts_with("/cfg/strategies.toml:5:1: agent `bad`: unknown token encoding `gpt9`"), "{err}");
 }
+
+/// An isolated renderer whose process fails (or whose strategy refuses).
+struct Failing {
+    isolated: bool,
+    error: StrategyError,
+}
+
+impl Render for Failing {
+    fn render(&self, _: &RenderRequest) -> Result<Prompt, StrategyError> {
+        Err(self.error.clone())
+    }
+    fn isolated(&self) -> bool {
+        self.isolated
+    }
+}
+
+fn failing(name: &'static str, isolated: bool, error: StrategyError) -> Strategy {
+    Strategy::new(name, Arc::new(Failing { isolated, error }), None)
+}
+
+#[test]
+fn a_failed_isolated_instance_passes_the_turn_on_without_a_budget() {
+    let crashed = StrategyError::render("isolated plugin `v` died of signal 6 (SIGABRT) rendering turn 2");
+    let mut p = Policy::new(failing("vendor", true, crashed.clone()), vec![words("local", 3)], None, counter());
+    let served = p.render(&request(1, 5)).unwrap();
+    assert_eq!((served.instance.as_str(), served.phase), ("local", Phase::Fallback(0)));
+    assert_eq!(served.attempts[0], Attempt { instance: "vendor".into(), outcome: Err(crashed) });
+    assert_eq!(
+        served.attempts[0].to_string(),
+        "`vendor`: render failed: isolated plugin `v` died of signal 6 (SIGABRT) rendering turn 2"
+    );
+    // Its strategy's own errors too (a panic, a refusal): it is untrusted.
+    let panicked = StrategyError::new(ErrorKind::Panicked, "boom");
+    let mut p = Policy::new(failing("vendor", true, panicked), vec![words("local", 3)], None, counter());
+    assert_eq!(p.render(&request(1, 5)).unwrap().instance, "local");
+}
+
+#[test]
+fn when_nothing_serves_after_an_isolated_failure_every_attempt_is_named() {
+    let crashed = StrategyError::render("isolated plugin `v` exceeded the 1 GiB memory limit rendering turn 2");
+    // No fallback: the instance's own error, as for any renderer.
+    let mut p = Policy::new(failing("vendor", true, crashed.clone()), vec![], None, counter());
+    let err = p.render(&request(1, 5)).unwrap_err();
+    assert_eq!(err, PolicyError::Render { instance: "vendor".into(), error: crashed.clone() });
+    // A fallback that fails too (in-process, not a size error): it ends the turn.
+    let broken = StrategyError::render("cannot");
+    let mut p =
+        Policy::new(failing("vendor", true, crashed.clone()), vec![failing("b", false, broken)], None, counter());
+    assert_eq!(p.render(&request(1, 5)).unwrap_err().to_string(), "strategy `b`: render failed: cannot");
+    // Two isolated ones that fail: one line with both.
+    let timeout = StrategyError::render("isolated plugin `w` took longer than the 10000 ms render time limit");
+    let mut p =
+        Policy::new(failing("vendor", true, crashed), vec![failing("other", true, timeout)], Some(100), counter());
+    let err = p.render(&request(1, 5)).unwrap_err().to_string();
+    assert!(err.starts_with("no strategy could serve the turn: `vendor`: render failed: isolated plugin `v` exceeded"));
+    assert!(err.contains("; `other`: render failed: isolated plugin `w` took longer"), "{err}");
+}

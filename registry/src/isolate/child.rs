@@ -65,7 +65,10 @@ fn session(plugin: &Path, params: &str, cpu: Duration, input: File, mut output: 
     let loaded = match crate::load_plugin(plugin) {
         Ok(loaded) => loaded,
         Err(reason) => {
-            answer(wire::error_line(&StrategyError::new(ErrorKind::Other, format!("cannot load the plugin: {reason}"))));
+            answer(wire::error_line(&StrategyError::new(
+                ErrorKind::Other,
+                format!("cannot load the plugin: {reason}"),
+            )));
             return 0;
         }
     };

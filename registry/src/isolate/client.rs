@@ -21,8 +21,10 @@ pub const MAX_FAILURES: u32 = 3;
 /// How long a process that stopped answering gets to exit before it is killed.
 const GRACE: Duration = Duration::from_secs(2);
 
-/// Lines of the child's stderr kept to explain how it died.
-const STDERR_LINES: usize = 20;
+/// What of the child's stderr is kept to explain how it died: the first
+/// lines, and the last ones up to a size.
+const HEAD_LINES: usize = 40;
+const TAIL_BYTES: usize = 16 << 10;
 
 /// A plugin strategy that renders in a child process under [`Limits`].
 ///
@@ -117,7 +119,9 @@ impl Isolated {
         match answer {
             Ok(FromChild::Prompt(prompt)) => Ok(prompt),
             Ok(FromChild::Error(e)) => Err(e),
-            Ok(FromChild::Ready { .. }) => Err(self.fail(&mut state, Failure::Protocol("a second `ready`".into()), request.turn())),
+            Ok(FromChild::Ready { .. }) => {
+                Err(self.fail(&mut state, Failure::Protocol("a second `ready`".into()), request.turn()))
+            }
             Err(failure) => Err(self.fail(&mut state, failure, request.turn())),
         }
     }
@@ -142,12 +146,18 @@ impl Isolated {
             Ok(FromChild::Ready { name, .. }) => {
                 let e = StrategyError::new(
                     ErrorKind::Other,
-                    format!("{} now holds strategy `{name}`, not `{}`; run ptc again", self.file.display(), self.plugin),
+                    format!(
+                        "{} now holds strategy `{name}`, not `{}`; run ptc again",
+                        self.file.display(),
+                        self.plugin
+                    ),
                 );
                 Err(self.give_up(state, e))
             }
             Ok(FromChild::Error(e)) => Err(self.give_up(state, e)),
-            Ok(FromChild::Prompt(_)) => Err(self.fail(state, Failure::Protocol("a prompt before `ready`".into()), turn)),
+            Ok(FromChild::Prompt(_)) => {
+                Err(self.fail(state, Failure::Protocol("a prompt before `ready`".into()), turn))
+            }
             Err(failure) => Err(self.fail(state, failure, turn)),
         }
     }
@@ -320,7 +330,12 @@ impl Ended {
         }
         let how = caps::describe_exit(status);
         let how = if how.starts_with("exited") { format!("{how} without an answer") } else { how };
-        match self.stderr.iter().rev().find(|l| !l.trim().is_empty()) {
+        // The last line that says something: not blank, not a backtrace
+        // frame or its header, not the runtime's closing note.
+        let said = |l: &&String| {
+            !(l.trim().is_empty() || l.starts_with(' ') || l.starts_with("note: ") || l.starts_with("stack backtrace:"))
+        };
+        match self.stderr.iter().rev().find(said) {
             Some(last) => format!("{how} (its last words: {})", last.trim()),
             None => how,
         }
@@ -354,26 +369,45 @@ fn reader(stdout: std::process::ChildStdout) -> Receiver<String> {
     rx
 }
 
-/// The last lines of the child's stderr (each also logged at debug level).
+/// What the child wrote on stderr since the current request: its first
+/// lines and its last ones (a runtime's message about a breach comes first,
+/// a backtrace after it), each also logged at debug level.
 struct StderrTail {
-    lines: Arc<Mutex<VecDeque<String>>>,
+    lines: Arc<Mutex<Captured>>,
     done: Receiver<()>,
+}
+
+#[derive(Default)]
+struct Captured {
+    head: Vec<String>,
+    tail: VecDeque<String>,
+    tail_bytes: usize,
+}
+
+impl Captured {
+    fn push(&mut self, line: String) {
+        if self.head.len() < HEAD_LINES {
+            return self.head.push(line);
+        }
+        self.tail_bytes += line.len();
+        self.tail.push_back(line);
+        while self.tail_bytes > TAIL_BYTES && self.tail.len() > 1 {
+            let dropped = self.tail.pop_front().expect("more than one line");
+            self.tail_bytes -= dropped.len();
+        }
+    }
 }
 
 impl StderrTail {
     fn collect(stderr: std::process::ChildStderr, plugin: String) -> StderrTail {
-        let lines = Arc::new(Mutex::new(VecDeque::new()));
+        let lines = Arc::new(Mutex::new(Captured::default()));
         let (tx, done) = mpsc::channel();
         let kept = Arc::clone(&lines);
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines() {
                 let Ok(line) = line else { break };
                 tracing::debug!(plugin = %plugin, "isolated plugin stderr: {line}");
-                let mut kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
-                if kept.len() == STDERR_LINES {
-                    kept.pop_front();
-                }
-                kept.push_back(line);
+                kept.lock().unwrap_or_else(PoisonError::into_inner).push(line);
             }
             let _ = tx.send(());
         });
@@ -382,13 +416,14 @@ impl StderrTail {
 
     /// Forgets what came before the current request.
     fn clear(&self) {
-        self.lines.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        *self.lines.lock().unwrap_or_else(PoisonError::into_inner) = Captured::default();
     }
 
     /// The kept lines, once the pipe closed (or after a short wait: a
     /// process the plugin started may hold it open).
     fn finish(&self) -> Vec<String> {
         let _ = self.done.recv_timeout(Duration::from_millis(500));
-        self.lines.lock().unwrap_or_else(PoisonError::into_inner).iter().cloned().collect()
+        let captured = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
+        captured.head.iter().chain(&captured.tail).cloned().collect()
     }
 }

@@ -746,8 +746,7 @@ mod tests {
         let req = request();
         let ToChild::Request(back) = read_to_child(&text(request_line(&req))).unwrap() else { panic!() };
         assert!(same(&back, &req), "{back:?}");
-        let ToChild::Append { after, turns } = read_to_child(&text(append_line(1, &req.turns()[1..]))).unwrap()
-        else {
+        let ToChild::Append { after, turns } = read_to_child(&text(append_line(1, &req.turns()[1..]))).unwrap() else {
             panic!()
         };
         assert_eq!(after, 1);
