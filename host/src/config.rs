@@ -409,6 +409,19 @@ impl Config {
     }
 }
 
+/// The note for an error about `path`, a path named in the config file
+/// `config` that does not exist: relative paths there are resolved against
+/// the config file's folder, which a user running ptc from elsewhere may
+/// not expect. Empty when the path exists or lies outside that folder.
+pub fn missing_path_note(config: &Path, path: &Path) -> String {
+    let folder = config.parent().unwrap_or(Path::new(""));
+    if path.exists() || !path.starts_with(folder) {
+        return String::new();
+    }
+    let shown = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
+    format!(" (relative paths in {} are resolved against its folder, {})", config.display(), shown.display())
+}
+
 /// Checks an agent's `llm` table and resolves a replay file against the config folder.
 fn agent_llm(src: &Source<'_>, name: &str, base: &Path, llm: Spanned<LlmConfig>) -> Result<LlmConfig, ConfigError> {
     let span = llm.span();

@@ -63,6 +63,17 @@ pub enum RunError {
         /// What is missing, as it is written in the config.
         what: &'static str,
     },
+    /// A file the agent's config names does not exist.
+    MissingFile {
+        /// Where the agent is configured.
+        location: Location,
+        /// The agent.
+        agent: String,
+        /// Which file (`replay file`, `data `orders``).
+        what: String,
+        /// The path, resolved.
+        path: PathBuf,
+    },
     /// An input data file could not be read as JSON.
     Data {
         /// The agent.
@@ -149,6 +160,10 @@ impl fmt::Display for RunError {
                 write!(f, "{}: no agent named `{name}` (defined: {})", config.display(), defined.join(", "))
             }
             RunError::Missing { location, agent, what } => write!(f, "{location}: agent `{agent}` has no `{what}`"),
+            RunError::MissingFile { location, agent, what, path } => {
+                let note = crate::config::missing_path_note(&location.file, path);
+                write!(f, "{location}: agent `{agent}`: {what} {} does not exist{note}", path.display())
+            }
             RunError::Data { agent, name, path, message } => {
                 write!(f, "agent `{agent}`: data `{name}`: {}: {message}", path.display())
             }
@@ -235,6 +250,9 @@ pub fn run(
 ) -> Result<RunResult, RunError> {
     let agent = find_agent(resolved, name)?;
     let llm_config = agent.llm.as_ref().ok_or_else(|| missing(agent, "llm = {...}"))?;
+    if let LlmConfig::Replay { file } = llm_config {
+        missing_file(agent, "replay file", file)?;
+    }
     let done = match options.resume {
         Some(path) => read_session(path)?.turns.len(),
         None => 0,
@@ -262,6 +280,19 @@ pub fn run_with(
 
 fn missing(agent: &Agent, what: &'static str) -> RunError {
     RunError::Missing { location: agent.location.clone(), agent: agent.name.clone(), what }
+}
+
+/// `Err` naming `path` when it does not exist.
+fn missing_file(agent: &Agent, what: &str, path: &Path) -> Result<(), RunError> {
+    if path.exists() {
+        return Ok(());
+    }
+    Err(RunError::MissingFile {
+        location: agent.location.clone(),
+        agent: agent.name.clone(),
+        what: what.to_string(),
+        path: path.to_path_buf(),
+    })
 }
 
 fn read_session(path: &Path) -> Result<Session, RunError> {
@@ -527,6 +558,7 @@ fn price_model(resolved: &Resolved, agent: &Agent) -> Result<PriceModel, RunErro
 fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
     let mut data = IndexMap::new();
     for (name, path) in &agent.data {
+        missing_file(agent, &format!("data `{name}`"), path)?;
         let fail = |message: String| RunError::Data {
             agent: agent.name.clone(),
             name: name.clone(),

@@ -10,7 +10,7 @@ use ptc_lisp::ToolHost;
 use ptc_plugin_api::render::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -232,7 +232,16 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, String> {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start `{}`: {e}", tool.command[0]))?;
+        .map_err(|e| {
+            // A relative program path runs from the tool's folder, not the user's.
+            let program = Path::new(&tool.command[0]);
+            let note = if program.is_relative() && program.components().count() > 1 {
+                format!(" (relative to {}, the config file's folder)", tool.dir.display())
+            } else {
+                String::new()
+            };
+            format!("cannot start `{}`: {e}{note}", tool.command[0])
+        })?;
     let input = args.to_string();
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || {

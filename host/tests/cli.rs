@@ -275,3 +275,43 @@ fn compare_over_the_corpus_meets_the_history_targets() {
     }
     assert!(history("coalesced-lean") < history("coalesced"));
 }
+
+#[test]
+fn a_missing_relative_path_says_it_was_resolved_against_the_config_folder() {
+    // The config lives in a folder of its own; ptc runs from the workspace root.
+    let dir = scratch_dir("relative-paths");
+    let config = dir.join("agents.toml");
+    std::fs::write(
+        &config,
+        "[plugins]\npaths = [\"plugins\"]\n\n\
+         [tool.t]\ncommand = [\"./bin/tool.sh\"]\n\n\
+         [agent.replay]\nmission = \"m\"\nllm = { backend = \"replay\", file = \"replies.json\" }\n\n\
+         [agent.data]\nmission = \"m\"\ndata = { orders = \"data/orders.json\" }\nllm = { backend = \"replay\", file = \"ok.json\" }\n\n\
+         [agent.tool]\nmission = \"m\"\ntools = [\"t\"]\nllm = { backend = \"replay\", file = \"ok.json\" }\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("ok.json"), r#"["(return (tool/t {}))"]"#).unwrap();
+    let config = config.to_str().unwrap();
+    let note = format!("(relative paths in {config} are resolved against its folder, {})", dir.display());
+
+    let out = ptc(&["strategies", "--config", config]);
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{}: plugin path does not exist {note}", dir.join("plugins").display())), "{err}");
+    for (agent, what) in [("replay", "replay file replies.json"), ("data", "data `orders` data/orders.json")] {
+        let session = dir.join(format!("{agent}.jsonl"));
+        let out = ptc(&["run", agent, "--config", config, "--session", session.to_str().unwrap()]);
+        let err = stderr(&out);
+        let (what, file) = what.rsplit_once(' ').unwrap();
+        let expected = format!("agent `{agent}`: {what} {} does not exist {note}", dir.join(file).display());
+        assert!(err.contains(&expected), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // A relative program path of a command tool runs from the config's folder.
+    let session = dir.join("tool.jsonl");
+    let out = ptc(&["run", "tool", "--config", config, "--session", session.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let trace = ptc(&["trace", session.to_str().unwrap()]);
+    let shown = String::from_utf8_lossy(&trace.stdout);
+    let expected = format!("cannot start `./bin/tool.sh`: No such file or directory (os error 2) (relative to {}, the config file's folder)", dir.display());
+    assert!(shown.contains(&expected), "{shown}");
+}

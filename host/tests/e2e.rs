@@ -1,7 +1,8 @@
 //! The `ptc` binary end to end, as a user runs it: every runnable agent of
 //! the root `strategies.toml` (replay transcripts, real plugins, real command
 //! tools), the `ptc trace` views of a session it wrote, a run killed in the
-//! middle of a turn then resumed, and a malformed config.
+//! middle of a turn then resumed, runs killed at random points and resumed
+//! until they finish, and a malformed config.
 
 use ptc_integration_tests::{command_in_root, plugin_dir, root, scratch_dir};
 use ptc_session::Session;
@@ -292,27 +293,22 @@ fn trace_views_show_what_the_run_did() {
     assert_eq!(rows.last().unwrap()[..2], ["total", total.to_string().as_str()], "{table}");
 }
 
-/// A run of four turns whose command tool sleeps a second per call, killed
-/// (SIGKILL) during turn 3, then resumed.
-#[test]
-fn killed_run_resumes_from_its_session_file() {
-    let dir = scratch_dir("kill");
+/// A replayed agent `slow` answering `answers` in order, with one command
+/// tool `slow` that logs each call's `n` to `calls.log` in `dir`, sleeps
+/// `sleep_secs`, and returns `{v: n * 10}`; returns the config file.
+fn slow_agent(dir: &Path, answers: &[&str], sleep_secs: f64) -> PathBuf {
     std::fs::write(
         dir.join("slow.py"),
-        "import json, sys, time\n\
-         args = json.load(sys.stdin)\n\
-         with open('calls.log', 'a') as f:\n    f.write(str(args['n']) + '\\n')\n\
-         time.sleep(1.0)\n\
-         json.dump({'v': args['n'] * 10}, sys.stdout)\n",
+        format!(
+            "import json, sys, time\n\
+             args = json.load(sys.stdin)\n\
+             with open('calls.log', 'a') as f:\n    f.write(str(args['n']) + '\\n')\n\
+             time.sleep({sleep_secs})\n\
+             json.dump({{'v': args['n'] * 10}}, sys.stdout)\n"
+        ),
     )
     .unwrap();
-    let answers = [
-        "Start with the first reading.\n```clojure\n(def a (:v (tool/slow {:n 1})))\n(println \"a:\" a)\n```",
-        "Add the second.\n```clojure\n(def b (+ a (:v (tool/slow {:n 2}))))\n(println \"b:\" b)\n```",
-        "And the third.\n```clojure\n(def c (+ b (:v (tool/slow {:n 3}))))\n(println \"c:\" c)\n```",
-        "Done.\n```clojure\n(return [a b c (:v (tool/slow {:n 4}))])\n```",
-    ];
-    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(answers).unwrap()).unwrap();
     let config = dir.join("ptc.toml");
     std::fs::write(
         &config,
@@ -322,13 +318,28 @@ timeout_ms = 10000
 
 [agent.slow]
 mission = "Add up the readings."
-max_turns = 6
+max_turns = 8
 tools = ["slow"]
 llm = { backend = "replay", file = "replay.json" }
 limits = { timeout_ms = 10000 }
 "#,
     )
     .unwrap();
+    config
+}
+
+/// A run of four turns whose command tool sleeps a second per call, killed
+/// (SIGKILL) during turn 3, then resumed.
+#[test]
+fn killed_run_resumes_from_its_session_file() {
+    let dir = scratch_dir("kill");
+    let answers = [
+        "Start with the first reading.\n```clojure\n(def a (:v (tool/slow {:n 1})))\n(println \"a:\" a)\n```",
+        "Add the second.\n```clojure\n(def b (+ a (:v (tool/slow {:n 2}))))\n(println \"b:\" b)\n```",
+        "And the third.\n```clojure\n(def c (+ b (:v (tool/slow {:n 3}))))\n(println \"c:\" c)\n```",
+        "Done.\n```clojure\n(return [a b c (:v (tool/slow {:n 4}))])\n```",
+    ];
+    let config = slow_agent(&dir, &answers, 1.0);
     let session = dir.join("s.json");
     let calls = || std::fs::read_to_string(dir.join("calls.log")).unwrap_or_default().lines().count();
 
@@ -370,7 +381,7 @@ limits = { timeout_ms = 10000 }
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     assert_eq!(text(&out.stdout), "[10 30 60 40]\n");
     let progress: Vec<&str> = stderr.lines().filter(|l| l.starts_with("turn ")).collect();
-    assert!(progress.len() == 2 && progress[0].starts_with("turn 3/6 "), "{stderr}");
+    assert!(progress.len() == 2 && progress[0].starts_with("turn 3/8 "), "{stderr}");
     let s = Session::read(&session).unwrap();
     assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert_eq!(s.turns[..2], partial.turns[..], "earlier turns unchanged");
@@ -378,6 +389,116 @@ limits = { timeout_ms = 10000 }
     // Memory was rebuilt from recorded results: only turns 3 and 4 called the
     // tool again (3 calls before the kill, the third one lost with it).
     assert_eq!(calls(), 5);
+}
+
+/// How many times `random_kills_never_cost_a_turn_or_the_session` kills
+/// `ptc run` (docs/benchmarks.md reports it).
+const RANDOM_KILLS: usize = 24;
+
+/// A turn as the reference run and a killed-and-resumed run must agree on:
+/// everything but wall times (the model call's, each tool call's).
+fn comparable(turn: &ptc_session::TurnRecord) -> ptc_session::TurnRecord {
+    let mut t = turn.clone();
+    t.usage = None;
+    for call in &mut t.tool_calls {
+        call.duration_ms = 0;
+    }
+    t
+}
+
+/// SIGKILL at random points of a replayed run (seeded, so every run of the
+/// test kills at the same offsets), each killed run resumed and maybe
+/// killed again, until it finishes. After every kill the session file is
+/// absent (killed before it was created) or reads back holding a prefix of
+/// the uninterrupted run's turns; every resumed run ends with that run's
+/// turns, result and status.
+#[test]
+fn random_kills_never_cost_a_turn_or_the_session() {
+    let dir = scratch_dir("kill-random");
+    let answers = [
+        "```clojure\n(def a (:v (tool/slow {:n 1})))\n(println \"a:\" a)\n```",
+        "```clojure\n(def b (+ a (:v (tool/slow {:n 2}))))\n(println \"b:\" b)\n```",
+        "A slip.\n```clojure\n(def oops (+ b (:v (tool/slow {:n 3})) (nth [] 5)))\n```",
+        "```clojure\n(def c (+ b (:v (tool/slow {:n 4}))))\n(println \"c:\" c)\n```",
+        "```clojure\n(def d (mapv (fn [n] (:v (tool/slow {:n n}))) [5 6]))\n(println \"d:\" d)\n```",
+        "```clojure\n(return [a b c d])\n```",
+    ];
+    let config = slow_agent(&dir, &answers, 0.05);
+    let run = |session: &Path, resume: bool| {
+        let mut cmd = ptc();
+        cmd.args(["run", "slow", "--config"]).arg(&config);
+        cmd.arg(if resume { "--resume" } else { "--session" }).arg(session);
+        cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("ptc starts")
+    };
+
+    let reference_path = dir.join("reference.jsonl");
+    let started = Instant::now();
+    let out = run(&reference_path, false).wait_with_output().unwrap();
+    let whole_run = started.elapsed();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "[10 30 70 [50 60]]\n");
+    let reference = Session::read(&reference_path).unwrap();
+    assert_eq!(reference.turns.len(), 6);
+    assert!(!reference.turns[2].success, "turn 3 fails, and its memory is rolled back");
+    let expected: Vec<_> = reference.turns.iter().map(comparable).collect();
+
+    // xorshift64*: a fixed seed, offsets spread over 0..1.2 x a whole run.
+    let mut state: u64 = 0x5eed_0f_c0ffee;
+    let mut next_delay = || {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let r = state.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        whole_run.mul_f64((r >> 11) as f64 / (1u64 << 53) as f64 * 1.2)
+    };
+    let (mut kills, mut trials, mut before_the_file) = (0, 0, 0);
+    while kills < RANDOM_KILLS {
+        trials += 1;
+        let session = dir.join(format!("trial-{trials}.jsonl"));
+        // Up to three kills per trial, then it runs to the end.
+        for attempt in 0.. {
+            let resume = session.exists();
+            let mut child = run(&session, resume);
+            let deadline = Instant::now() + if attempt < 3 { next_delay() } else { Duration::from_secs(120) };
+            let finished = loop {
+                if let Some(status) = child.try_wait().unwrap() {
+                    break Some(status);
+                }
+                if Instant::now() >= deadline {
+                    break None;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            };
+            match finished {
+                Some(status) => {
+                    let mut stderr = String::new();
+                    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+                    assert_eq!(status.code(), Some(0), "trial {trials}, run {attempt}: {stderr}");
+                    break;
+                }
+                None => {
+                    child.kill().unwrap();
+                    child.wait().unwrap();
+                    kills += 1;
+                }
+            }
+            if !session.exists() {
+                before_the_file += 1;
+                continue;
+            }
+            let partial = Session::read(&session)
+                .unwrap_or_else(|e| panic!("trial {trials}: after kill {kills} the session does not read: {e}"));
+            let got: Vec<_> = partial.turns.iter().map(comparable).collect();
+            assert_eq!(got[..], expected[..got.len()], "trial {trials}: after kill {kills}");
+        }
+        let done = Session::read(&session).unwrap();
+        assert_eq!(done.status.as_deref(), Some("returned"), "trial {trials}");
+        assert_eq!(done.result, reference.result, "trial {trials}");
+        assert_eq!(done.turns.iter().map(comparable).collect::<Vec<_>>(), expected, "trial {trials}");
+    }
+    // The kills landed all over the run, not only before it started.
+    assert!(before_the_file < kills / 2, "{before_the_file} of {kills} kills came before the session file");
+    eprintln!("{kills} kills over {trials} runs ({before_the_file} before the session file existed)");
 }
 
 #[test]

@@ -133,5 +133,13 @@ pub fn read_session(path: &Path) -> Result<Session, CmdError> {
 
 /// One note per plugin file that did not load.
 pub fn load_warnings(resolved: &Resolved) -> Vec<String> {
-    resolved.registry.errors().iter().map(|e| format!("plugin not loaded: {e}")).collect()
+    load_errors(resolved).into_iter().map(|e| format!("plugin not loaded: {e}")).collect()
+}
+
+/// What did not load, one line per file or folder (a missing folder of the
+/// config with how its relative path was resolved).
+pub fn load_errors(resolved: &Resolved) -> Vec<String> {
+    let config = &resolved.config.path;
+    let note = |path: &Path| crate::config::missing_path_note(config, path);
+    resolved.registry.errors().iter().map(|e| format!("{e}{}", note(&e.path))).collect()
 }

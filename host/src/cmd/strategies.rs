@@ -84,7 +84,7 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
             }
             if !registry.errors().is_empty() {
                 let _ = writeln!(out, "\nload errors:");
-                for e in registry.errors() {
+                for e in super::load_errors(&resolved) {
                     let _ = writeln!(out, "  {e}");
                 }
             }
