@@ -17,6 +17,7 @@
 use crate::runner::{runner_file_name, Runner, RUNNER_ENV};
 use crate::{check, Limits, Report, Target};
 use std::path::{Path, PathBuf};
+use std::io::Write;
 use std::process::Command;
 use std::sync::OnceLock;
 
@@ -61,8 +62,14 @@ pub fn cargo_build(args: &[&str]) {
         }
         None => {}
     }
+    // Straight to stderr, not through `eprintln!`: the test harness would
+    // hold it back until the test ends, and a first build takes minutes.
+    let what = args.join(" ");
+    let _ = writeln!(std::io::stderr(), "ptc test harness: cargo build {what} (into {}) ...", target.display());
+    let started = std::time::Instant::now();
     let out = cmd.output().expect("cargo starts");
     assert!(out.status.success(), "cargo build {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    let _ = writeln!(std::io::stderr(), "ptc test harness: built {what} in {:.1} s", started.elapsed().as_secs_f64());
 }
 
 /// Builds the cdylib of `package` and returns its path (`lib_name` is the
