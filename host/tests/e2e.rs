@@ -455,11 +455,12 @@ fn random_kills_never_cost_a_turn_or_the_session() {
     while kills < RANDOM_KILLS {
         trials += 1;
         let session = dir.join(format!("trial-{trials}.jsonl"));
-        // Up to three kills per trial, then it runs to the end.
+        // Up to three kills per trial (and RANDOM_KILLS in all), then it runs to the end.
         for attempt in 0.. {
             let resume = session.exists();
             let mut child = run(&session, resume);
-            let deadline = Instant::now() + if attempt < 3 { next_delay() } else { Duration::from_secs(120) };
+            let kill = attempt < 3 && kills < RANDOM_KILLS;
+            let deadline = Instant::now() + if kill { next_delay() } else { Duration::from_secs(120) };
             let finished = loop {
                 if let Some(status) = child.try_wait().unwrap() {
                     break Some(status);
@@ -496,6 +497,7 @@ fn random_kills_never_cost_a_turn_or_the_session() {
         assert_eq!(done.result, reference.result, "trial {trials}");
         assert_eq!(done.turns.iter().map(comparable).collect::<Vec<_>>(), expected, "trial {trials}");
     }
+    assert_eq!(kills, RANDOM_KILLS);
     // The kills landed all over the run, not only before it started.
     assert!(before_the_file < kills / 2, "{before_the_file} of {kills} kills came before the session file");
     eprintln!("{kills} kills over {trials} runs ({before_the_file} before the session file existed)");
