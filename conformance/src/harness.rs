@@ -16,8 +16,8 @@
 
 use crate::runner::{runner_file_name, Runner, RUNNER_ENV};
 use crate::{check, Limits, Report, Target};
-use std::path::{Path, PathBuf};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 

@@ -443,7 +443,7 @@ fn random_kills_never_cost_a_turn_or_the_session() {
     let expected: Vec<_> = reference.turns.iter().map(comparable).collect();
 
     // xorshift64*: a fixed seed, offsets spread over 0..1.2 x a whole run.
-    let mut state: u64 = 0x5eed_0f_c0ffee;
+    let mut state: u64 = 0x5eed_0fc0_ffee;
     let mut next_delay = || {
         state ^= state >> 12;
         state ^= state << 25;

@@ -301,7 +301,7 @@ impl Registry {
             not_found: self.not_found(plugin),
         })?;
         let file = &found.description.file;
-        Ok(Renderer::Isolated(isolate::Isolated::new(plugin, file, params, command.clone(), *limits)))
+        Ok(Renderer::Isolated(Box::new(isolate::Isolated::new(plugin, file, params, command.clone(), *limits))))
     }
 }
 
@@ -382,7 +382,7 @@ pub enum Renderer {
         strategy: Strategy,
     },
     /// A plugin strategy rendering in a child process.
-    Isolated(isolate::Isolated),
+    Isolated(Box<isolate::Isolated>),
 }
 
 /// A plugin's strategy object, through the interface view it was loaded with.

@@ -101,20 +101,18 @@ impl Isolated {
         };
         let running = state.child.as_mut().expect("ensure_running leaves a child");
         let answer = running.exchange(line, self.limits.render_timeout);
-        match answer {
-            Ok(FromChild::Prompt(_) | FromChild::Error(_)) => {
-                state.failures = 0;
-                match (state.sent.as_mut(), common) {
-                    (Some(sent), Some(common)) => {
-                        sent.truncate_turns(common);
-                        for turn in &request.turns()[common..] {
-                            sent.push_turn(turn.clone());
-                        }
+        if let Ok(FromChild::Prompt(_) | FromChild::Error(_)) = answer {
+            // The child now holds `request`: remember it as it does.
+            state.failures = 0;
+            match (state.sent.as_mut(), common) {
+                (Some(sent), Some(common)) => {
+                    sent.truncate_turns(common);
+                    for turn in &request.turns()[common..] {
+                        sent.push_turn(turn.clone());
                     }
-                    _ => state.sent = Some(request.clone()),
                 }
+                _ => state.sent = Some(request.clone()),
             }
-            _ => {}
         }
         match answer {
             Ok(FromChild::Prompt(prompt)) => Ok(prompt),
