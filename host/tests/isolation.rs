@@ -232,3 +232,68 @@ fn ptc_run_completes_on_the_fallback_when_the_isolated_primary_aborts() {
     assert!(stderr.contains(&format!("turn 3: strategy {abort}; served by `coalesced`")), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+/// The child processes of `pid` (every thread's), from `/proc`.
+#[cfg(target_os = "linux")]
+fn children(pid: u32) -> Vec<u32> {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task")).map(|d| d.flatten().collect::<Vec<_>>());
+    let mut found = Vec::new();
+    for task in tasks.unwrap_or_default() {
+        let text = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        found.extend(text.split_whitespace().filter_map(|p| p.parse::<u32>().ok()));
+    }
+    found
+}
+
+/// Whether `pid` is gone or a zombie waiting for its new parent to reap it.
+#[cfg(target_os = "linux")]
+fn ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hanging_child_does_not_outlive_a_killed_ptc() {
+    let dir = scratch_dir("isolated-orphan");
+    let config = dir.join("ptc.toml");
+    let plugins =
+        format!("[plugins]\npaths = [{:?}, {:?}]\n", library("ptc_strategy_single_user_coalesced"), abort_plugin());
+    let demo = ISOLATED_DEMO
+        .replace("ROOT", &root().display().to_string())
+        .replace("failure = \"abort\"", "failure = \"hang\"")
+        .replace("from_turn = 3", "from_turn = 2")
+        .replace("render_timeout_ms = 5000", "render_timeout_ms = 600000");
+    std::fs::write(&config, plugins + &demo).unwrap();
+    let mut ptc = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .args(["run", "demo-isolated", "--config"])
+        .arg(&config)
+        .arg("--session")
+        .arg(dir.join("s.jsonl"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Turn 1 is written, and turn 2 hangs in the child.
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    let child = loop {
+        let written = Session::read(&dir.join("s.jsonl")).map_or(0, |s| s.turns.len());
+        if let (1, [child]) = (written, children(ptc.id()).as_slice()) {
+            break *child;
+        }
+        assert!(ptc.try_wait().unwrap().is_none(), "ptc ended early");
+        assert!(std::time::Instant::now() < deadline, "no hanging render child");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!ended(child), "the child hangs in its render");
+    ptc.kill().unwrap();
+    ptc.wait().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !ended(child) {
+        assert!(std::time::Instant::now() < deadline, "the render child {child} outlived ptc");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

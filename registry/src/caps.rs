@@ -148,7 +148,8 @@ impl Caps {
     /// Like [`Caps::apply`], for a child that serves many renders: the CPU
     /// cap is a soft limit the child renews before each render
     /// ([`renew_cpu`]), so it bounds every render rather than the child's
-    /// whole life. The memory cap and no core dumps are as in `apply`.
+    /// whole life. The memory cap and no core dumps are as in `apply`; on
+    /// Linux the child is also killed when the thread that started it ends.
     pub fn apply_renewable(&self, cmd: &mut Command) {
         #[cfg(unix)]
         unix::apply_renewable(self, cmd);
@@ -361,7 +362,16 @@ mod unix {
                 // The hard limit stays where it is, so the child can move
                 // its soft limit on before each render.
                 set(libc::RLIMIT_CPU, cpu, libc::RLIM_INFINITY)?;
-                set(libc::RLIMIT_CORE, 0, 0)
+                set(libc::RLIMIT_CORE, 0, 0)?;
+                // A long-lived child must not outlive a parent killed with
+                // SIGKILL while the plugin hangs (it would never read the
+                // end of its input). Linux ties this to the thread that
+                // started the child, which is the one that talks to it.
+                #[cfg(target_os = "linux")]
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
             });
         }
     }

@@ -172,13 +172,12 @@ impl Isolated {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         self.limits.caps.apply_renewable(&mut cmd);
-        let mut child = cmd.spawn()?;
+        let (mut child, input) = writer(cmd)?;
         tracing::debug!(plugin = %self.plugin, pid = child.id(), "isolated plugin process started");
-        let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
         Ok(Running {
-            input: Some(writer(stdin)),
+            input: Some(input),
             replies: reader(stdout),
             stderr: StderrTail::collect(stderr, self.plugin.clone()),
             child: Some(child),
@@ -340,17 +339,30 @@ impl Ended {
     }
 }
 
-/// A thread that writes the lines it is sent to the child's stdin.
-fn writer(mut stdin: std::process::ChildStdin) -> Sender<Vec<u8>> {
+/// Starts `cmd` from a thread that then writes the lines it is sent to the
+/// child's stdin, until the sender is dropped. The child lives no longer
+/// than that thread (`Caps::apply_renewable` on Linux), so no longer than
+/// its [`Running`], whichever thread renders.
+fn writer(mut cmd: std::process::Command) -> std::io::Result<(Child, Sender<Vec<u8>>)> {
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
+    let (started_tx, started) = mpsc::channel();
     std::thread::spawn(move || {
+        let mut stdin = match cmd.spawn() {
+            Ok(mut child) => {
+                let stdin = child.stdin.take().expect("stdin is piped");
+                let _ = started_tx.send(Ok(child));
+                stdin
+            }
+            Err(e) => return drop(started_tx.send(Err(e))),
+        };
         for line in rx {
             if stdin.write_all(&line).and_then(|()| stdin.flush()).is_err() {
                 break;
             }
         }
     });
-    tx
+    let child = started.recv().map_err(|_| std::io::Error::other("the thread starting the child ended"))??;
+    Ok((child, tx))
 }
 
 /// A thread that passes on the lines of the child's stdout.
