@@ -22,7 +22,10 @@ fn build_compat_plugin() -> PathBuf {
     }
     std::fs::copy(root().join("Cargo.lock"), dir.join("strategy-1.0/Cargo.lock")).unwrap();
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-compat-1.0");
-    eprintln!("building the interface 1.0 test plugin into {} ...", target.display());
+    ptc_integration_tests::progress(&format!(
+        "compat: building the interface 1.0 test plugin into {} (about a minute the first time) ...",
+        target.display()
+    ));
     let out = std::process::Command::new(env!("CARGO"))
         .args(["build", "--offline", "--quiet", "--target-dir"])
         .arg(&target)

@@ -441,6 +441,7 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let (dir, vendor) = (outside.join("plugin"), outside.join("vendor"));
     std::fs::create_dir_all(&vendor).unwrap();
     let crates = published();
+    ptc_integration_tests::progress(&format!("conformance: packaging {} with cargo package ...", crates.join(", ")));
     package_published(&crates, &vendor);
     let version = env!("CARGO_PKG_VERSION");
     let patches: String = crates
@@ -465,6 +466,10 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-external-plugin");
+    ptc_integration_tests::progress(&format!(
+        "conformance: building and testing the example plugin as a crate outside the workspace, into {} (a few minutes the first time) ...",
+        target.display()
+    ));
     let out = std::process::Command::new(env!("CARGO"))
         .args(["test", "--offline", "--quiet", "--test", "conformance", "--target-dir"])
         .arg(&target)

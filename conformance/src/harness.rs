@@ -65,7 +65,7 @@ pub fn cargo_build(args: &[&str]) {
     // Straight to stderr, not through `eprintln!`: the test harness would
     // hold it back until the test ends, and a first build takes minutes.
     let packages = args.iter().filter(|a| **a == "-p").count();
-    let what = if packages > 3 { format!("of {packages} packages") } else { args.join(" ") };
+    let what = if packages > 3 { format!("{packages} packages") } else { args.join(" ") };
     let _ = writeln!(std::io::stderr(), "ptc test harness: cargo build {what} (into {}) ...", target.display());
     let started = std::time::Instant::now();
     let out = cmd.output().expect("cargo starts");

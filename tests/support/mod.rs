@@ -32,6 +32,14 @@ pub const PLUGIN_CRATES: &[&str] = &[
     "ptc-test-plugin-broken-abort",
 ];
 
+/// Writes `message` to stderr at once, past the test harness's capture
+/// (which holds `eprintln!` back until the test ends): for the steps of a
+/// slow test, such as the builds it starts.
+pub fn progress(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{message}");
+}
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace root").to_path_buf()
