@@ -113,6 +113,9 @@ enum Command {
         /// The turn whose prompt the HTML report shows per strategy (default: the last).
         #[arg(long, value_name = "N")]
         show_turn: Option<usize>,
+        /// Price the sessions with this system prompt: `recorded` (each session's own), `card` (the language card `ptc run` sends today) or a file.
+        #[arg(long, value_name = "recorded|card|FILE", default_value = "recorded")]
+        system_prompt: String,
     },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
@@ -172,18 +175,27 @@ fn main() -> ExitCode {
             strategy: strategy.as_deref(),
             format: *format,
         }),
-        Command::Compare { sessions, strategies, config, format, pricing, per_turn, html, show_turn } => {
-            cmd::compare::compare(&cmd::compare::CompareArgs {
-                config,
-                sessions,
-                strategies: strategies.as_deref(),
-                pricing: Some(pricing),
-                format: *format,
-                per_turn: *per_turn,
-                html: html.as_deref(),
-                show_turn: *show_turn,
-            })
-        }
+        Command::Compare {
+            sessions,
+            strategies,
+            config,
+            format,
+            pricing,
+            per_turn,
+            html,
+            show_turn,
+            system_prompt,
+        } => cmd::compare::compare(&cmd::compare::CompareArgs {
+            config,
+            sessions,
+            strategies: strategies.as_deref(),
+            pricing: Some(pricing),
+            format: *format,
+            per_turn: *per_turn,
+            html: html.as_deref(),
+            show_turn: *show_turn,
+            system_prompt: cmd::compare::SystemPrompt::parse(system_prompt),
+        }),
         Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
             conformance::conformance(&conformance::ConformanceArgs {
                 plugin,
