@@ -102,7 +102,11 @@ pub fn read_args(args: &[String], signature: Option<&Signature>) -> Result<Index
         };
         check(Lisp(&value), &p.ty).map_err(|m| InputError::Type {
             name: p.name.clone(),
-            mismatch: format!("{}: {}", m.location_under(&p.name), m.what()),
+            mismatch: if m.path.is_empty() {
+                m.what()
+            } else {
+                format!("at {}: {}", m.location_under(&p.name), m.what())
+            },
         })?;
         inputs.insert(p.name.clone(), value);
     }
@@ -213,7 +217,7 @@ mod tests {
         let s = sig("(query :string, limit :int) -> :any");
         let err = |list: &[&str]| read_args(&args(list), Some(&s)).unwrap_err().to_string();
         assert_eq!(err(&["query=x"]), "missing input `limit` (:int): pass --arg limit=VALUE");
-        assert_eq!(err(&["query=x", "limit=\"5\""]), "--arg limit: limit: expected :int, got string \"5\"");
+        assert_eq!(err(&["query=x", "limit=\"5\""]), "--arg limit: expected :int, got string \"5\"");
         assert_eq!(err(&["query=x", "limit=[1"]).split(" (").next().unwrap(), "--arg limit: not an EDN value");
         assert_eq!(
             err(&["query=x", "limit=1", "lmit=2"]),
@@ -227,7 +231,7 @@ mod tests {
         let nested = sig("(user {id :int, tags [:string]}) -> :any");
         assert_eq!(
             read_args(&args(&["user={:id 1 :tags [\"a\" 2]}"]), Some(&nested)).unwrap_err().to_string(),
-            "--arg user: user.tags[1]: expected :string, got int 2"
+            "--arg user: at user.tags[1]: expected :string, got int 2"
         );
     }
 

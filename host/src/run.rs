@@ -341,6 +341,7 @@ impl<'r> AgentRun<'r> {
             None => {
                 let mut system_prompt = agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string());
                 if let Some(contract) = &agent.contract {
+                    system_prompt.truncate(system_prompt.trim_end().len());
                     system_prompt.push_str("\n\n");
                     system_prompt.push_str(&expected_output_section(&contract.signature, agent.max_turns == 1));
                 }
@@ -440,10 +441,14 @@ impl<'r> AgentRun<'r> {
             self.end_run(limit_end(stop))?;
             return Ok(Step::Finished);
         }
-        progress.status(&format!(
-            "turn {number}/{max_turns} · rendering the prompt · {} prompt tokens so far",
-            self.tokens_so_far
-        ));
+        let label = match number.checked_sub(max_turns).filter(|&k| k > 0) {
+            Some(k) => format!(
+                "{number}/{max_turns} (retry {k}/{})",
+                self.agent.contract.as_ref().map_or(0, |c| c.retry_turns)
+            ),
+            None => format!("{number}/{max_turns}"),
+        };
+        progress.status(&format!("turn {label} · rendering the prompt · {} prompt tokens so far", self.tokens_so_far));
         let served = match self.policy.render(&self.request) {
             Ok(s) => s,
             Err(error) => {
@@ -466,7 +471,7 @@ impl<'r> AgentRun<'r> {
         }
 
         progress.status(&format!(
-            "turn {number}/{max_turns} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
+            "turn {label} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
             self.tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
@@ -489,7 +494,7 @@ impl<'r> AgentRun<'r> {
             progress.line(&format!("turn {number}: warning: {w}"));
         }
 
-        progress.status(&format!("turn {number}/{max_turns} · running the program"));
+        progress.status(&format!("turn {label} · running the program"));
         let cut_off = cut_off_error(&reply, &*llm);
         let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
         // The program's wall clock never runs past the run's.
@@ -545,7 +550,7 @@ impl<'r> AgentRun<'r> {
         }
         self.tokens_so_far += prompt_tokens;
         progress.line(&format!(
-            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
+            "turn {label}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
             self.tokens_so_far,
             reply.timing.wall.as_secs_f64()
         ));
