@@ -101,6 +101,10 @@ fn the_demo_returns_a_wrong_type_then_fixes_it_after_the_feedback() {
     assert!(ran.stderr.contains("error invalid_return: The returned value does not match the signature: at $.revenue"));
     assert!(ran.stderr.contains("turn 3/2 (retry 1/1)  strategy=coalesced"), "{}", ran.stderr);
     assert!(ran.stderr.contains("ptc: returned after 3 turns; session written to"));
+    let trace = command_in_root(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(dir.join("s.jsonl")).output().unwrap();
+    let trace = String::from_utf8_lossy(&trace.stdout);
+    assert!(trace.contains("\nsignature: (status :string) -> {status :string, orders :int"), "{trace}");
+    assert!(trace.contains("errors: invalid_return 1"), "{trace}");
 
     // --format json prints the validated value with the declared field names.
     let json_dir = scratch_dir("order-summary-json");
@@ -367,6 +371,8 @@ llm = { backend = "replay", file = "typed.json" }
     assert_eq!(s.detail.as_deref(), Some("run_timeout_ms = 200 reached: the run took longer than its time limit"));
     assert!(s.turns.len() <= 1, "no turn starts after the deadline");
     assert_eq!(ran.code, Some(1));
+    let trace = command_in_root(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(dir.join("s.jsonl")).output().unwrap();
+    assert!(String::from_utf8_lossy(&trace.stdout).contains("\nstopped: run_timeout_ms: run_timeout_ms = 200 reached"));
 
     // A tool argument of the wrong type: the model is told, the run goes on.
     let ran = run(&dir, &cfg, "typed", &[]);
