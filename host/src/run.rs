@@ -32,6 +32,7 @@ use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
 pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;
@@ -479,8 +480,9 @@ impl<'r> AgentRun<'r> {
         llm.end_calls_by(self.deadline.at());
         let reply = match llm.chat(&sent) {
             Ok(r) => r,
-            Err(_) if self.deadline.passed().is_some() => {
-                let stop = self.deadline.passed().expect("checked");
+            // A call the run's deadline cut short (it may end a moment early).
+            Err(_) if self.deadline.passed_within(Duration::from_millis(100)).is_some() => {
+                let stop = self.deadline.passed_within(Duration::from_millis(100)).expect("checked");
                 self.end_run(limit_end(stop))?;
                 return Ok(Step::Finished);
             }

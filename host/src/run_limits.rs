@@ -113,7 +113,13 @@ impl Deadline {
 
     /// The stop once the time is up.
     pub fn passed(&self) -> Option<Stop> {
-        self.left().filter(Duration::is_zero).map(|_| Stop {
+        self.passed_within(Duration::ZERO)
+    }
+
+    /// The stop when at most `margin` is left (a call cut short at the
+    /// deadline may return a moment before it).
+    pub fn passed_within(&self, margin: Duration) -> Option<Stop> {
+        self.left().filter(|left| *left <= margin).map(|_| Stop {
             reason: "run_timeout_ms",
             detail: format!("run_timeout_ms = {} reached: the run took longer than its time limit", self.ms),
         })

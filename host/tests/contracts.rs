@@ -3,6 +3,9 @@
 //! config), named inputs (`--arg`), single-shot agents, the retry budget
 //! across a resume, and the run limits.
 
+mod llm_server;
+
+use llm_server::{Reply, Server};
 use ptc_integration_tests::{command_in_root, plugin_dir, root, scratch_dir};
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
@@ -396,4 +399,20 @@ fn a_bad_signature_in_the_config_points_at_the_character() {
         cfg.display()
     );
     assert_eq!(ran.stderr, expected);
+}
+
+#[test]
+fn the_run_timeout_cuts_a_model_call_short() {
+    // The server never answers; the read timeout is a minute: only
+    // run_timeout_ms ends the run.
+    let server = Server::start(vec![Reply::Stall]);
+    let agents = format!(
+        "[agent.wait]\nmission = \"m\"\nrun_timeout_ms = 500\nllm = {{ backend = \"openai\", base_url = \"{}\", model = \"m\", read_timeout_ms = 60000, max_retries = 0 }}\n",
+        server.url
+    );
+    let (dir, cfg) = config("run-timeout-model", &agents, &[]);
+    let ran = run(&dir, &cfg, "wait", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: run_timeout_ms)\n"), "{}", ran.stderr);
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref(), s.turns.len()), (Some("limit"), Some("run_timeout_ms"), 0));
 }
