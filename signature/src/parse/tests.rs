@@ -144,3 +144,51 @@ fn types_parse_alone_and_print_plain() {
     assert_eq!(sig.to_string(), "(a :int, b [:string]?) -> :map");
     assert_eq!(Signature::parse("-> :int").unwrap().to_string(), ":int");
 }
+
+/// Every string of up to 4 characters over the grammar's alphabet, and
+/// every one-character deletion, insertion and replacement of real
+/// signatures: parsing never panics, and an error's column is inside the
+/// text (or just past it).
+#[test]
+fn no_input_panics_and_errors_stay_inside_the_text() {
+    const ALPHABET: [char; 14] = ['(', ')', '[', ']', '{', '}', ':', '?', ',', '-', '>', ' ', 'a', 'é'];
+    let check = |text: &str| {
+        if let Err(e) = Signature::parse(text) {
+            let line = text.split('\n').nth(e.line - 1).expect("the line exists");
+            assert!(e.column >= 1 && e.column <= line.chars().count() + 1, "{text:?}: {e:?}");
+            assert!(text.is_char_boundary(e.offset));
+            let _ = e.to_string();
+        }
+    };
+    let mut texts = vec![String::new()];
+    for _ in 0..4 {
+        let longer: Vec<String> = texts.iter().flat_map(|t| ALPHABET.iter().map(move |c| format!("{t}{c}"))).collect();
+        longer.iter().for_each(|t| check(t));
+        texts = longer;
+    }
+    let real = [
+        "(query :string, limit :int?) -> {count :int, items [{id :int, title :string}]}",
+        "{status :string, customers [{id :int, name :string}]?}",
+        "-> [:map]",
+    ];
+    for text in real {
+        let chars: Vec<char> = text.chars().collect();
+        for i in 0..=chars.len() {
+            for c in ALPHABET.iter().chain(['\n', '\t', '"'].iter()) {
+                let mut inserted = chars.clone();
+                inserted.insert(i, *c);
+                check(&inserted.iter().collect::<String>());
+                if i < chars.len() {
+                    let mut replaced = chars.clone();
+                    replaced[i] = *c;
+                    check(&replaced.iter().collect::<String>());
+                }
+            }
+            if i < chars.len() {
+                let mut deleted = chars.clone();
+                deleted.remove(i);
+                check(&deleted.iter().collect::<String>());
+            }
+        }
+    }
+}
