@@ -11,6 +11,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
+mod contract;
+
+pub use self::contract::{placeholders, Contract, RunLimits};
 pub use crate::llm::LlmConfig;
 pub use crate::location::Location;
 pub use crate::tools::ToolConfig;
@@ -91,6 +94,11 @@ pub struct Agent {
     /// or a `[pricing.NAME]`); default: the backend's (`anthropic` for the
     /// Anthropic backend, else `openai`).
     pub pricing: Option<String>,
+    /// `signature = "..."` (and `retry_turns`): what the agent takes and
+    /// must return.
+    pub contract: Option<Contract>,
+    /// `max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`.
+    pub run_limits: RunLimits,
 }
 
 /// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
@@ -173,7 +181,7 @@ struct RawConfig {
 struct RawTool {
     command: Vec<String>,
     #[serde(default)]
-    signature: Option<String>,
+    signature: Option<Spanned<String>>,
     #[serde(default)]
     description: Option<String>,
     #[serde(default)]
@@ -213,6 +221,16 @@ struct RawAgent {
     token_encoding: Option<String>,
     #[serde(default)]
     pricing: Option<Spanned<String>>,
+    #[serde(default)]
+    signature: Option<Spanned<String>>,
+    #[serde(default)]
+    retry_turns: Option<Spanned<u32>>,
+    #[serde(default)]
+    max_tool_calls: Option<Spanned<u64>>,
+    #[serde(default)]
+    max_tool_calls_per_turn: Option<Spanned<u64>>,
+    #[serde(default)]
+    run_timeout_ms: Option<Spanned<u64>>,
 }
 
 /// Turns byte offsets of one file into line/column locations.
@@ -276,10 +294,13 @@ impl Config {
             if tool.command.is_empty() {
                 return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
             }
+            if let Some(signature) = &tool.signature {
+                contract::signature(&src, &format!("tool `{name}`"), signature)?;
+            }
             let config = ToolConfig {
                 name: name.clone(),
                 command: tool.command,
-                signature: tool.signature,
+                signature: tool.signature.map(Spanned::into_inner),
                 description: tool.description,
                 timeout_ms: tool.timeout_ms.unwrap_or(10_000),
                 dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
@@ -299,8 +320,28 @@ impl Config {
         }
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
-            let location = src.at(agent.span().start);
+            let span = agent.span();
+            let location = src.at(span.start);
             let agent = agent.into_inner();
+            let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
+            let agent_contract = contract::agent_contract(
+                &src,
+                &name,
+                agent.signature.as_ref(),
+                agent.retry_turns.as_ref(),
+                agent.mission.as_deref(),
+                &data_names,
+                span,
+            )?;
+            let run_limits = contract::run_limits(
+                &src,
+                &name,
+                [
+                    ("max_tool_calls", agent.max_tool_calls.as_ref()),
+                    ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
+                    ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
+                ],
+            )?;
             if let Some(strategy) = &agent.strategy {
                 let known = strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY
                     || strategies.contains_key(strategy.get_ref());
@@ -376,6 +417,8 @@ impl Config {
                     }
                     None => None,
                 },
+                contract: agent_contract,
+                run_limits,
             };
             agents.insert(name, agent);
         }

@@ -3,11 +3,13 @@
 //!
 //! A command tool gets the JSON arguments on stdin and answers with JSON on
 //! stdout. A non-zero exit, a timeout or output that is not JSON becomes a
-//! `tool` error inside the turn; the run goes on.
+//! `tool` error inside the turn; the run goes on. A tool with a signature
+//! has its arguments checked before the call and its result after it
+//! ([`crate::contract`]); a mismatch is a `tool` error naming the argument.
 
 use crate::location::Location;
 use ptc_lisp::ToolHost;
-use ptc_plugin_api::render::{kebab_case, Signature};
+use ptc_signature::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -159,13 +161,20 @@ pub struct Tools {
     tools: Vec<Tool>,
     /// Per tool, the parameter names its signature declares (parsed once).
     declared: Vec<Vec<String>>,
+    /// Per tool, its parsed signature (the config checked it parses).
+    signatures: Vec<Option<Signature>>,
 }
 
 impl Tools {
     /// Tools in the order offered.
     pub fn new(tools: Vec<Tool>) -> Tools {
-        let declared = tools.iter().map(|t| declared_names(t.signature().as_deref())).collect();
-        Tools { tools, declared }
+        let signatures: Vec<Option<Signature>> =
+            tools.iter().map(|t| t.signature().and_then(|s| Signature::parse(&s).ok())).collect();
+        let declared = signatures
+            .iter()
+            .map(|s| s.iter().flat_map(|s| s.params.iter().map(|p| p.name.clone())).collect())
+            .collect();
+        Tools { tools, declared, signatures }
     }
     /// Tools in order.
     pub fn list(&self) -> &[Tool] {
@@ -175,7 +184,8 @@ impl Tools {
 
 /// The parameter names a signature declares; none when it does not parse.
 pub fn declared_names(signature: Option<&str>) -> Vec<String> {
-    signature.and_then(Signature::parse).map(|s| s.declared).unwrap_or_default()
+    let parsed = signature.and_then(|s| Signature::parse(s).ok());
+    parsed.map(|s| s.params.into_iter().map(|p| p.name).collect()).unwrap_or_default()
 }
 
 /// The prompt shows parameter names in kebab-case (`weight_kg` as
@@ -206,13 +216,19 @@ impl ToolHost for Tools {
             Some(i) => declared_arg_names(&self.declared[i], args),
             None => args,
         };
-        let result = match index.map(|i| &self.tools[i]) {
+        let signature = index.and_then(|i| self.signatures[i].as_ref());
+        let checked = signature.map_or(Ok(()), |s| crate::contract::check_call(name, s, &args));
+        let result = checked.and_then(|()| match index.map(|i| &self.tools[i]) {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
             None => {
                 let names: Vec<&str> = self.tools.iter().map(Tool::name).collect();
                 Err(format!("no tool named `{name}` (available: {})", names.join(", ")))
             }
+        });
+        let result = match (result, signature) {
+            (Ok(value), Some(s)) => crate::contract::check_result(s, &value).map(|()| value),
+            (result, _) => result,
         };
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match &result {
@@ -348,10 +364,13 @@ mod tests {
         assert_eq!(declared_arg_names(sig, json!([1, 2])), json!([1, 2]));
 
         // Through a command tool: it reads the declared name.
-        let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
+        let mut t = tool(
+            &["python3", "-c", "import json,sys; print(json.dumps({'w': json.load(sys.stdin)['weight_kg']}))"],
+            5000,
+        );
         t.signature = Some(signature.to_string());
         let tools = Tools::new(vec![Tool::Command(t)]);
-        assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
+        assert_eq!(tools.call("t", json!({"weight-kg": 7, "country": "GB"})), Ok(json!({"w": 7})));
     }
 
     #[test]
@@ -374,5 +393,46 @@ mod tests {
         let e = run("(pmap #(tool/hang {:i %}) (range 3))", &mut tools).result.unwrap_err();
         assert_eq!(e.message, "pmap: call 1 of 3 failed: tool/hang failed: timed out after 200 ms");
         assert!(started.elapsed() < Duration::from_secs(4), "no call waited for the 5 s sleep");
+    }
+
+    #[test]
+    fn arguments_are_checked_before_the_call_and_results_after() {
+        let dir = std::env::temp_dir().join(format!("ptc-tools-contract-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let called = dir.join("called");
+        let script = format!("touch {}; echo '{{\"cost_eur\": 12.5}}'", called.display());
+        let mut t = tool(&["sh", "-c", &script], 5000);
+        t.signature = Some("(country :string, weight_kg :int) -> {cost_eur :int}".into());
+        let tools = Tools::new(vec![Tool::Command(t)]);
+        let e = tools.call("t", json!({"country": "GB", "weight-kg": "2"})).unwrap_err();
+        assert!(e.starts_with("argument `weight_kg`: expected :int, got string \"2\""), "{e}");
+        assert!(!called.exists(), "a call with a wrong argument never reaches the command");
+        let e = tools.call("t", json!({"country": "GB", "weight-kg": 2})).unwrap_err();
+        assert!(called.exists());
+        assert_eq!(
+            e,
+            "its result does not match its signature (-> {cost_eur :int}): at $.cost_eur: expected :int, got float 12.5"
+        );
+        // Through a program: the error the model sees names the tool.
+        let out = ptc_lisp::run_program(
+            "(tool/t {:country \"GB\" :weight-kg :two})",
+            &ptc_lisp::Memory::new(),
+            &Default::default(),
+            &mut tools.clone(),
+            &ptc_lisp::Limits::default(),
+        );
+        let message = out.result.unwrap_err().message;
+        assert!(
+            message.starts_with("tool/t failed: argument `weight_kg`: expected :int, got string \"two\""),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn every_builtin_signature_parses() {
+        for name in BUILTIN_NAMES {
+            let b = builtin(name).unwrap();
+            assert!(Signature::parse(b.signature).is_ok(), "{name}: {}", b.signature);
+        }
     }
 }

@@ -38,6 +38,12 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
         session.status.as_deref().unwrap_or("-")
     );
     let _ = writeln!(out, "mission: {}", session.mission);
+    if let Some(signature) = &session.signature {
+        let _ = writeln!(out, "signature: {signature}");
+    }
+    if let (Some(reason), Some(detail)) = (&session.reason, &session.detail) {
+        let _ = writeln!(out, "stopped: {reason}: {}", detail.lines().next().unwrap_or(""));
+    }
     if let Some(kinds) = error_kinds(&session) {
         let _ = writeln!(out, "errors: {kinds}");
     }

@@ -145,3 +145,74 @@ fn agent_budget_errors_have_line_and_column() {
     let err = parse("[agent.t]\nfallbacks = []\n").unwrap_err();
     assert!(err.contains("2:1: unknown field `fallbacks`"), "{err}");
 }
+
+#[test]
+fn signatures_parse_at_load_and_errors_point_into_the_string() {
+    let c = parse(
+        r#"
+[agent.a]
+mission = "Find {{query}} (at most {{ limit }})"
+signature = "(query :string, limit :int?) -> {count :int}"
+retry_turns = 2
+max_tool_calls = 20
+max_tool_calls_per_turn = 5
+run_timeout_ms = 60000
+"#,
+    )
+    .unwrap();
+    let a = &c.agents["a"];
+    let contract = a.contract.as_ref().unwrap();
+    assert_eq!(contract.text, "(query :string, limit :int?) -> {count :int}");
+    assert_eq!(contract.signature.params.len(), 2);
+    assert_eq!(contract.retry_turns, 2);
+    assert_eq!(
+        a.run_limits,
+        RunLimits { max_tool_calls: Some(20), max_tool_calls_per_turn: Some(5), run_timeout_ms: Some(60000) }
+    );
+    assert_eq!(
+        (c.agents["a"].contract.is_some(), parse("[agent.b]\n").unwrap().agents["b"].contract.is_none()),
+        (true, true)
+    );
+
+    // The location is the character in the file; the message shows the string with a caret.
+    let err = parse("[agent.a]\nsignature = \"(query :strin) -> :int\"\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:2:21: agent `a`: signature: unknown type `:strin`; the types are :string :int :float \
+         :bool :keyword :datetime :map :any (column 8)\n    (query :strin) -> :int\n           ^"
+    );
+    // Tool signatures too; a string with escapes points at the string.
+    let err = parse("[tool.t]\ncommand = [\"x\"]\nsignature = '(id :int) -> {id :int'\n").unwrap_err();
+    assert!(
+        err.starts_with("/cfg/strategies.toml:3:35: tool `t`: signature: expected `}` to close the fields"),
+        "{err}"
+    );
+    let err = parse("[tool.t]\ncommand = [\"x\"]\nsignature = \"(\\u0069d :int) -> :nope\"\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:3:13: tool `t`: signature: unknown type `:nope`"), "{err}");
+    // A multi-line string.
+    let err = parse("[agent.a]\nsignature = \"\"\"\n(q :string) -> {\n  n :integer\n}\"\"\"\n").unwrap_err();
+    assert!(
+        err.starts_with("/cfg/strategies.toml:4:5: agent `a`: signature: unknown type `:integer` (did you mean :int?)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn contract_keys_are_checked_against_each_other() {
+    let err = parse("[agent.a]\nmission = \"Find {{query}}\"\n").unwrap_err();
+    assert!(
+        err.contains("agent `a`: the mission uses {{query}}, which is not a named input (it declares no inputs"),
+        "{err}"
+    );
+    let err = parse("[agent.a]\nmission = \"Find {{qeury}}\"\nsignature = \"(query :string) -> :any\"\n").unwrap_err();
+    assert!(err.ends_with("the mission uses {{qeury}}, which is not a named input (its inputs: query)"), "{err}");
+    let err = parse("[agent.a]\nretry_turns = 1\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:15: agent `a`: `retry_turns` only gives turns"), "{err}");
+    let err = parse("[agent.a]\nmax_tool_calls = 0\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:2:18: agent `a`: max_tool_calls must be at least 1 (leave it out for no limit)"
+    );
+    let err = parse("[agent.a]\nsignature = \"(orders :int) -> :any\"\ndata = { orders = \"o.json\" }\n").unwrap_err();
+    assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
+}
