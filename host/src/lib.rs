@@ -30,6 +30,8 @@ pub mod costing;
 pub mod llm;
 pub mod location;
 pub mod logging;
+pub mod mcp;
+pub mod nested;
 pub mod policy;
 pub mod progress;
 pub mod resolve;
