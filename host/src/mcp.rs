@@ -131,7 +131,8 @@ fn tool_ref(config: &Config, entry: &str) -> Option<ToolRef> {
 fn start_one(config: &McpConfig, runtime: Arc<Runtime>) -> Result<McpServer, McpError> {
     let mut server = config.server.clone();
     if let (Transport::Http { bearer_token, .. }, Some(var)) = (&mut server.transport, &config.bearer_token_env) {
-        let token = std::env::var(var).map_err(|_| McpError::Token { server: server.name.clone(), var: var.clone() })?;
+        let token =
+            std::env::var(var).map_err(|_| McpError::Token { server: server.name.clone(), var: var.clone() })?;
         *bearer_token = Some(token);
     }
     McpServer::start(&server, runtime).map_err(McpError::Start)

@@ -152,7 +152,9 @@ impl RunTools<'_> {
             ),
             None => "Answer briefly and precisely.".to_string(),
         };
-        let reply = backend.chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)])).map_err(|e| format!("llm-query: {e}"))?;
+        let reply = backend
+            .chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]))
+            .map_err(|e| format!("llm-query: {e}"))?;
         let mut usage = reply.record();
         if let Ok(counter) = crate::run::agent_counter(self.agent) {
             usage[COUNTED] = (counter.count(&system) + counter.count(prompt)).into();
@@ -193,7 +195,8 @@ fn run_nested(
     let llm_config = agent.llm.as_ref().ok_or_else(|| fail("has no `llm`".into()))?;
     let mut llm = llm::from_config(llm_config, 0).map_err(|e| fail(e.to_string()))?;
     let options = RunOptions { session_out: Some(path), resume: None };
-    let mut run = AgentRun::prepare_nested(resolved, name, options, inputs, nesting).map_err(|e| fail(e.to_string()))?;
+    let mut run =
+        AgentRun::prepare_nested(resolved, name, options, inputs, nesting).map_err(|e| fail(e.to_string()))?;
     let mut quiet = |line: &str| tracing::info!(agent = name, "{line}");
     loop {
         match run.turn(llm.as_mut(), &mut quiet) {
@@ -212,18 +215,23 @@ fn run_nested(
 fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, String> {
     match (session.status.as_deref(), &session.result) {
         (Some("returned"), Some(edn)) => {
-            let value = ptc_lisp::read_edn(edn).map_err(|e| format!("agent `{name}`: its result does not read: {e}"))?;
+            let value =
+                ptc_lisp::read_edn(edn).map_err(|e| format!("agent `{name}`: its result does not read: {e}"))?;
             ptc_lisp::value_to_json(&value).map_err(|e| format!("agent `{name}`: its result is not JSON: {e}"))
         }
         (Some("failed"), _) => {
             let why = session.turns.last().and_then(|t| t.error.as_ref()).map_or("", |e| e.message.as_str());
             Err(format!("agent `{name}` failed: {why}"))
         }
-        (status, _) => Err(format!(
-            "agent `{name}` did not return ({} after {} turns)",
-            status.unwrap_or("unfinished"),
-            session.turns.len()
-        )),
+        (status, _) => {
+            let last = session.turns.last().and_then(|t| t.error.as_ref());
+            let last = last.map_or(String::new(), |e| format!("; its last error: {}", e.message));
+            Err(format!(
+                "agent `{name}` did not return ({} after {} turns){last}",
+                status.unwrap_or("unfinished"),
+                session.turns.len()
+            ))
+        }
     }
 }
 
@@ -231,11 +239,18 @@ fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, 
 fn shape_text(shape: &Json) -> String {
     match shape {
         Json::Object(map) => {
-            let fields: Vec<String> = map.iter().map(|(k, v)| format!("{} {}", k.trim_start_matches(':'), shape_text(v))).collect();
+            let fields: Vec<String> =
+                map.iter().map(|(k, v)| format!("{} {}", k.trim_start_matches(':'), shape_text(v))).collect();
             format!("{{{}}}", fields.join(", "))
         }
         Json::Array(items) => format!("[{}]", items.first().map_or(":any".into(), shape_text)),
-        Json::String(s) => if s.starts_with(':') { s.clone() } else { format!(":{s}") },
+        Json::String(s) => {
+            if s.starts_with(':') {
+                s.clone()
+            } else {
+                format!(":{s}")
+            }
+        }
         other => other.to_string(),
     }
 }
@@ -275,7 +290,9 @@ pub fn check_shape(value: &Json, shape: &Json, path: &str) -> Result<(), String>
         Json::Array(items) => {
             let Json::Array(values) = value else { return Err(format!("{path}: expected a list, got {value}")) };
             match items.first() {
-                Some(item) => values.iter().enumerate().try_for_each(|(i, v)| check_shape(v, item, &format!("{path}[{i}]"))),
+                Some(item) => {
+                    values.iter().enumerate().try_for_each(|(i, v)| check_shape(v, item, &format!("{path}[{i}]")))
+                }
                 None => Ok(()),
             }
         }
@@ -324,7 +341,10 @@ mod tests {
     fn shapes_check_types_fields_and_lists_and_name_the_path() {
         let shape = json!({":name": ":string", ":tags": [":string"], ":score": ":float?"});
         assert_eq!(check_shape(&json!({"name": "a", "tags": ["x"]}), &shape, "$"), Ok(()));
-        assert_eq!(check_shape(&json!({"name": "a", "tags": ["x", 2]}), &shape, "$"), Err("$.tags[1]: expected :string, got 2".into()));
+        assert_eq!(
+            check_shape(&json!({"name": "a", "tags": ["x", 2]}), &shape, "$"),
+            Err("$.tags[1]: expected :string, got 2".into())
+        );
         assert_eq!(check_shape(&json!({"tags": []}), &shape, "$"), Err("$.name: missing".into()));
         assert_eq!(check_shape(&json!([1]), &shape, "$"), Err("$: expected a map, got [1]".into()));
         assert_eq!(check_shape(&json!(3), &json!(":int"), "$"), Ok(()));

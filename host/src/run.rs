@@ -9,17 +9,16 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
+use crate::config::ToolRef;
 use crate::costing::Costing;
 use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
+use crate::mcp::{McpError, McpServers};
+use crate::nested::{Nesting, RunTools};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::Progress;
 use crate::resolve::{token_counter, LookupError, Resolved};
-use crate::config::ToolRef;
-use crate::mcp::{McpError, McpServers};
-use crate::nested::{Nesting, RunTools};
 use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
-use std::sync::atomic::AtomicUsize;
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program, Limits, Memory, Value};
@@ -33,6 +32,7 @@ use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
 pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;

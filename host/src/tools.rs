@@ -308,6 +308,8 @@ impl ToolHost for Tools {
                 self.note(CallNote { name: key.0.clone(), args: key.1.clone(), cached: true, ..CallNote::default() });
                 return Ok(hit);
             }
+            // Noted too, so that among identical calls the one that ran is told from the hits.
+            self.note(CallNote { name: key.0.clone(), args: key.1.clone(), ..CallNote::default() });
         }
         let args = match index {
             Some(i) => declared_arg_names(&self.declared[i], args),

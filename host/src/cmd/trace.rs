@@ -145,10 +145,15 @@ fn nested_run(parent: &Path, relative: &str, usage: Option<&serde_json::Value>, 
 /// `prompt_tokens 812, completion_tokens 95, ...`: the numeric figures of a usage object.
 fn usage_line(usage: &serde_json::Value) -> String {
     let Some(map) = usage.as_object() else { return usage.to_string() };
-    let keys =
-        ["counted_prompt_tokens", "prompt_tokens", "completion_tokens", "cache_read_tokens", "cache_write_tokens", "wall_ms"];
-    let figures: Vec<String> =
-        keys.iter().filter_map(|k| Some(format!("{k} {}", map.get(*k)?.as_u64()?))).collect();
+    let keys = [
+        "counted_prompt_tokens",
+        "prompt_tokens",
+        "completion_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+        "wall_ms",
+    ];
+    let figures: Vec<String> = keys.iter().filter_map(|k| Some(format!("{k} {}", map.get(*k)?.as_u64()?))).collect();
     figures.join(", ")
 }
 

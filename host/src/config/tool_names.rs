@@ -103,7 +103,9 @@ pub(super) fn mcp_server(
     let raw = raw.into_inner();
     let fail = |message: String| src.error(span.clone(), format!("mcp `{name}`: {message}"));
     if !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_') {
-        return Err(fail("a server name may hold letters, digits, `-` and `_` (it prefixes its tools: NAME.tool)".into()));
+        return Err(fail(
+            "a server name may hold letters, digits, `-` and `_` (it prefixes its tools: NAME.tool)".into(),
+        ));
     }
     let transport = match (raw.command, raw.url) {
         (Some(command), None) => {
@@ -131,7 +133,9 @@ pub(super) fn mcp_server(
             Transport::Http { url, headers: raw.headers.into_iter().collect(), bearer_token: None }
         }
         (Some(_), Some(_)) => return Err(fail("set `command` (stdio) or `url` (Streamable HTTP), not both".into())),
-        (None, None) => return Err(fail("needs `command = [...]` (stdio) or `url = \"...\"` (Streamable HTTP)".into())),
+        (None, None) => {
+            return Err(fail("needs `command = [...]` (stdio) or `url = \"...\"` (Streamable HTTP)".into()))
+        }
     };
     let mut server = ServerConfig::new(name, transport);
     server.call_timeout = Duration::from_millis(raw.timeout_ms.unwrap_or(DEFAULT_CALL_TIMEOUT_MS));
