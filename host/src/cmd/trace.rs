@@ -52,7 +52,7 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
         session.status.as_deref().unwrap_or("-")
     );
     let _ = writeln!(out, "mission: {}", session.mission);
-    if let Some(kinds) = error_kinds(&session) {
+    if let Some(kinds) = error_kinds(session) {
         let _ = writeln!(out, "errors: {kinds}");
     }
     for turn in &session.turns {

@@ -137,9 +137,7 @@ impl ServerHandler for TestServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let mut result = ListToolsResult::default();
-        result.tools = tools();
-        Ok(result)
+        Ok(ListToolsResult { tools: tools(), ..Default::default() })
     }
 
     async fn call_tool(
