@@ -34,6 +34,8 @@ pub mod inputs;
 pub mod llm;
 pub mod location;
 pub mod logging;
+pub mod mcp;
+pub mod nested;
 pub mod policy;
 pub mod progress;
 pub mod resolve;

@@ -9,16 +9,19 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
+use crate::config::ToolRef;
 use crate::contract::{check_return, expected_output_section, return_feedback};
 use crate::costing::Costing;
 use crate::inputs::{self, InputError};
 use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
+use crate::mcp::{McpError, McpServers};
+use crate::nested::{Nesting, RunTools};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::Progress;
 use crate::resolve::{token_counter, LookupError, Resolved};
 use crate::run_limits::{Counted, Deadline, Stop};
-use crate::tools::{builtin, Tool, Tools};
+use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program, Exit, Limits, Memory, Value};
@@ -32,6 +35,7 @@ use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
 use std::time::Duration;
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
@@ -146,6 +150,8 @@ pub enum RunError {
         /// The session so far.
         path: PathBuf,
     },
+    /// An MCP server of the agent did not start, or lacks a tool the agent names.
+    Mcp(McpError),
     /// The model call failed (after its retries).
     Llm {
         /// The turn.
@@ -181,6 +187,7 @@ impl fmt::Display for RunError {
             RunError::Render { turn, error, path } => {
                 write!(f, "turn {turn}: {error} (session so far in {})", path.display())
             }
+            RunError::Mcp(e) => e.fmt(f),
             RunError::Llm { turn, error, path } => {
                 write!(f, "turn {turn}: llm: {error} (session so far in {})", path.display())
             }
@@ -234,6 +241,12 @@ pub struct AgentRun<'r> {
     tool_calls: u64,
     /// When `run_timeout_ms` ends the run.
     deadline: Deadline,
+    /// The config, for agents used as tools.
+    resolved: &'r Resolved,
+    /// Where this run sits in a chain of agents used as tools.
+    nesting: Nesting,
+    /// `llm-query` calls so far.
+    queries: AtomicUsize,
 }
 
 /// The `[agent.NAME]` of `name`.
@@ -293,6 +306,21 @@ impl<'r> AgentRun<'r> {
     /// `options.resume` with its memory rebuilt and its trigger latch restored.
     pub fn prepare(resolved: &'r Resolved, name: &str, options: RunOptions<'_>) -> Result<AgentRun<'r>, RunError> {
         let agent = find_agent(resolved, name)?;
+        let nesting = Nesting { chain: vec![agent.name.clone()], max_depth: agent.max_agent_depth };
+        AgentRun::prepare_nested(resolved, name, options, serde_json::Map::new(), nesting)
+    }
+
+    /// [`AgentRun::prepare`] for a run inside another (an agent used as a
+    /// tool): the call's arguments join its data, `nesting` is the chain
+    /// down to it.
+    pub fn prepare_nested(
+        resolved: &'r Resolved,
+        name: &str,
+        options: RunOptions<'_>,
+        arguments: serde_json::Map<String, serde_json::Value>,
+        nesting: Nesting,
+    ) -> Result<AgentRun<'r>, RunError> {
+        let agent = find_agent(resolved, name)?;
         let deadline = Deadline::start(&agent.run_limits);
         let mission = agent.mission.clone().ok_or_else(|| missing(agent, "mission = \"...\""))?;
         let limits = agent.limits.to_limits();
@@ -304,19 +332,10 @@ impl<'r> AgentRun<'r> {
             _ => inputs::read_args(options.args, signature).map_err(input_error)?,
         };
         let mission = inputs::template(&mission, &inputs);
-        let config = &resolved.config;
-        let tools = Tools::new(
-            agent
-                .tools
-                .iter()
-                .map(|name| match config.tools.get(name) {
-                    Some(t) => Tool::Command(t.clone()),
-                    None => Tool::Builtin(builtin(name).expect("config checked tool names")),
-                })
-                .collect(),
-        );
+        let tools = Tools::new(agent_tools(resolved, agent)?);
         let mut data = read_data(agent)?;
         data.extend(inputs.iter().map(|(k, v)| (k.clone(), v.clone())));
+        data.extend(arguments.iter().map(|(k, v)| (k.clone(), json_to_value(v))));
         let counter = agent_counter(agent)?;
         let mut policy = Policy::for_agent(resolved, agent, counter)
             .map_err(|error| RunError::Strategy { agent: agent.name.clone(), error })?;
@@ -401,6 +420,9 @@ impl<'r> AgentRun<'r> {
             costing,
             tool_calls,
             deadline,
+            resolved,
+            nesting,
+            queries: AtomicUsize::new(0),
         })
     }
 
@@ -501,7 +523,17 @@ impl<'r> AgentRun<'r> {
         let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
         // The program's wall clock never runs past the run's.
         let limits = Limits { timeout: self.deadline.cap(self.limits.timeout), ..self.limits.clone() };
-        let mut counted = Counted::new(&self.tools, self.tool_calls, self.agent.run_limits);
+        let tools = RunTools {
+            tools: &self.tools,
+            resolved: self.resolved,
+            agent: self.agent,
+            nesting: &self.nesting,
+            session: self.journal.path(),
+            turn: number,
+            runs: AtomicUsize::new(0),
+            queries: &self.queries,
+        };
+        let mut counted = Counted::new(&tools, self.tool_calls, self.agent.run_limits);
         let outcome = program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut counted, &limits));
         self.tool_calls += counted.made();
         let limit_stop = counted.stop().or_else(|| self.deadline.passed());
@@ -510,6 +542,10 @@ impl<'r> AgentRun<'r> {
             _ => Err(cut_off.unwrap_or_else(|| no_code_error(&reply.content))),
         };
         let mut turn = record_turn(number, &reply.content, ran);
+        if let Some(out) = &outcome {
+            let cached = annotate_calls(&mut turn.record.tool_calls, &out.tool_calls, self.tools.take_notes());
+            stats["tool_calls_cached"] = json!(cached);
+        }
         let exit = outcome.as_ref().and_then(|o| o.result.as_ref().ok());
         let rejected = self.settle(&mut turn, exit, number);
         if let Some(out) = outcome.filter(|_| turn.record.success) {
@@ -643,6 +679,56 @@ fn invalid_return_end(message: &str) -> End {
         detail: Some(message.into()),
         ..End::default()
     }
+}
+
+/// The tools of `agent`, in the order its `tools` lists them: table and
+/// built-in tools, the tools of its MCP servers (started here), other
+/// agents and `llm-query`.
+fn agent_tools(resolved: &Resolved, agent: &Agent) -> Result<Vec<Tool>, RunError> {
+    let config = &resolved.config;
+    let servers = McpServers::start(config, agent).map_err(RunError::Mcp)?;
+    let agents: Vec<&str> = config.agents.keys().map(String::as_str).collect();
+    let mut tools = Vec::new();
+    for entry in &agent.tools {
+        match ToolRef::parse(entry, &config.tools, &config.mcp, &agents) {
+            Some(ToolRef::Plain(name)) => tools.push(match config.tools.get(&name) {
+                Some(t) => Tool::Command(t.clone()),
+                None => Tool::Builtin(builtin(&name).expect("config checked tool names")),
+            }),
+            Some(r @ (ToolRef::McpServer(_) | ToolRef::McpTool(..))) => {
+                tools.extend(servers.tools(config, agent, &r).map_err(RunError::Mcp)?)
+            }
+            Some(ToolRef::Agent(name)) => tools.push(crate::nested::agent_tool(resolved, &name)),
+            Some(ToolRef::LlmQuery) => tools.push(crate::nested::llm_query_tool()),
+            None => unreachable!("config checked tool names"),
+        }
+    }
+    Ok(tools)
+}
+
+/// Marks the recorded calls the notes tell about (answered from the cache,
+/// a nested run's session, usage spent inside); a note finds its call by
+/// name and arguments, first unmarked match in order. Returns how many
+/// calls the cache answered.
+fn annotate_calls(
+    records: &mut [ptc_session::ToolCallRecord],
+    calls: &[ptc_lisp::ToolCallRecord],
+    mut notes: Vec<CallNote>,
+) -> u64 {
+    // Among identical calls, the one that ran comes first, the cache hits after it.
+    notes.sort_by_key(|n| n.cached);
+    let mut cached = 0;
+    for (record, call) in records.iter_mut().zip(calls) {
+        let Ok(args) = ptc_lisp::value_to_json(&call.args) else { continue };
+        let args = canonical_args(&args);
+        let Some(i) = notes.iter().position(|n| n.name == call.name && n.args == args) else { continue };
+        let note = notes.remove(i);
+        record.cached = note.cached;
+        record.session = note.session;
+        record.usage = note.usage;
+        cached += u64::from(note.cached);
+    }
+    cached
 }
 
 /// The token counter of `agent`'s `token_encoding` (default `o200k_base`).

@@ -216,10 +216,14 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
     Ok(session)
 }
 
-/// Every numeric usage figure of the turns, summed by name.
+/// Every numeric usage figure of the turns, summed by name: each turn's
+/// model call and the usage recorded on its tool calls (nested runs,
+/// `llm-query`).
 pub fn sum_usage(turns: &[TurnRecord]) -> serde_json::Value {
     let mut total = serde_json::Map::new();
-    for usage in turns.iter().filter_map(|t| t.usage.as_ref()?.as_object()) {
+    let calls = turns.iter().flat_map(|t| t.tool_calls.iter().filter_map(|c| c.usage.as_ref()));
+    let usages = turns.iter().filter_map(|t| t.usage.as_ref()).chain(calls);
+    for usage in usages.filter_map(|u| u.as_object()) {
         for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
             let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
             total.insert(key.clone(), (old + n).into());

@@ -216,3 +216,27 @@ fn contract_keys_are_checked_against_each_other() {
     let err = parse("[agent.a]\nsignature = \"(orders :int) -> :any\"\ndata = { orders = \"o.json\" }\n").unwrap_err();
     assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
 }
+
+#[test]
+fn mcp_tables_and_tool_names_are_checked() {
+    let c = parse(
+        "[mcp.fs]\ncommand = \"npx\"\nargs = [\"srv\", \".\"]\ncache = [\"read\"]\n[mcp.web]\nurl = \"http://127.0.0.1:1/mcp\"\ntimeout_ms = 50\n[agent.a]\ntools = [\"fs.*\", \"web.fetch\", \"agent:a\", \"llm-query\"]\n",
+    )
+    .unwrap();
+    let fs = &c.mcp["fs"];
+    assert!(
+        matches!(&fs.server.transport, ptc_mcp::Transport::Stdio { command, .. } if command == &["npx", "srv", "."])
+    );
+    assert!(fs.cache.covers("read") && !fs.cache.covers("write"));
+    assert_eq!(c.mcp["web"].server.call_timeout, std::time::Duration::from_millis(50));
+    assert_eq!(c.agents["a"].max_agent_depth, DEFAULT_MAX_AGENT_DEPTH);
+    let err = parse("[mcp.x]\nurl = \"ftp://h\"\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:1:1: mcp `x`: `url` must start with http:// or https://, got \"ftp://h\"");
+    let err = parse("[mcp.x]\ncommand = [\"a\"]\nurl = \"http://h\"\n").unwrap_err();
+    assert!(err.ends_with("set `command` (stdio) or `url` (Streamable HTTP), not both"), "{err}");
+    let err = parse("[mcp.x]\ncommand = [\"a\"]\n[agent.a]\ntools = [\"y.*\"]\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:4:10: agent `a` uses tool `y.*`, which is neither"), "{err}");
+    assert!(err.contains("x.*, llm-query, agent:AGENT"), "{err}");
+    let err = parse("[agent.a]\ntools = [\"agent:nobody\"]\n").unwrap_err();
+    assert!(err.contains("uses tool `agent:nobody`"), "{err}");
+}
