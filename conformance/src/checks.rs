@@ -1,6 +1,7 @@
 //! The invariants of `spec/strategies.md`, each a pure check of one
 //! rendered prompt against its request. An `Err` is the reason, in one line.
 
+pub use ptc_plugin_api::render::contains_symbol;
 use ptc_plugin_api::render::{memory_of, turn_info};
 use ptc_plugin_api::{Message, RenderRequest, Role, Stats};
 
@@ -153,19 +154,6 @@ pub fn live_names(req: &RenderRequest, messages: &[Message]) -> Check {
             many.iter().take(5).map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
         )),
     }
-}
-
-/// Whether `name` occurs in `text` not as part of a longer symbol.
-pub fn contains_symbol(text: &str, name: &str) -> bool {
-    if name.is_empty() {
-        return true;
-    }
-    let symbol_char = |c: char| c.is_alphanumeric() || "-_?!*+<>=/.'$%&".contains(c);
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + name.len()..].chars().next();
-        !before.is_some_and(symbol_char) && !after.is_some_and(symbol_char)
-    })
 }
 
 /// The stats add up: shown plus dropped is the total, for tool calls and

@@ -11,9 +11,15 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
+mod contract;
+
+pub use self::contract::{placeholders, Contract, RunLimits};
 pub use crate::llm::LlmConfig;
 pub use crate::location::Location;
 pub use crate::tools::ToolConfig;
+pub use tool_names::{CacheRule, McpConfig, ToolRef, AGENT_PREFIX, LLM_QUERY};
+
+mod tool_names;
 pub use ptc_registry::PLUGIN_PATH_ENV;
 
 /// An error in a config file, with where it is.
@@ -98,6 +104,8 @@ pub struct Agent {
     pub tools: Vec<String>,
     /// The model backend.
     pub llm: Option<LlmConfig>,
+    /// The backend `llm-query` calls use (default: `llm`).
+    pub llm_query: Option<LlmConfig>,
     /// Sandbox limit overrides.
     pub limits: LimitsConfig,
     /// Prompt token budget of one turn (real tiktoken count); `None`: unlimited.
@@ -110,7 +118,19 @@ pub struct Agent {
     /// or a `[pricing.NAME]`); default: the backend's (`anthropic` for the
     /// Anthropic backend, else `openai`).
     pub pricing: Option<String>,
+    /// `signature = "..."` (and `retry_turns`): what the agent takes and
+    /// must return.
+    pub contract: Option<Contract>,
+    /// `max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`.
+    pub run_limits: RunLimits,
+    /// How deep runs of agents used as tools (`agent:NAME`) may nest below
+    /// this one (default [`DEFAULT_MAX_AGENT_DEPTH`]).
+    pub max_agent_depth: u32,
 }
+
+/// `max_agent_depth` when an agent does not set it: an agent may call an
+/// agent that calls an agent, and no deeper.
+pub const DEFAULT_MAX_AGENT_DEPTH: u32 = 3;
 
 /// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
@@ -170,6 +190,8 @@ pub struct Config {
     pub tools: IndexMap<String, ToolConfig>,
     /// `[pricing.NAME]` tables (price models beside the built-ins), in file order.
     pub pricing: IndexMap<String, PricingTable>,
+    /// `[mcp.NAME]` servers, in file order.
+    pub mcp: IndexMap<String, McpConfig>,
 }
 
 #[derive(Deserialize)]
@@ -185,6 +207,8 @@ struct RawConfig {
     tool: IndexMap<String, Spanned<RawTool>>,
     #[serde(default)]
     pricing: IndexMap<String, Spanned<Table>>,
+    #[serde(default)]
+    mcp: IndexMap<String, Spanned<tool_names::RawMcp>>,
 }
 
 #[derive(Deserialize)]
@@ -192,11 +216,13 @@ struct RawConfig {
 struct RawTool {
     command: Vec<String>,
     #[serde(default)]
-    signature: Option<String>,
+    signature: Option<Spanned<String>>,
     #[serde(default)]
     description: Option<String>,
     #[serde(default)]
     timeout_ms: Option<u64>,
+    #[serde(default)]
+    cache: bool,
 }
 
 #[derive(Deserialize)]
@@ -223,6 +249,8 @@ struct RawAgent {
     #[serde(default)]
     llm: Option<Spanned<LlmConfig>>,
     #[serde(default)]
+    llm_query: Option<Spanned<LlmConfig>>,
+    #[serde(default)]
     limits: LimitsConfig,
     #[serde(default)]
     max_prompt_tokens: Option<Spanned<u64>>,
@@ -232,6 +260,18 @@ struct RawAgent {
     token_encoding: Option<String>,
     #[serde(default)]
     pricing: Option<Spanned<String>>,
+    #[serde(default)]
+    signature: Option<Spanned<String>>,
+    #[serde(default)]
+    retry_turns: Option<Spanned<u32>>,
+    #[serde(default)]
+    max_tool_calls: Option<Spanned<u64>>,
+    #[serde(default)]
+    max_tool_calls_per_turn: Option<Spanned<u64>>,
+    #[serde(default)]
+    run_timeout_ms: Option<Spanned<u64>>,
+    #[serde(default)]
+    max_agent_depth: Option<u32>,
 }
 
 /// Turns byte offsets of one file into line/column locations.
@@ -295,12 +335,16 @@ impl Config {
             if tool.command.is_empty() {
                 return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
             }
+            if let Some(signature) = &tool.signature {
+                contract::signature(&src, &format!("tool `{name}`"), signature)?;
+            }
             let config = ToolConfig {
                 name: name.clone(),
                 command: tool.command,
-                signature: tool.signature,
+                signature: tool.signature.map(Spanned::into_inner),
                 description: tool.description,
                 timeout_ms: tool.timeout_ms.unwrap_or(10_000),
+                cache: tool.cache,
                 dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
                 location: src.at(span.start),
             };
@@ -316,10 +360,37 @@ impl Config {
             PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
             pricing.insert(name, parsed);
         }
+        let mut mcp = IndexMap::new();
+        for (name, server) in raw.mcp {
+            let server = tool_names::mcp_server(&src, base, &name, server)?;
+            mcp.insert(name, server);
+        }
+        let agent_names: Vec<String> = raw.agent.keys().cloned().collect();
+        let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
-            let location = src.at(agent.span().start);
+            let span = agent.span();
+            let location = src.at(span.start);
             let agent = agent.into_inner();
+            let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
+            let agent_contract = contract::agent_contract(
+                &src,
+                &name,
+                agent.signature.as_ref(),
+                agent.retry_turns.as_ref(),
+                agent.mission.as_deref(),
+                &data_names,
+                span,
+            )?;
+            let run_limits = contract::run_limits(
+                &src,
+                &name,
+                [
+                    ("max_tool_calls", agent.max_tool_calls.as_ref()),
+                    ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
+                    ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
+                ],
+            )?;
             if let Some(strategy) = &agent.strategy {
                 let known = strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY
                     || strategies.contains_key(strategy.get_ref());
@@ -335,18 +406,8 @@ impl Config {
                 }
             }
             for tool in &agent.tools {
-                let known = tools.contains_key(tool.get_ref()) || crate::tools::builtin(tool.get_ref()).is_some();
-                if !known {
-                    let mut names: Vec<&str> = tools.keys().map(String::as_str).collect();
-                    names.extend(crate::tools::BUILTIN_NAMES);
-                    return Err(src.error(
-                        tool.span(),
-                        format!(
-                            "agent `{name}` uses tool `{}`, which is neither a [tool.NAME] table nor built in (known: {})",
-                            tool.get_ref(),
-                            names.join(", ")
-                        ),
-                    ));
+                if ToolRef::parse(tool.get_ref(), &tools, &mcp, &agent_names).is_none() {
+                    return Err(tool_names::unknown_tool(&src, tool.span(), &name, tool.get_ref(), &tools, &mcp));
                 }
             }
             let (max_prompt_tokens, fallback) = agent_budget(&src, &name, &strategies, &agent)?;
@@ -361,8 +422,13 @@ impl Config {
                 Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
                 None => None,
             };
+            let llm_query = match agent.llm_query {
+                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
+                None => None,
+            };
             let agent = Agent {
                 name: name.clone(),
+                llm_query,
                 strategy: agent.strategy.map(|s| s.into_inner()),
                 location,
                 mission: agent.mission,
@@ -395,10 +461,13 @@ impl Config {
                     }
                     None => None,
                 },
+                contract: agent_contract,
+                run_limits,
+                max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
             };
             agents.insert(name, agent);
         }
-        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing })
+        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing, mcp })
     }
 }
 

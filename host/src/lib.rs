@@ -7,7 +7,9 @@
 //!   the one place that turns a strategy name into a renderer;
 //! - [`run`] is the agent loop ([`run::AgentRun`]: `prepare`, then `turn`),
 //!   choosing each prompt's renderer through [`policy`], calling the model
-//!   through [`llm`] and tools through [`tools`], reporting through
+//!   through [`llm`] and tools through [`tools`], holding the agent to its
+//!   signature ([`contract`], [`inputs`]) and its run limits
+//!   ([`run_limits`]), reporting through
 //!   [`progress`] and logging `tracing` events ([`logging`]);
 //! - [`cmd`] holds one module per subcommand, each returning what to print.
 //!
@@ -26,12 +28,17 @@
 pub mod cmd;
 pub mod compare;
 pub mod config;
+pub mod contract;
 pub mod costing;
+pub mod inputs;
 pub mod llm;
 pub mod location;
 pub mod logging;
+pub mod mcp;
+pub mod nested;
 pub mod policy;
 pub mod progress;
 pub mod resolve;
 pub mod run;
+pub mod run_limits;
 pub mod tools;

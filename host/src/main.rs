@@ -40,7 +40,7 @@ enum Command {
     },
     /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
     #[command(
-        after_help = "Exit code 0 when the agent returned. Diagnostic logs: RUST_LOG=ptc_host=debug (env_logger syntax; targets ptc_host::run, ::policy, ::llm, ::tools, ptc_registry). Agents, backends and tools: docs/agents.md."
+        after_help = "Exit code 0 when the agent returned (a value matching its signature, when it has one). Diagnostic logs: RUST_LOG=ptc_host=debug (env_logger syntax; targets ptc_host::run, ::policy, ::llm, ::tools, ptc_registry). Agents, backends and tools: docs/agents.md."
     )]
     Run {
         /// Agent name (`[agent.NAME]` in the config).
@@ -54,6 +54,12 @@ enum Command {
         /// Continue an interrupted run from its session file.
         #[arg(long)]
         resume: Option<PathBuf>,
+        /// A named input of the agent's signature: an EDN value, or @file.json (repeatable).
+        #[arg(long = "arg", value_name = "NAME=VALUE")]
+        args: Vec<String>,
+        /// How to print the result (JSON: a typed map's fields under their declared names).
+        #[arg(long, value_enum, default_value_t = eval::ResultFormat::Edn)]
+        format: eval::ResultFormat,
     },
     /// Show a session file: turns, the messages sent, raw answers, token usage.
     Trace {
@@ -113,6 +119,9 @@ enum Command {
         /// The turn whose prompt the HTML report shows per strategy (default: the last).
         #[arg(long, value_name = "N")]
         show_turn: Option<usize>,
+        /// Price the sessions with this system prompt: `recorded` (each session's own), `card` (the language card `ptc run` sends today) or a file.
+        #[arg(long, value_name = "recorded|card|FILE", default_value = "recorded")]
+        system_prompt: String,
     },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
@@ -173,9 +182,14 @@ fn main() -> ExitCode {
             };
             eval::eval(source, data, *format)
         }
-        Command::Run { agent, config, session, resume } => {
-            cmd::run::run_agent(config, agent, session.as_deref(), resume.as_deref())
-        }
+        Command::Run { agent, config, session, resume, args, format } => cmd::run::run_agent(&cmd::run::RunArgs {
+            config,
+            agent,
+            session: session.as_deref(),
+            resume: resume.as_deref(),
+            args,
+            format: *format,
+        }),
         Command::Trace { file, view, usage } => cmd::trace::trace(file, *view, *usage),
         Command::Render { session, turn, strategy, config, format } => cmd::render::render(&cmd::render::RenderArgs {
             config,
@@ -184,18 +198,27 @@ fn main() -> ExitCode {
             strategy: strategy.as_deref(),
             format: *format,
         }),
-        Command::Compare { sessions, strategies, config, format, pricing, per_turn, html, show_turn } => {
-            cmd::compare::compare(&cmd::compare::CompareArgs {
-                config,
-                sessions,
-                strategies: strategies.as_deref(),
-                pricing: Some(pricing),
-                format: *format,
-                per_turn: *per_turn,
-                html: html.as_deref(),
-                show_turn: *show_turn,
-            })
-        }
+        Command::Compare {
+            sessions,
+            strategies,
+            config,
+            format,
+            pricing,
+            per_turn,
+            html,
+            show_turn,
+            system_prompt,
+        } => cmd::compare::compare(&cmd::compare::CompareArgs {
+            config,
+            sessions,
+            strategies: strategies.as_deref(),
+            pricing: Some(pricing),
+            format: *format,
+            per_turn: *per_turn,
+            html: html.as_deref(),
+            show_turn: *show_turn,
+            system_prompt: cmd::compare::SystemPrompt::parse(system_prompt),
+        }),
         Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
             conformance::conformance(&conformance::ConformanceArgs {
                 plugin,

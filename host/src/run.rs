@@ -9,26 +9,34 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
+use crate::config::ToolRef;
+use crate::contract::{check_return, expected_output_section, return_feedback};
 use crate::costing::Costing;
+use crate::inputs::{self, InputError};
 use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
+use crate::mcp::{McpError, McpServers};
+use crate::nested::{Nesting, RunTools};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::Progress;
 use crate::resolve::{token_counter, LookupError, Resolved};
-use crate::tools::{builtin, Tool, Tools};
+use crate::run_limits::{Counted, Deadline, Stop};
+use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
-use ptc_lisp::{json_to_value, run_program, Limits, Memory, Value};
+use ptc_lisp::{json_to_value, run_program, Exit, Limits, Memory, Value};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
 use ptc_session::{
-    message_records, record_turn, ErrorRecord, Journal, JournalError, ReplayError, Session, SessionError, ToolRecord,
-    TurnExit,
+    edn, message_records, record_turn, End, ErrorRecord, Journal, JournalError, RecordedTurn, ReplayError, Session,
+    SessionError, ToolRecord, TurnExit,
 };
 use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
 
 /// The built-in system prompt: a PTC-Lisp language card, identical every turn.
 pub const SYSTEM_PROMPT: &str = ptc_lisp::LANGUAGE_CARD;
@@ -40,6 +48,9 @@ pub struct RunOptions<'a> {
     pub session_out: Option<&'a Path>,
     /// A session file of an interrupted run to continue.
     pub resume: Option<&'a Path>,
+    /// Named inputs, `NAME=VALUE` each (`ptc run --arg`); on a resume
+    /// without them, the session's recorded inputs.
+    pub args: &'a [String],
 }
 
 /// Why a run could not start or go on. Every variant names what and where.
@@ -73,6 +84,14 @@ pub enum RunError {
         what: String,
         /// The path, resolved.
         path: PathBuf,
+    },
+    /// A named input is missing, unknown or of the wrong type (found
+    /// before any model call).
+    Input {
+        /// The agent.
+        agent: String,
+        /// What is wrong.
+        error: InputError,
     },
     /// An input data file could not be read as JSON.
     Data {
@@ -142,6 +161,8 @@ pub enum RunError {
         /// The session so far.
         path: PathBuf,
     },
+    /// An MCP server of the agent did not start, or lacks a tool the agent names.
+    Mcp(McpError),
     /// The model call failed (after its retries).
     Llm {
         /// The turn.
@@ -164,6 +185,7 @@ impl fmt::Display for RunError {
                 let note = crate::config::missing_path_note(&location.file, path);
                 write!(f, "{location}: agent `{agent}`: {what} {} does not exist{note}", path.display())
             }
+            RunError::Input { agent, error } => write!(f, "agent `{agent}`: {error}"),
             RunError::Data { agent, name, path, message } => {
                 write!(f, "agent `{agent}`: data `{name}`: {}: {message}", path.display())
             }
@@ -180,6 +202,7 @@ impl fmt::Display for RunError {
             RunError::Render { turn, error, path } => {
                 write!(f, "turn {turn}: {error} (session so far in {})", path.display())
             }
+            RunError::Mcp(e) => e.fmt(f),
             RunError::Llm { turn, error, path } => {
                 write!(f, "turn {turn}: llm: {error} (session so far in {})", path.display())
             }
@@ -229,6 +252,16 @@ pub struct AgentRun<'r> {
     tokens_so_far: u64,
     /// Each prompt's cost under the agent's price model.
     costing: Costing,
+    /// Tool calls the run has made (the recorded ones on a resume).
+    tool_calls: u64,
+    /// When `run_timeout_ms` ends the run.
+    deadline: Deadline,
+    /// The config, for agents used as tools.
+    resolved: &'r Resolved,
+    /// Where this run sits in a chain of agents used as tools.
+    nesting: Nesting,
+    /// `llm-query` calls so far.
+    queries: AtomicUsize,
 }
 
 /// The `[agent.NAME]` of `name`.
@@ -304,27 +337,42 @@ impl<'r> AgentRun<'r> {
     /// `options.resume` with its memory rebuilt and its trigger latch restored.
     pub fn prepare(resolved: &'r Resolved, name: &str, options: RunOptions<'_>) -> Result<AgentRun<'r>, RunError> {
         let agent = find_agent(resolved, name)?;
+        let nesting = Nesting { chain: vec![agent.name.clone()], max_depth: agent.max_agent_depth };
+        AgentRun::prepare_nested(resolved, name, options, serde_json::Map::new(), nesting)
+    }
+
+    /// [`AgentRun::prepare`] for a run inside another (an agent used as a
+    /// tool): the call's arguments join its data, `nesting` is the chain
+    /// down to it.
+    pub fn prepare_nested(
+        resolved: &'r Resolved,
+        name: &str,
+        options: RunOptions<'_>,
+        arguments: serde_json::Map<String, serde_json::Value>,
+        nesting: Nesting,
+    ) -> Result<AgentRun<'r>, RunError> {
+        let agent = find_agent(resolved, name)?;
+        let deadline = Deadline::start(&agent.run_limits);
         let mission = agent.mission.clone().ok_or_else(|| missing(agent, "mission = \"...\""))?;
         let limits = agent.limits.to_limits();
-        let config = &resolved.config;
-        let tools = Tools::new(
-            agent
-                .tools
-                .iter()
-                .map(|name| match config.tools.get(name) {
-                    Some(t) => Tool::Command(t.clone()),
-                    None => Tool::Builtin(builtin(name).expect("config checked tool names")),
-                })
-                .collect(),
-        );
-        let data = read_data(agent)?;
+        let resumed = options.resume.map(read_session).transpose()?;
+        let input_error = |error| RunError::Input { agent: agent.name.clone(), error };
+        let signature = agent.contract.as_ref().map(|c| &c.signature);
+        let inputs = match &resumed {
+            Some(session) if options.args.is_empty() => inputs::from_session(&session.inputs).map_err(input_error)?,
+            _ => inputs::read_args(options.args, signature).map_err(input_error)?,
+        };
+        let mission = inputs::template(&mission, &inputs);
+        let tools = Tools::new(agent_tools(resolved, agent)?);
+        let mut data = read_data(agent)?;
+        data.extend(inputs.iter().map(|(k, v)| (k.clone(), v.clone())));
+        data.extend(arguments.iter().map(|(k, v)| (k.clone(), json_to_value(v))));
         let counter = agent_counter(agent)?;
         let mut policy = Policy::for_agent(resolved, agent, counter)
             .map_err(|error| RunError::Strategy { agent: agent.name.clone(), error })?;
 
-        let (session, memory, journal) = match options.resume {
-            Some(resume) => {
-                let mut session = read_session(resume)?;
+        let (session, memory, journal) = match options.resume.zip(resumed) {
+            Some((resume, mut session)) => {
                 if session.agent.as_deref() != Some(agent.name.as_str()) || session.mission != mission {
                     return Err(RunError::NotThisAgent { path: resume.to_path_buf(), agent: agent.name.clone() });
                 }
@@ -342,12 +390,19 @@ impl<'r> AgentRun<'r> {
                 (session, memory, journal)
             }
             None => {
-                let mut session = Session::new(
-                    mission,
-                    agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string()),
-                    agent.max_turns,
-                );
+                let mut system_prompt = agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string());
+                if let Some(contract) = &agent.contract {
+                    system_prompt.truncate(system_prompt.trim_end().len());
+                    system_prompt.push_str("\n\n");
+                    system_prompt.push_str(&expected_output_section(&contract.signature, agent.max_turns == 1));
+                }
+                let mut session = Session::new(mission, system_prompt, agent.max_turns);
                 session.agent = Some(agent.name.clone());
+                if let Some(contract) = &agent.contract {
+                    session.signature = Some(contract.text.clone());
+                    session.retry_turns = contract.retry_turns;
+                }
+                session.inputs = inputs.iter().map(|(k, v)| (k.clone(), v.to_string())).collect();
                 session.tools = tools
                     .list()
                     .iter()
@@ -381,7 +436,25 @@ impl<'r> AgentRun<'r> {
         let tokens_so_far = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
         let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
-        Ok(AgentRun { agent, policy, tools, data, limits, memory, session, request, journal, tokens_so_far, costing })
+        let tool_calls = session.turns.iter().map(|t| t.tool_calls.len() as u64).sum();
+        Ok(AgentRun {
+            agent,
+            policy,
+            tools,
+            data,
+            limits,
+            memory,
+            session,
+            request,
+            journal,
+            tokens_so_far,
+            costing,
+            tool_calls,
+            deadline,
+            resolved,
+            nesting,
+            queries: AtomicUsize::new(0),
+        })
     }
 
     /// The session so far.
@@ -408,16 +481,28 @@ impl<'r> AgentRun<'r> {
         }
         let number = self.request.turn();
         let max_turns = self.session.max_turns;
-        if number > max_turns {
+        if !self.allowed(number) {
             // A resumed run whose turns were all done when it stopped.
-            self.journal.end("out_of_turns", None)?;
-            self.session.status = Some("out_of_turns".into());
+            let last = self.session.turns.last().and_then(|t| t.error.as_ref()).filter(|e| e.kind == INVALID_RETURN);
+            let end = match last {
+                Some(e) => invalid_return_end(&e.message),
+                None => End { status: "out_of_turns".into(), ..End::default() },
+            };
+            self.end_run(end)?;
             return Ok(Step::Finished);
         }
-        progress.status(&format!(
-            "turn {number}/{max_turns} · rendering the prompt · {} prompt tokens so far",
-            self.tokens_so_far
-        ));
+        if let Some(stop) = self.deadline.passed() {
+            self.end_run(limit_end(stop))?;
+            return Ok(Step::Finished);
+        }
+        let label = match number.checked_sub(max_turns).filter(|&k| k > 0) {
+            Some(k) => format!(
+                "{number}/{max_turns} (retry {k}/{})",
+                self.agent.contract.as_ref().map_or(0, |c| c.retry_turns)
+            ),
+            None => format!("{number}/{max_turns}"),
+        };
+        progress.status(&format!("turn {label} · rendering the prompt · {} prompt tokens so far", self.tokens_so_far));
         let served = match self.policy.render(&self.request) {
             Ok(s) => s,
             Err(error) => {
@@ -446,13 +531,20 @@ impl<'r> AgentRun<'r> {
         }
 
         progress.status(&format!(
-            "turn {number}/{max_turns} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
+            "turn {label} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
             self.tokens_so_far + prompt_tokens
         ));
         let asked = std::time::Instant::now();
         let sent = Prompt::from(&served.rendered);
+        llm.end_calls_by(self.deadline.at());
         let reply = match llm.chat(&sent) {
             Ok(r) => r,
+            // A call the run's deadline cut short (it may end a moment early).
+            Err(_) if self.deadline.passed_within(Duration::from_millis(100)).is_some() => {
+                let stop = self.deadline.passed_within(Duration::from_millis(100)).expect("checked");
+                self.end_run(limit_end(stop))?;
+                return Ok(Step::Finished);
+            }
             Err(error) => {
                 self.stop_with_error()?;
                 return Err(RunError::Llm { turn: number, error, path: self.path().to_path_buf() });
@@ -463,16 +555,36 @@ impl<'r> AgentRun<'r> {
             progress.line(&format!("turn {number}: warning: {w}"));
         }
 
-        progress.status(&format!("turn {number}/{max_turns} · running the program"));
+        progress.status(&format!("turn {label} · running the program"));
         let cut_off = cut_off_error(&reply, &*llm);
         let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
-        let outcome =
-            program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut self.tools, &self.limits));
+        // The program's wall clock never runs past the run's.
+        let limits = Limits { timeout: self.deadline.cap(self.limits.timeout), ..self.limits.clone() };
+        let tools = RunTools {
+            tools: &self.tools,
+            resolved: self.resolved,
+            agent: self.agent,
+            nesting: &self.nesting,
+            session: self.journal.path(),
+            turn: number,
+            runs: AtomicUsize::new(0),
+            queries: &self.queries,
+        };
+        let mut counted = Counted::new(&tools, self.tool_calls, self.agent.run_limits);
+        let outcome = program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut counted, &limits));
+        self.tool_calls += counted.made();
+        let limit_stop = counted.stop().or_else(|| self.deadline.passed());
         let ran = match (&program, &outcome) {
             (Some(p), Some(out)) => Ok((p.as_str(), out)),
             _ => Err(cut_off.unwrap_or_else(|| no_code_error(&reply.content))),
         };
         let mut turn = record_turn(number, &reply.content, ran);
+        if let Some(out) = &outcome {
+            let cached = annotate_calls(&mut turn.record.tool_calls, &out.tool_calls, self.tools.take_notes());
+            stats["tool_calls_cached"] = json!(cached);
+        }
+        let exit = outcome.as_ref().and_then(|o| o.result.as_ref().ok());
+        let rejected = self.settle(&mut turn, exit, number);
         if let Some(out) = outcome.filter(|_| turn.record.success) {
             self.memory = out.memory;
         }
@@ -497,26 +609,81 @@ impl<'r> AgentRun<'r> {
         self.session.usage = ptc_session::sum_usage(&self.session.turns);
         tracing::debug!(turn = number, session = %self.path().display(), "session written");
 
-        let status = match turn.exit {
-            TurnExit::Return(v) => {
-                self.session.result = Some(v);
-                Some("returned")
-            }
-            TurnExit::Fail => Some("failed"),
-            TurnExit::Continue if number >= max_turns => Some("out_of_turns"),
-            TurnExit::Continue => None,
+        let end = match turn.exit {
+            TurnExit::Return(v) => Some(End { status: "returned".into(), result: Some(v), ..End::default() }),
+            TurnExit::Fail => Some(End { status: "failed".into(), ..End::default() }),
+            TurnExit::Continue if limit_stop.is_some() => limit_stop.map(limit_end),
+            TurnExit::Continue if self.allowed(number + 1) => None,
+            TurnExit::Continue => Some(match &rejected {
+                Some(message) => invalid_return_end(message),
+                None => End { status: "out_of_turns".into(), ..End::default() },
+            }),
         };
-        if let Some(status) = status {
-            self.journal.end(status, self.session.result.as_deref())?;
-            self.session.status = Some(status.to_string());
+        let status = end.as_ref().map(|e| e.status.clone());
+        if let Some(end) = end {
+            self.end_run(end)?;
         }
         self.tokens_so_far += prompt_tokens;
         progress.line(&format!(
-            "turn {number}/{max_turns}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
+            "turn {label}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
             self.tokens_so_far,
             reply.timing.wall.as_secs_f64()
         ));
         Ok(if status.is_some() { Step::Finished } else { Step::Continue })
+    }
+
+    /// Whether turn `number` may run: within `max_turns`, or one of the
+    /// `retry_turns` after a turn whose return did not match the signature.
+    fn allowed(&self, number: u32) -> bool {
+        let max_turns = self.session.max_turns;
+        let retries = self.agent.contract.as_ref().map_or(0, |c| c.retry_turns);
+        let after_invalid = |n: u32| {
+            let previous = self.session.turns.get(n as usize - 2);
+            previous.and_then(|t| t.error.as_ref()).is_some_and(|e| e.kind == INVALID_RETURN)
+        };
+        number <= max_turns || (number <= max_turns.saturating_add(retries) && after_invalid(number))
+    }
+
+    /// What the agent's contract makes of a finished turn: a single-shot
+    /// agent's program value is its result; a returned value that does not
+    /// match the signature turns the turn into a failed one (error kind
+    /// `invalid_return`, what differs and where), which is returned.
+    fn settle(&self, turn: &mut RecordedTurn, exit: Option<&Exit>, number: u32) -> Option<String> {
+        let value = match (&turn.exit, exit) {
+            (TurnExit::Return(_), Some(Exit::Return(v))) => v,
+            (TurnExit::Continue, Some(Exit::Value(v))) if self.session.max_turns == 1 && turn.record.success => {
+                turn.exit = TurnExit::Return(edn(v));
+                v
+            }
+            _ => return None,
+        };
+        let contract = self.agent.contract.as_ref()?;
+        let mismatch = check_return(&contract.signature, value).err()?;
+        let mut message = return_feedback(&contract.signature, &mismatch, value);
+        let (max_turns, retries) = (self.session.max_turns, contract.retry_turns);
+        if number >= max_turns && number < max_turns + retries {
+            let k = number - max_turns + 1;
+            message.push_str(&format!(
+                " Retry {k} of {retries}: the next turn is only for returning a value that matches."
+            ));
+        }
+        let record = &mut turn.record;
+        record.success = false;
+        record.error = Some(ErrorRecord { kind: INVALID_RETURN.into(), message: message.clone() });
+        record.result = Some(edn(value));
+        record.definitions.clear();
+        turn.exit = TurnExit::Continue;
+        Some(message)
+    }
+
+    /// Records how the run ended (journal and session).
+    fn end_run(&mut self, end: End) -> Result<(), RunError> {
+        self.journal.stop(&end)?;
+        self.session.status = Some(end.status);
+        self.session.result = end.result;
+        self.session.reason = end.reason;
+        self.session.detail = end.detail;
+        Ok(())
     }
 
     /// Records that the run stopped on an error it can be resumed from.
@@ -530,6 +697,75 @@ impl<'r> AgentRun<'r> {
     pub fn agent(&self) -> &Agent {
         self.agent
     }
+}
+
+/// The error kind of a turn whose returned value did not match the signature.
+pub const INVALID_RETURN: &str = "invalid_return";
+
+/// The end of a run stopped by one of its limits.
+fn limit_end(stop: Stop) -> End {
+    End { status: "limit".into(), reason: Some(stop.reason.into()), detail: Some(stop.detail), ..End::default() }
+}
+
+/// The end of a run whose last allowed turn returned a value that does not
+/// match the signature (`message`: what the model was told).
+fn invalid_return_end(message: &str) -> End {
+    End {
+        status: INVALID_RETURN.into(),
+        reason: Some("signature".into()),
+        detail: Some(message.into()),
+        ..End::default()
+    }
+}
+
+/// The tools of `agent`, in the order its `tools` lists them: table and
+/// built-in tools, the tools of its MCP servers (started here), other
+/// agents and `llm-query`.
+fn agent_tools(resolved: &Resolved, agent: &Agent) -> Result<Vec<Tool>, RunError> {
+    let config = &resolved.config;
+    let servers = McpServers::start(config, agent).map_err(RunError::Mcp)?;
+    let agents: Vec<&str> = config.agents.keys().map(String::as_str).collect();
+    let mut tools = Vec::new();
+    for entry in &agent.tools {
+        match ToolRef::parse(entry, &config.tools, &config.mcp, &agents) {
+            Some(ToolRef::Plain(name)) => tools.push(match config.tools.get(&name) {
+                Some(t) => Tool::Command(t.clone()),
+                None => Tool::Builtin(builtin(&name).expect("config checked tool names")),
+            }),
+            Some(r @ (ToolRef::McpServer(_) | ToolRef::McpTool(..))) => {
+                tools.extend(servers.tools(config, agent, &r).map_err(RunError::Mcp)?)
+            }
+            Some(ToolRef::Agent(name)) => tools.push(crate::nested::agent_tool(resolved, &name)),
+            Some(ToolRef::LlmQuery) => tools.push(crate::nested::llm_query_tool()),
+            None => unreachable!("config checked tool names"),
+        }
+    }
+    Ok(tools)
+}
+
+/// Marks the recorded calls the notes tell about (answered from the cache,
+/// a nested run's session, usage spent inside); a note finds its call by
+/// name and arguments, first unmarked match in order. Returns how many
+/// calls the cache answered.
+fn annotate_calls(
+    records: &mut [ptc_session::ToolCallRecord],
+    calls: &[ptc_lisp::ToolCallRecord],
+    mut notes: Vec<CallNote>,
+) -> u64 {
+    // Among identical calls, the one that ran comes first, the cache hits after it.
+    notes.sort_by_key(|n| n.cached);
+    let mut cached = 0;
+    for (record, call) in records.iter_mut().zip(calls) {
+        let Ok(args) = ptc_lisp::value_to_json(&call.args) else { continue };
+        let args = canonical_args(&args);
+        let Some(i) = notes.iter().position(|n| n.name == call.name && n.args == args) else { continue };
+        let note = notes.remove(i);
+        record.cached = note.cached;
+        record.session = note.session;
+        record.usage = note.usage;
+        cached += u64::from(note.cached);
+    }
+    cached
 }
 
 /// The token counter of `agent`'s `token_encoding` (default `o200k_base`).

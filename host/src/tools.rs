@@ -1,17 +1,29 @@
 //! The tools a program can call: external commands configured in
-//! `[tool.NAME]` tables and a few built-in example tools used by the demos.
+//! `[tool.NAME]` tables, tools of MCP servers (`[mcp.NAME]`, see
+//! [`crate::mcp`]), a few built-in example tools used by the demos, and the
+//! tools the run answers itself (agents as tools, `llm-query`: see
+//! [`crate::nested`]).
 //!
 //! A command tool gets the JSON arguments on stdin and answers with JSON on
 //! stdout. A non-zero exit, a timeout or output that is not JSON becomes a
-//! `tool` error inside the turn; the run goes on.
+//! `tool` error inside the turn; the run goes on. A tool with a signature
+//! has its arguments checked before the call and its result after it
+//! ([`crate::contract`]); a mismatch is a `tool` error naming the argument.
+//!
+//! A tool with `cache = true` answers identical arguments (the same map,
+//! whatever its key order) from the result recorded earlier in the run;
+//! only successful results are kept. [`Tools::take_notes`] tells the run
+//! which calls were answered so, to mark them in the turn record.
 
 use crate::location::Location;
 use ptc_lisp::ToolHost;
-use ptc_plugin_api::render::{kebab_case, Signature};
+use ptc_signature::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A `[tool.NAME]` table: an external command speaking JSON.
@@ -27,6 +39,8 @@ pub struct ToolConfig {
     pub description: Option<String>,
     /// Kill the command after this long (default 10,000 ms).
     pub timeout_ms: u64,
+    /// Identical arguments within a run get the recorded result (`cache = true`).
+    pub cache: bool,
     /// The folder the command runs in (the config file's folder).
     pub dir: PathBuf,
     /// Where the table is.
@@ -120,6 +134,30 @@ fn inventory(args: &Json) -> Result<Json, String> {
     Ok(json!({"sku": sku, "stock": stock, "warehouse": warehouse}))
 }
 
+/// A tool of an MCP server, as an agent sees it.
+#[derive(Clone)]
+pub struct McpTool {
+    /// `SERVER.TOOL`: what the program calls (`tool/SERVER.TOOL`).
+    pub name: String,
+    /// The tool as the server listed it (its own name, signature, description).
+    pub tool: ptc_mcp::McpTool,
+    /// The running server.
+    pub server: Arc<ptc_mcp::McpServer>,
+    /// Whether identical arguments get the recorded result.
+    pub cache: bool,
+}
+
+/// A tool the run answers itself ([`crate::nested`]): how it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunTool {
+    /// The name the program calls.
+    pub name: String,
+    /// Signature shown to the model.
+    pub signature: String,
+    /// Description shown to the model.
+    pub description: String,
+}
+
 /// One tool the host offers.
 #[derive(Clone)]
 pub enum Tool {
@@ -127,6 +165,10 @@ pub enum Tool {
     Builtin(Builtin),
     /// An external command.
     Command(ToolConfig),
+    /// A tool of an MCP server.
+    Mcp(McpTool),
+    /// An agent as a tool, or `llm-query`: answered by the run, not here.
+    Run(RunTool),
 }
 
 impl Tool {
@@ -135,6 +177,8 @@ impl Tool {
         match self {
             Tool::Builtin(b) => b.name,
             Tool::Command(c) => &c.name,
+            Tool::Mcp(m) => &m.name,
+            Tool::Run(r) => &r.name,
         }
     }
     /// Signature shown to the model.
@@ -142,6 +186,8 @@ impl Tool {
         match self {
             Tool::Builtin(b) => Some(b.signature.to_string()),
             Tool::Command(c) => c.signature.clone(),
+            Tool::Mcp(m) => Some(m.tool.signature.clone()),
+            Tool::Run(r) => Some(r.signature.clone()),
         }
     }
     /// Description shown to the model.
@@ -149,33 +195,95 @@ impl Tool {
         match self {
             Tool::Builtin(b) => Some(b.description.to_string()),
             Tool::Command(c) => c.description.clone(),
+            Tool::Mcp(m) => m.tool.description.clone(),
+            Tool::Run(r) => Some(r.description.clone()),
+        }
+    }
+    /// Whether identical arguments within a run get the recorded result.
+    pub fn caches(&self) -> bool {
+        match self {
+            Tool::Command(c) => c.cache,
+            Tool::Mcp(m) => m.cache,
+            Tool::Builtin(_) | Tool::Run(_) => false,
         }
     }
 }
 
+/// Something the turn record notes about one call beyond its result.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CallNote {
+    /// Tool name.
+    pub name: String,
+    /// The arguments, canonical ([`canonical_args`]): how a note finds its call record.
+    pub args: String,
+    /// Answered from the result cache.
+    pub cached: bool,
+    /// The session file of a nested run, relative to the parent's folder.
+    pub session: Option<String>,
+    /// Model usage spent inside the call (a nested run's total, an `llm-query` call).
+    pub usage: Option<Json>,
+}
+
 /// The tools of one agent.
-#[derive(Clone, Default)]
+#[derive(Default)]
 pub struct Tools {
     tools: Vec<Tool>,
     /// Per tool, the parameter names its signature declares (parsed once).
     declared: Vec<Vec<String>>,
+    /// Per tool, its parsed signature (the config checked it parses).
+    signatures: Vec<Option<Signature>>,
+    /// Successful results of caching tools, by name and canonical arguments.
+    cache: Mutex<HashMap<(String, String), Json>>,
+    /// Notes of the calls since the last [`Tools::take_notes`].
+    notes: Mutex<Vec<CallNote>>,
 }
 
 impl Tools {
     /// Tools in the order offered.
     pub fn new(tools: Vec<Tool>) -> Tools {
-        let declared = tools.iter().map(|t| declared_names(t.signature().as_deref())).collect();
-        Tools { tools, declared }
+        let signatures: Vec<Option<Signature>> =
+            tools.iter().map(|t| t.signature().and_then(|s| Signature::parse(&s).ok())).collect();
+        let declared = signatures
+            .iter()
+            .map(|s| s.iter().flat_map(|s| s.params.iter().map(|p| p.name.clone())).collect())
+            .collect();
+        Tools { tools, declared, signatures, ..Tools::default() }
     }
     /// Tools in order.
     pub fn list(&self) -> &[Tool] {
         &self.tools
     }
+    /// The notes of the calls since the last take (cache hits, nested runs).
+    pub fn take_notes(&self) -> Vec<CallNote> {
+        std::mem::take(&mut *self.notes.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+    /// Adds a note for a call (the run notes its nested runs here).
+    pub fn note(&self, note: CallNote) {
+        self.notes.lock().unwrap_or_else(|e| e.into_inner()).push(note);
+    }
+}
+
+/// The arguments as one string that equal maps share whatever their key
+/// order (keys sorted at every level).
+pub fn canonical_args(args: &Json) -> String {
+    fn sorted(v: &Json) -> Json {
+        match v {
+            Json::Object(map) => {
+                let mut entries: Vec<(&String, &Json)> = map.iter().collect();
+                entries.sort_by(|a, b| a.0.cmp(b.0));
+                Json::Object(entries.into_iter().map(|(k, v)| (k.clone(), sorted(v))).collect())
+            }
+            Json::Array(items) => Json::Array(items.iter().map(sorted).collect()),
+            other => other.clone(),
+        }
+    }
+    sorted(args).to_string()
 }
 
 /// The parameter names a signature declares; none when it does not parse.
 pub fn declared_names(signature: Option<&str>) -> Vec<String> {
-    signature.and_then(Signature::parse).map(|s| s.declared).unwrap_or_default()
+    let parsed = signature.and_then(|s| Signature::parse(s).ok());
+    parsed.map(|s| s.params.into_iter().map(|p| p.name).collect()).unwrap_or_default()
 }
 
 /// The prompt shows parameter names in kebab-case (`weight_kg` as
@@ -202,18 +310,40 @@ impl ToolHost for Tools {
     fn call(&self, name: &str, args: Json) -> Result<Json, String> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
+        let key = index.filter(|&i| self.tools[i].caches()).map(|_| (name.to_string(), canonical_args(&args)));
+        if let Some(key) = &key {
+            let hit = self.cache.lock().unwrap_or_else(|e| e.into_inner()).get(key).cloned();
+            if let Some(hit) = hit {
+                tracing::debug!(tool = name, %args, "tool call answered from the cache");
+                self.note(CallNote { name: key.0.clone(), args: key.1.clone(), cached: true, ..CallNote::default() });
+                return Ok(hit);
+            }
+            // Noted too, so that among identical calls the one that ran is told from the hits.
+            self.note(CallNote { name: key.0.clone(), args: key.1.clone(), ..CallNote::default() });
+        }
         let args = match index {
             Some(i) => declared_arg_names(&self.declared[i], args),
             None => args,
         };
-        let result = match index.map(|i| &self.tools[i]) {
+        let signature = index.and_then(|i| self.signatures[i].as_ref());
+        let checked = signature.map_or(Ok(()), |s| crate::contract::check_call(name, s, &args));
+        let result = checked.and_then(|()| match index.map(|i| &self.tools[i]) {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
+            Some(Tool::Mcp(m)) => m.server.call(&m.tool.name, args.clone()).map_err(|e| e.to_string()),
+            Some(Tool::Run(r)) => Err(format!("`{}` is answered by the run, not by the tool table", r.name)),
             None => {
                 let names: Vec<&str> = self.tools.iter().map(Tool::name).collect();
                 Err(format!("no tool named `{name}` (available: {})", names.join(", ")))
             }
+        });
+        let result = match (result, signature) {
+            (Ok(value), Some(s)) => crate::contract::check_result(s, &value).map(|()| value),
+            (result, _) => result,
         };
+        if let (Some(key), Ok(value)) = (key, &result) {
+            self.cache.lock().unwrap_or_else(|e| e.into_inner()).insert(key, value.clone());
+        }
         let elapsed_ms = started.elapsed().as_millis() as u64;
         match &result {
             Ok(_) => tracing::debug!(tool = name, %args, elapsed_ms, "tool call"),
@@ -310,6 +440,7 @@ mod tests {
             signature: None,
             description: None,
             timeout_ms,
+            cache: false,
             dir: PathBuf::from("."),
             location: Location { file: PathBuf::from("x"), line: 1, column: 1 },
         }
@@ -357,10 +488,13 @@ mod tests {
         assert_eq!(declared_arg_names(sig, json!([1, 2])), json!([1, 2]));
 
         // Through a command tool: it reads the declared name.
-        let mut t = tool(&["python3", "-c", "import json,sys; print(json.load(sys.stdin)['weight_kg'])"], 5000);
+        let mut t = tool(
+            &["python3", "-c", "import json,sys; print(json.dumps({'w': json.load(sys.stdin)['weight_kg']}))"],
+            5000,
+        );
         t.signature = Some(signature.to_string());
         let tools = Tools::new(vec![Tool::Command(t)]);
-        assert_eq!(tools.call("t", json!({"weight-kg": 7})), Ok(json!(7)));
+        assert_eq!(tools.call("t", json!({"weight-kg": 7, "country": "GB"})), Ok(json!({"w": 7})));
     }
 
     #[test]
@@ -383,5 +517,46 @@ mod tests {
         let e = run("(pmap #(tool/hang {:i %}) (range 3))", &mut tools).result.unwrap_err();
         assert_eq!(e.message, "pmap: call 1 of 3 failed: tool/hang failed: timed out after 200 ms");
         assert!(started.elapsed() < Duration::from_secs(4), "no call waited for the 5 s sleep");
+    }
+
+    #[test]
+    fn arguments_are_checked_before_the_call_and_results_after() {
+        let dir = std::env::temp_dir().join(format!("ptc-tools-contract-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let called = dir.join("called");
+        let script = format!("touch {}; echo '{{\"cost_eur\": 12.5}}'", called.display());
+        let mut t = tool(&["sh", "-c", &script], 5000);
+        t.signature = Some("(country :string, weight_kg :int) -> {cost_eur :int}".into());
+        let tools = Tools::new(vec![Tool::Command(t)]);
+        let e = tools.call("t", json!({"country": "GB", "weight-kg": "2"})).unwrap_err();
+        assert!(e.starts_with("argument `weight_kg`: expected :int, got string \"2\""), "{e}");
+        assert!(!called.exists(), "a call with a wrong argument never reaches the command");
+        let e = tools.call("t", json!({"country": "GB", "weight-kg": 2})).unwrap_err();
+        assert!(called.exists());
+        assert_eq!(
+            e,
+            "its result does not match its signature (-> {cost_eur :int}): at $.cost_eur: expected :int, got float 12.5"
+        );
+        // Through a program: the error the model sees names the tool.
+        let out = ptc_lisp::run_program(
+            "(tool/t {:country \"GB\" :weight-kg :two})",
+            &ptc_lisp::Memory::new(),
+            &Default::default(),
+            &mut tools.clone(),
+            &ptc_lisp::Limits::default(),
+        );
+        let message = out.result.unwrap_err().message;
+        assert!(
+            message.starts_with("tool/t failed: argument `weight_kg`: expected :int, got string \"two\""),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn every_builtin_signature_parses() {
+        for name in BUILTIN_NAMES {
+            let b = builtin(name).unwrap();
+            assert!(Signature::parse(b.signature).is_ok(), "{name}: {}", b.signature);
+        }
     }
 }

@@ -247,7 +247,13 @@ fn an_agent_runs_on_the_anthropic_backend() {
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
     let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |_: &str| {}).unwrap();
+    let done = run(
+        &config,
+        "h",
+        RunOptions { session_out: Some(&out), resume: None, ..Default::default() },
+        &mut |_: &str| {},
+    )
+    .unwrap();
     assert_eq!(done.session.result.as_deref(), Some("6"));
     let u = &done.session.usage;
     assert_eq!(

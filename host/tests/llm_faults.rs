@@ -172,3 +172,18 @@ fn a_slow_stream_that_keeps_talking_is_not_a_timeout() {
     assert_eq!(ask(&c).unwrap(), "(+ 1 2)");
     assert_eq!(server.count(), 1);
 }
+
+#[test]
+fn a_run_deadline_cuts_a_call_short() {
+    // The server never answers and the read timeout is a minute: only the
+    // run's deadline (`run_timeout_ms`) ends the call.
+    let server = Server::start(vec![Reply::Stall]);
+    let c = HttpLlmConfig { read_timeout_ms: Some(60_000), ..config(&server.url) };
+    let mut model = OpenAi::new(&c, None);
+    model.end_calls_by(Some(Instant::now() + Duration::from_millis(300)));
+    let started = Instant::now();
+    let err = model.chat(&plain_prompt(&[Message::user("hi")])).unwrap_err();
+    assert!(started.elapsed() < Duration::from_secs(30), "hung: {:?}", started.elapsed());
+    assert!(matches!(err, LlmError::Timeout { kind: TimeoutKind::Deadline, .. }), "{err:?}");
+    assert_eq!(server.count(), 1);
+}

@@ -154,9 +154,12 @@ fn run_agent(name: &str, url: &str, llm_extra: &str) -> (ptc_session::Session, V
     let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
     let mut lines = Vec::new();
-    let done = run(&config, "h", RunOptions { session_out: Some(&out), resume: None }, &mut |l: &str| {
-        lines.push(l.to_string())
-    })
+    let done = run(
+        &config,
+        "h",
+        RunOptions { session_out: Some(&out), resume: None, ..Default::default() },
+        &mut |l: &str| lines.push(l.to_string()),
+    )
     .unwrap();
     (done.session, lines, std::fs::read_to_string(&out).unwrap())
 }

@@ -24,7 +24,7 @@ fn run_example(agent: &str) -> (Session, Vec<String>) {
     let config = Config::load(&root().join("strategies.toml")).unwrap().resolve();
     let out = scratch_dir(agent).join("session.jsonl");
     let mut lines = Vec::new();
-    let options = RunOptions { session_out: Some(&out), resume: None };
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let done = run(&config, agent, options, &mut |l: &str| lines.push(l.to_string())).unwrap();
     // What was written is exactly what the run ended with, and it reads back.
     assert_eq!(Session::read(&out).unwrap(), done.session);
@@ -103,7 +103,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     let out = dir.join("s.json");
     // The first run dies after two turns (its transcript ends there).
     let config = write_config(&dir, &answers[..2]);
-    let options = RunOptions { session_out: Some(&out), resume: None };
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let err = run(&config, "a", options, &mut |_: &str| {}).unwrap_err().to_string();
     assert!(err.contains("turn 3: llm: replay file"), "{err}");
     let partial = Session::read(&out).unwrap();
@@ -113,7 +113,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     // Resume with the whole transcript: memory (a function and a value) is
     // rebuilt without calling any tool again, and numbering continues.
     let config = write_config(&dir, &answers);
-    let options = RunOptions { session_out: None, resume: Some(&out) };
+    let options = RunOptions { session_out: None, resume: Some(&out), ..Default::default() };
     let mut lines = Vec::new();
     let done = run(&config, "a", options, &mut |l: &str| lines.push(l.to_string())).unwrap();
     assert_eq!(done.path, out);
@@ -138,7 +138,7 @@ fn out_of_turns_is_recorded() {
     let dir = scratch_dir("out-of-turns");
     let config = write_config(&dir, &["(def a 1)"; 5]);
     let out = dir.join("s.json");
-    let options = RunOptions { session_out: Some(&out), resume: None };
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
     assert_eq!(done.session.status.as_deref(), Some("out_of_turns"));
     assert_eq!(done.session.turns.len(), 5);
@@ -175,7 +175,9 @@ llm = {{ backend = "replay", file = "replay.json" }}
     let out = dir.join("s.json");
     let first = config(1);
     let mut session =
-        run(&first, "a", RunOptions { session_out: Some(&out), resume: None }, &mut |_: &str| {}).unwrap().session;
+        run(&first, "a", RunOptions { session_out: Some(&out), resume: None, ..Default::default() }, &mut |_: &str| {})
+            .unwrap()
+            .session;
     assert_eq!(instance(&session, 1), "late");
     // Cut the run after turn 2, as a kill would, then resume with a trigger
     // that would not have fired yet: the latch holds, turn 3 stays with the strategy.
@@ -185,17 +187,23 @@ llm = {{ backend = "replay", file = "replay.json" }}
     std::fs::write(&out, session.to_document()).unwrap();
     let later = config(10);
     let done =
-        run(&later, "a", RunOptions { session_out: None, resume: Some(&out) }, &mut |_: &str| {}).unwrap().session;
+        run(&later, "a", RunOptions { session_out: None, resume: Some(&out), ..Default::default() }, &mut |_: &str| {})
+            .unwrap()
+            .session;
     assert_eq!(done.turns.len(), 3);
     assert_eq!(instance(&done, 2), "late");
     assert_eq!(done.turns[2].render_stats.as_ref().unwrap()["switched"], true);
     assert_eq!(done.result.as_deref(), Some("3"));
 
     // A fresh run with that config stays on full-history throughout.
-    let fresh =
-        run(&later, "a", RunOptions { session_out: Some(&dir.join("f.json")), resume: None }, &mut |_: &str| {})
-            .unwrap()
-            .session;
+    let fresh = run(
+        &later,
+        "a",
+        RunOptions { session_out: Some(&dir.join("f.json")), resume: None, ..Default::default() },
+        &mut |_: &str| {},
+    )
+    .unwrap()
+    .session;
     assert!((0..3).all(|t| instance(&fresh, t) == "full-history"));
 }
 
@@ -240,7 +248,7 @@ llm = { backend = "replay", file = "replay.json" }
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
     let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let options = RunOptions { session_out: Some(&out), resume: None };
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
     let s = Session::read(&out).unwrap();
     assert_eq!(s, done.session);

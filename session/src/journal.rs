@@ -45,6 +45,12 @@ struct Header {
     tools: Vec<crate::ToolRecord>,
     #[serde(default)]
     data: IndexMap<String, String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    signature: Option<String>,
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    inputs: IndexMap<String, String>,
+    #[serde(default, skip_serializing_if = "crate::is_zero")]
+    retry_turns: u32,
 }
 
 /// Every line after the header.
@@ -81,10 +87,15 @@ pub(crate) fn parse(text: &str) -> Result<Session, SessionError> {
         max_turns: header.max_turns,
         tools: header.tools,
         data: header.data,
+        signature: header.signature,
+        inputs: header.inputs,
+        retry_turns: header.retry_turns,
         turns: Vec::new(),
         result: None,
         usage: serde_json::json!({}),
         status: None,
+        reason: None,
+        detail: None,
     };
     let mut previous: Vec<MessageRecord> = Vec::new();
     for (i, text) in lines {
@@ -105,10 +116,14 @@ pub(crate) fn parse(text: &str) -> Result<Session, SessionError> {
                 session.turns.push(turn);
                 session.status = None;
                 session.result = None;
+                session.reason = None;
+                session.detail = None;
             }
             Line::End(end) => {
                 session.status = Some(end.status);
                 session.result = end.result;
+                session.reason = end.reason;
+                session.detail = end.detail;
             }
         }
     }
@@ -175,6 +190,9 @@ impl Journal {
             max_turns: session.max_turns,
             tools: session.tools.clone(),
             data: session.data.clone(),
+            signature: session.signature.clone(),
+            inputs: session.inputs.clone(),
+            retry_turns: session.retry_turns,
         });
         let mut previous: &[MessageRecord] = &[];
         for turn in &session.turns {
@@ -182,7 +200,12 @@ impl Journal {
             previous = &turn.messages;
         }
         if let Some(status) = &session.status {
-            text.push_str(&line(&Line::End(End { status: status.clone(), result: session.result.clone() })));
+            text.push_str(&line(&Line::End(End {
+                status: status.clone(),
+                result: session.result.clone(),
+                reason: session.reason.clone(),
+                detail: session.detail.clone(),
+            })));
         }
         {
             let mut f = File::create(&tmp).map_err(fail)?;
@@ -223,8 +246,12 @@ impl Journal {
     /// Appends how the run stopped (`returned`, `failed`, `out_of_turns`,
     /// or `error` for a run that can be resumed).
     pub fn end(&mut self, status: &str, result: Option<&str>) -> Result<(), JournalError> {
-        let end = End { status: status.to_string(), result: result.map(str::to_string) };
-        self.write(&line(&Line::End(end)))
+        self.stop(&End { status: status.to_string(), result: result.map(str::to_string), ..End::default() })
+    }
+
+    /// Appends how the run stopped, with its reason when it has one.
+    pub fn stop(&mut self, end: &End) -> Result<(), JournalError> {
+        self.write(&line(&Line::End(end.clone())))
     }
 
     /// The file.

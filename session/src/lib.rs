@@ -75,6 +75,18 @@ pub struct Session {
     /// Input data: name to EDN text.
     #[serde(default)]
     pub data: IndexMap<String, String>,
+    /// The agent's signature (`(query :string) -> {count :int}`), when it
+    /// declared one: `result` was checked against it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signature: Option<String>,
+    /// The named inputs the run was given (`ptc run --arg`): name to EDN
+    /// text. They are also in `data`, where the program reads them.
+    #[serde(default, skip_serializing_if = "IndexMap::is_empty")]
+    pub inputs: IndexMap<String, String>,
+    /// Turns allowed past `max_turns`, only to fix a return that did not
+    /// match the signature.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub retry_turns: u32,
     /// Turns, oldest first.
     #[serde(default)]
     pub turns: Vec<TurnRecord>,
@@ -84,21 +96,41 @@ pub struct Session {
     /// LLM usage figures, as reported, summed over turns.
     #[serde(default)]
     pub usage: serde_json::Value,
-    /// How the run ended: `returned`, `failed` (`(fail v)`), `out_of_turns`
+    /// How the run ended: `returned`, `failed` (`(fail v)`), `out_of_turns`,
+    /// `invalid_return` (the last turn allowed returned a value that does
+    /// not match the signature), `limit` (a run limit stopped it: `reason`)
     /// or `error`; absent while running or when not written by `ptc run`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<String>,
+    /// Why the run stopped, for `limit` and `invalid_return`: the limit's
+    /// config key (`max_tool_calls`, `max_tool_calls_per_turn`,
+    /// `run_timeout_ms`) or `signature`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The stop explained in a sentence (with `reason`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// How a run stopped: a journal's end line.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct End {
-    /// `returned`, `failed`, `out_of_turns` or `error`.
+    /// `returned`, `failed`, `out_of_turns`, `invalid_return`, `limit` or `error`.
     pub status: String,
     /// EDN of the returned value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
+    /// Why, for `limit` and `invalid_return` ([`Session::reason`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The stop explained in a sentence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
 }
 
 /// A session that could not be read, with where the problem is.
@@ -134,10 +166,15 @@ impl Session {
             max_turns,
             tools: Vec::new(),
             data: IndexMap::new(),
+            signature: None,
+            inputs: IndexMap::new(),
+            retry_turns: 0,
             turns: Vec::new(),
             result: None,
             usage: serde_json::json!({}),
             status: None,
+            reason: None,
+            detail: None,
         }
     }
 
@@ -179,10 +216,14 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
     Ok(session)
 }
 
-/// Every numeric usage figure of the turns, summed by name.
+/// Every numeric usage figure of the turns, summed by name: each turn's
+/// model call and the usage recorded on its tool calls (nested runs,
+/// `llm-query`).
 pub fn sum_usage(turns: &[TurnRecord]) -> serde_json::Value {
     let mut total = serde_json::Map::new();
-    for usage in turns.iter().filter_map(|t| t.usage.as_ref()?.as_object()) {
+    let calls = turns.iter().flat_map(|t| t.tool_calls.iter().filter_map(|c| c.usage.as_ref()));
+    let usages = turns.iter().filter_map(|t| t.usage.as_ref()).chain(calls);
+    for usage in usages.filter_map(|u| u.as_object()) {
         for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
             let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
             total.insert(key.clone(), (old + n).into());
@@ -289,6 +330,37 @@ mod tests {
         // Rewritten as a document, it is the same session.
         let doc = Session::parse(&session.to_document()).unwrap();
         assert_eq!(Session { format: JOURNAL_FORMAT.into(), ..doc }, session);
+    }
+
+    #[test]
+    fn contract_fields_and_stop_reasons_round_trip_and_are_optional() {
+        let path = scratch("contract");
+        let mut session = Session::new("Count {{query}}", "sys", 1);
+        session.signature = Some("(query :string) -> {count :int}".into());
+        session.inputs.insert("query".into(), "\"kettle\"".into());
+        session.data.insert("query".into(), "\"kettle\"".into());
+        session.retry_turns = 2;
+        let mut journal = Journal::create(&path, &session).unwrap();
+        journal.turn(&turn(1, &[])).unwrap();
+        let end = End {
+            status: "limit".into(),
+            reason: Some("max_tool_calls".into()),
+            detail: Some("the run reached max_tool_calls = 3".into()),
+            ..End::default()
+        };
+        journal.stop(&end).unwrap();
+        let read = Session::read(&path).unwrap();
+        assert_eq!(read.signature, session.signature);
+        assert_eq!((read.inputs.clone(), read.retry_turns), (session.inputs.clone(), 2));
+        assert_eq!((read.status.as_deref(), read.reason.as_deref()), (Some("limit"), Some("max_tool_calls")));
+        assert_eq!(read.detail, end.detail);
+        // As a document too; and a session without them writes none of the keys.
+        let doc = Session::parse(&read.to_document()).unwrap();
+        assert_eq!((doc.signature, doc.reason, doc.retry_turns), (session.signature, end.reason, 2));
+        let plain = Session::new("m", "sys", 4).to_document();
+        for key in ["signature", "inputs", "retry_turns", "reason", "detail"] {
+            assert!(!plain.contains(&format!("\"{key}\"")), "{key} in {plain}");
+        }
     }
 
     #[test]

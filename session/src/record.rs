@@ -47,6 +47,17 @@ pub struct ToolCallRecord {
     /// Wall time.
     #[serde(default)]
     pub duration_ms: u64,
+    /// Answered from the run's result cache (`cache = true`) without calling the tool.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cached: bool,
+    /// The session file of the nested run this call started (an agent used
+    /// as a tool), relative to this session's folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session: Option<String>,
+    /// Model usage spent inside the call (a nested run's total, an
+    /// `llm-query`), summed into the session's `usage`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<serde_json::Value>,
 }
 
 /// A definition as recorded.
@@ -291,6 +302,9 @@ pub fn record_turn(number: u32, raw_response: &str, run: Result<(&str, &Outcome)
             result: c.result.as_ref().ok().map(edn),
             error: c.result.as_ref().err().cloned(),
             duration_ms: c.duration.as_millis() as u64,
+            cached: false,
+            session: None,
+            usage: None,
         })
         .collect();
     let exit = match &out.result {

@@ -133,3 +133,51 @@ pub fn system_libm() -> Option<PathBuf> {
     .map(PathBuf::from)
     .find(|p| p.exists())
 }
+
+/// The MCP test server binary (`mcp/test-server`), built once per test binary.
+pub fn mcp_test_server() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            cargo_build(&["-p", "ptc-mcp-test-server"]);
+            build_dir().join(format!("ptc-mcp-test-server{}", std::env::consts::EXE_SUFFIX))
+        })
+        .clone()
+}
+
+/// A Streamable HTTP MCP test server on 127.0.0.1 (a free port), killed on drop.
+pub struct McpHttpServer {
+    child: std::process::Child,
+    /// Its endpoint, `http://127.0.0.1:PORT/mcp`.
+    pub url: String,
+}
+
+impl McpHttpServer {
+    /// Starts the test server with `--http 127.0.0.1:0` and reads its address.
+    pub fn start() -> McpHttpServer {
+        use std::io::BufRead;
+        let mut child = Command::new(mcp_test_server())
+            .args(["--http", "127.0.0.1:0"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the MCP test server starts");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("stdout is piped");
+        std::io::BufReader::new(stdout).read_line(&mut line).expect("the server prints its address");
+        let url = line.trim().strip_prefix("listening on ").expect("`listening on URL`").to_string();
+        McpHttpServer { child, url }
+    }
+
+    /// Whether the process is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for McpHttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

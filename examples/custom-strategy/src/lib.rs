@@ -5,6 +5,14 @@
 //! turns stay verbatim as ASSISTANT/USER pairs, exactly as the full
 //! transcript shows them.
 //!
+//! That layout changes the first message whenever a turn leaves the window,
+//! so a provider's prompt cache keeps little of it. With
+//! `layout = "checkpointed"` the plugin renders through the SDK's
+//! cache-stable layout instead ([`checkpointed_prompt`]): it only says what
+//! one turn looks like and what a summary of several looks like, and the
+//! SDK appends, folds when a fold pays for itself, and marks the cache
+//! breakpoints.
+//!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Strategy};
 //! use ptc_strategy_keep_last_turns::KeepLastTurns;
@@ -14,12 +22,17 @@
 //! assert_eq!(out.messages().len(), 2);
 //! ```
 
-use ptc_plugin_api::render::{coalesced_message, push_verbatim_turns, Closing, SummaryOptions};
-use ptc_plugin_api::{Message, Params, RenderRequest, Rendered, Stats, Strategy, StrategyError};
+use ptc_plugin_api::render::{
+    checkpointed_prompt, coalesced_message, error_section, push_verbatim_turns, summary_sections, Checkpointing,
+    Closing, FoldPolicy, SummaryOptions,
+};
+use ptc_plugin_api::{Message, Params, Prompt, RenderRequest, Rendered, Stats, Strategy, StrategyError};
 
 /// Keeps the last `turns` turns verbatim.
 pub struct KeepLastTurns {
     turns: usize,
+    /// `Some` for `layout = "checkpointed"`.
+    checkpointed: Option<Checkpointing>,
 }
 
 impl Strategy for KeepLastTurns {
@@ -28,8 +41,33 @@ impl Strategy for KeepLastTurns {
 
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let turns = params.positive("turns", 3)?;
+        let checkpointed = match params.choice("layout", &["window", "checkpointed"])? {
+            "checkpointed" => {
+                let fold = FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 };
+                Some(Checkpointing::from_params(&mut params, fold)?)
+            }
+            _ => None,
+        };
         params.finish()?;
-        Ok(KeepLastTurns { turns })
+        Ok(KeepLastTurns { turns, checkpointed })
+    }
+
+    fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
+        let Some(how) = self.checkpointed else { return self.render(req).map(Prompt::from) };
+        let (turns, opts) = (req.turns(), SummaryOptions::default());
+        let summary = |range: std::ops::Range<usize>, stats: &mut Stats| {
+            let heading = format!(";; --- turns {}-{} ---", range.start + 1, range.end);
+            let sections = summary_sections(&turns[..range.end], &turns[range], &opts, stats);
+            std::iter::once(heading).chain(sections).collect::<Vec<_>>().join("\n")
+        };
+        // One turn's block is the summary of that turn alone (the SDK shows
+        // the turn verbatim instead when that is shorter), or a failed
+        // turn's program and error.
+        let block = |i: usize, stats: &mut Stats| match turns[i].error() {
+            Some(_) => error_section(&turns[i]),
+            None => summary(i..i + 1, stats),
+        };
+        Ok(checkpointed_prompt(req, Self::NAME, how, block, summary))
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {

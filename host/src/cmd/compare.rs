@@ -47,6 +47,47 @@ pub struct CompareArgs<'a> {
     pub html: Option<&'a Path>,
     /// The turn whose prompt the HTML report shows (default: the last).
     pub show_turn: Option<usize>,
+    /// Price every session as if sent with this system prompt instead of
+    /// the recorded one.
+    pub system_prompt: SystemPrompt,
+}
+
+/// Which system prompt `ptc compare` prices the sessions with: the system
+/// prompt a provider caches is the start of every request, so its size
+/// decides how much of a short run reaches the cache minimum.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum SystemPrompt {
+    /// Each session's own, as recorded.
+    #[default]
+    Recorded,
+    /// The language card `ptc run` sends today ([`crate::run::SYSTEM_PROMPT`]).
+    Card,
+    /// The text of a file.
+    File(PathBuf),
+}
+
+impl SystemPrompt {
+    /// `recorded`, `card`, or a file path.
+    pub fn parse(text: &str) -> SystemPrompt {
+        match text {
+            "recorded" => SystemPrompt::Recorded,
+            "card" => SystemPrompt::Card,
+            path => SystemPrompt::File(PathBuf::from(path)),
+        }
+    }
+
+    /// The replacement text, `None` to keep the recorded one.
+    fn text(&self) -> Result<Option<String>, CmdError> {
+        match self {
+            SystemPrompt::Recorded => Ok(None),
+            SystemPrompt::Card => Ok(Some(crate::run::SYSTEM_PROMPT.to_string())),
+            SystemPrompt::File(path) => std::fs::read_to_string(path).map(Some).map_err(|error| CmdError::Io {
+                path: path.clone(),
+                action: "cannot read the --system-prompt file",
+                error,
+            }),
+        }
+    }
 }
 
 /// One row: an instance, its figures summed over sessions, and per session.
@@ -281,9 +322,13 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         .map(|n| all_models.get(n).map_err(|e| CmdError::Usage(format!("--pricing: {e}"))))
         .collect::<Result<_, _>>()?;
     let counter = token_counter(DEFAULT_ENCODING).map_err(CmdError::Other)?;
+    let system_prompt = args.system_prompt.text()?;
     let mut subjects = Vec::new();
     for path in args.sessions {
-        let session = super::read_session(path)?;
+        let mut session = super::read_session(path)?;
+        if let Some(text) = &system_prompt {
+            session.system_prompt = text.clone();
+        }
         let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let subject =
             Subject::new(name, &session).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })?;

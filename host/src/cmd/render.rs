@@ -46,7 +46,11 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
     let stdout = match args.format {
         Format::Json => {
             let value = json!({
-                "messages": rendered.messages().iter().map(|m| json!({"role": m.role().as_str(), "content": m.content()})).collect::<Vec<_>>(),
+                "messages": rendered.messages().iter().enumerate().map(|(i, m)| json!({
+                    "role": m.role().as_str(),
+                    "content": m.content(),
+                    "blocks": rendered.blocks(i).map(|b| json!({"text": b.text, "breakpoint": b.breakpoint})).collect::<Vec<_>>(),
+                })).collect::<Vec<_>>(),
                 "stats": stats_json(rendered.stats()),
                 "prompt_tokens": tokens,
             });

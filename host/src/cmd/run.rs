@@ -1,28 +1,80 @@
 //! `ptc run AGENT`: runs an agent, printing progress on stderr as it goes
-//! and the result on stdout. Exit code 0 when the agent returned, 1
-//! otherwise.
+//! and the result on stdout (EDN, or JSON with `--format json`: a typed
+//! map's fields under the names the signature declares). Exit code 0 when
+//! the agent returned, 1 otherwise.
 
-use super::{CmdResult, Output};
+use super::eval::ResultFormat;
+use super::{CmdError, CmdResult, Output};
+use crate::contract::public_json;
 use crate::progress::Terminal;
 use crate::run::{run, RunOptions};
+use ptc_lisp::{read_edn, value_to_json};
+use ptc_session::Session;
+use ptc_signature::Signature;
 use std::path::Path;
+
+/// What `ptc run` is asked to do.
+#[derive(Debug, Clone, Copy)]
+pub struct RunArgs<'a> {
+    /// The config file.
+    pub config: &'a Path,
+    /// The agent.
+    pub agent: &'a str,
+    /// Where to write the session.
+    pub session: Option<&'a Path>,
+    /// A session to continue.
+    pub resume: Option<&'a Path>,
+    /// Named inputs, `NAME=VALUE` each.
+    pub args: &'a [String],
+    /// How to print the result.
+    pub format: ResultFormat,
+}
 
 /// Runs `agent` of `config`, writing the session to `session` (or
 /// continuing `resume`).
-pub fn run_agent(config: &Path, agent: &str, session: Option<&Path>, resume: Option<&Path>) -> CmdResult {
-    let resolved = super::resolve(config)?;
+pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
+    let resolved = super::resolve(a.config)?;
     let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
-    let done = run(&resolved, agent, RunOptions { session_out: session, resume }, &mut terminal);
+    let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
+    let done = run(&resolved, a.agent, options, &mut terminal);
     terminal.finish();
     let done = done?;
     let status = done.session.status.as_deref().unwrap_or("unfinished");
     let stdout = match (&done.session.result, done.session.turns.last()) {
-        (Some(r), _) => format!("{r}\n"),
+        (Some(r), _) => format!("{}\n", result_text(&done.session, r, a.format)?),
         (None, Some(t)) if status == "failed" => {
             format!("failed: {}\n", t.error.as_ref().map_or("", |e| e.message.as_str()))
         }
-        _ => format!("no result ({status})\n"),
+        _ => match &done.session.reason {
+            Some(reason) => format!("no result ({status}: {reason})\n"),
+            None => format!("no result ({status})\n"),
+        },
     };
-    let note = format!("{status} after {} turns; session written to {}", done.session.turns.len(), done.path.display());
+    let mut note = format!("{status} after {} turns", done.session.turns.len());
+    if let Some(detail) = &done.session.detail {
+        note.push_str(&format!(" ({})", first_line(detail)));
+    }
+    note.push_str(&format!("; session written to {}", done.path.display()));
     Ok(Output { stdout, warnings: vec![note], code: i32::from(status != "returned") })
+}
+
+/// The returned value (EDN in the session) as `format` prints it.
+fn result_text(session: &Session, edn: &str, format: ResultFormat) -> Result<String, CmdError> {
+    match format {
+        ResultFormat::Edn => Ok(edn.to_string()),
+        ResultFormat::Json => {
+            let value = read_edn(edn)
+                .map_err(|e| CmdError::Other(format!("the result has no JSON form: {e} (it is {edn})")))?;
+            let signature = session.signature.as_deref().and_then(|s| Signature::parse(s).ok());
+            let json = match signature {
+                Some(s) => public_json(&value, &s.output),
+                None => value_to_json(&value),
+            };
+            json.map(|j| j.to_string()).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))
+        }
+    }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
 }

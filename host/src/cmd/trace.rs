@@ -29,6 +29,20 @@ pub enum View {
 pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
     let session = super::read_session(path)?;
     let mut out = String::new();
+    write_session(&mut out, &session, path, view, 0);
+    if usage {
+        out.push_str(&usage_table(&session));
+        out.push_str(&nested_usage(&session));
+    }
+    Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+}
+
+/// How deep `trace` follows nested runs (agents used as tools).
+const MAX_NESTED: usize = 8;
+
+/// One session's view; nested runs (a call's `session`) are read from
+/// beside `path` and written inside, indented with `  │ `.
+fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, view: View, depth: usize) {
     let _ = writeln!(
         out,
         "agent: {}  turns: {}/{}  status: {}",
@@ -38,7 +52,13 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
         session.status.as_deref().unwrap_or("-")
     );
     let _ = writeln!(out, "mission: {}", session.mission);
-    if let Some(kinds) = error_kinds(&session) {
+    if let Some(signature) = &session.signature {
+        let _ = writeln!(out, "signature: {signature}");
+    }
+    if let (Some(reason), Some(detail)) = (&session.reason, &session.detail) {
+        let _ = writeln!(out, "stopped: {reason}: {}", detail.lines().next().unwrap_or(""));
+    }
+    if let Some(kinds) = error_kinds(session) {
         let _ = writeln!(out, "errors: {kinds}");
     }
     for turn in &session.turns {
@@ -72,7 +92,14 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
                         (Some(r), None) => r.clone(),
                         (None, None) => "nil".into(),
                     };
-                    let _ = writeln!(out, "  tool/{} {} -> {outcome} ({} ms)", call.name, call.args, call.duration_ms);
+                    let how = if call.cached { "cached".to_string() } else { format!("{} ms", call.duration_ms) };
+                    let _ = writeln!(out, "  tool/{} {} -> {outcome} ({how})", call.name, call.args);
+                    if let Some(u) = call.usage.as_ref().filter(|_| call.session.is_none()) {
+                        let _ = writeln!(out, "    usage: {}", usage_line(u));
+                    }
+                    if let Some(nested) = &call.session {
+                        out.push_str(&nested_run(path, nested, call.usage.as_ref(), view, depth));
+                    }
                 }
                 for line in turn.prints.iter().flat_map(|p| p.split('\n')) {
                     let _ = writeln!(out, "  | {line}");
@@ -95,10 +122,71 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
     if let Some(r) = &session.result {
         let _ = writeln!(out, "\nresult: {r}");
     }
-    if usage {
-        out.push_str(&usage_table(&session));
+}
+
+/// The nested run of a call, indented; a file that cannot be read is one line saying so.
+fn nested_run(parent: &Path, relative: &str, usage: Option<&serde_json::Value>, view: View, depth: usize) -> String {
+    let path = parent.parent().unwrap_or(Path::new(".")).join(relative);
+    let mut inner = String::new();
+    if depth + 1 > MAX_NESTED {
+        let _ = writeln!(inner, "(nested run {relative} not shown: deeper than {MAX_NESTED})");
+    } else {
+        match ptc_session::Session::read(&path) {
+            Ok(session) => write_session(&mut inner, &session, &path, view, depth + 1),
+            Err(e) => {
+                let _ = writeln!(inner, "(nested run {}: {e})", path.display());
+            }
+        }
     }
-    Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
+    let mut out = format!("    nested run: {relative}\n");
+    for line in inner.lines() {
+        let _ = writeln!(out, "    │ {line}");
+    }
+    if let Some(u) = usage {
+        let _ = writeln!(out, "    nested usage: {}", usage_line(u));
+    }
+    out
+}
+
+/// `prompt_tokens 812, completion_tokens 95, ...`: the numeric figures of a usage object.
+fn usage_line(usage: &serde_json::Value) -> String {
+    let Some(map) = usage.as_object() else { return usage.to_string() };
+    let keys = [
+        "counted_prompt_tokens",
+        "prompt_tokens",
+        "completion_tokens",
+        "cache_read_tokens",
+        "cache_write_tokens",
+        "wall_ms",
+    ];
+    let figures: Vec<String> = keys.iter().filter_map(|k| Some(format!("{k} {}", map.get(*k)?.as_u64()?))).collect();
+    figures.join(", ")
+}
+
+/// Below the usage table: what nested runs and `llm-query` calls spent, and
+/// the session's total with them (its `usage`).
+fn nested_usage(session: &ptc_session::Session) -> String {
+    let calls: Vec<&serde_json::Value> =
+        session.turns.iter().flat_map(|t| &t.tool_calls).filter_map(|c| c.usage.as_ref()).collect();
+    if calls.is_empty() {
+        return String::new();
+    }
+    let mut inside = serde_json::Map::new();
+    for u in calls.iter().filter_map(|u| u.as_object()) {
+        for (k, v) in u.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
+            let old = inside.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
+            inside.insert(k.clone(), (old + v).into());
+        }
+    }
+    let own: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
+    let nested = inside.get("counted_prompt_tokens").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    format!(
+        "inside tool calls ({} nested runs and llm-query calls): {}\nprompt tokens counted: {own} in its own turns + {nested} inside tool calls = {}\nsession usage (its own turns and the calls, as reported): {}\n",
+        calls.len(),
+        usage_line(&serde_json::Value::Object(inside)),
+        own + nested,
+        usage_line(&session.usage)
+    )
 }
 
 /// Per turn: prompt tokens counted and reported, completion tokens, what

@@ -209,3 +209,98 @@ fn isolation_errors_name_the_instance_and_the_setting() {
         .unwrap_err();
     assert!(err.contains("is only used with `max_prompt_tokens` or an isolated strategy"), "{err}");
 }
+
+#[test]
+fn signatures_parse_at_load_and_errors_point_into_the_string() {
+    let c = parse(
+        r#"
+[agent.a]
+mission = "Find {{query}} (at most {{ limit }})"
+signature = "(query :string, limit :int?) -> {count :int}"
+retry_turns = 2
+max_tool_calls = 20
+max_tool_calls_per_turn = 5
+run_timeout_ms = 60000
+"#,
+    )
+    .unwrap();
+    let a = &c.agents["a"];
+    let contract = a.contract.as_ref().unwrap();
+    assert_eq!(contract.text, "(query :string, limit :int?) -> {count :int}");
+    assert_eq!(contract.signature.params.len(), 2);
+    assert_eq!(contract.retry_turns, 2);
+    assert_eq!(
+        a.run_limits,
+        RunLimits { max_tool_calls: Some(20), max_tool_calls_per_turn: Some(5), run_timeout_ms: Some(60000) }
+    );
+    assert_eq!(
+        (c.agents["a"].contract.is_some(), parse("[agent.b]\n").unwrap().agents["b"].contract.is_none()),
+        (true, true)
+    );
+
+    // The location is the character in the file; the message shows the string with a caret.
+    let err = parse("[agent.a]\nsignature = \"(query :strin) -> :int\"\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:2:21: agent `a`: signature: unknown type `:strin`; the types are :string :int :float \
+         :bool :keyword :datetime :map :any (column 8)\n    (query :strin) -> :int\n           ^"
+    );
+    // Tool signatures too; a string with escapes points at the string.
+    let err = parse("[tool.t]\ncommand = [\"x\"]\nsignature = '(id :int) -> {id :int'\n").unwrap_err();
+    assert!(
+        err.starts_with("/cfg/strategies.toml:3:35: tool `t`: signature: expected `}` to close the fields"),
+        "{err}"
+    );
+    let err = parse("[tool.t]\ncommand = [\"x\"]\nsignature = \"(\\u0069d :int) -> :nope\"\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:3:13: tool `t`: signature: unknown type `:nope`"), "{err}");
+    // A multi-line string.
+    let err = parse("[agent.a]\nsignature = \"\"\"\n(q :string) -> {\n  n :integer\n}\"\"\"\n").unwrap_err();
+    assert!(
+        err.starts_with("/cfg/strategies.toml:4:5: agent `a`: signature: unknown type `:integer` (did you mean :int?)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn contract_keys_are_checked_against_each_other() {
+    let err = parse("[agent.a]\nmission = \"Find {{query}}\"\n").unwrap_err();
+    assert!(
+        err.contains("agent `a`: the mission uses {{query}}, which is not a named input (it declares no inputs"),
+        "{err}"
+    );
+    let err = parse("[agent.a]\nmission = \"Find {{qeury}}\"\nsignature = \"(query :string) -> :any\"\n").unwrap_err();
+    assert!(err.ends_with("the mission uses {{qeury}}, which is not a named input (its inputs: query)"), "{err}");
+    let err = parse("[agent.a]\nretry_turns = 1\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:2:15: agent `a`: `retry_turns` only gives turns"), "{err}");
+    let err = parse("[agent.a]\nmax_tool_calls = 0\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:2:18: agent `a`: max_tool_calls must be at least 1 (leave it out for no limit)"
+    );
+    let err = parse("[agent.a]\nsignature = \"(orders :int) -> :any\"\ndata = { orders = \"o.json\" }\n").unwrap_err();
+    assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
+}
+
+#[test]
+fn mcp_tables_and_tool_names_are_checked() {
+    let c = parse(
+        "[mcp.fs]\ncommand = \"npx\"\nargs = [\"srv\", \".\"]\ncache = [\"read\"]\n[mcp.web]\nurl = \"http://127.0.0.1:1/mcp\"\ntimeout_ms = 50\n[agent.a]\ntools = [\"fs.*\", \"web.fetch\", \"agent:a\", \"llm-query\"]\n",
+    )
+    .unwrap();
+    let fs = &c.mcp["fs"];
+    assert!(
+        matches!(&fs.server.transport, ptc_mcp::Transport::Stdio { command, .. } if command == &["npx", "srv", "."])
+    );
+    assert!(fs.cache.covers("read") && !fs.cache.covers("write"));
+    assert_eq!(c.mcp["web"].server.call_timeout, std::time::Duration::from_millis(50));
+    assert_eq!(c.agents["a"].max_agent_depth, DEFAULT_MAX_AGENT_DEPTH);
+    let err = parse("[mcp.x]\nurl = \"ftp://h\"\n").unwrap_err();
+    assert_eq!(err, "/cfg/strategies.toml:1:1: mcp `x`: `url` must start with http:// or https://, got \"ftp://h\"");
+    let err = parse("[mcp.x]\ncommand = [\"a\"]\nurl = \"http://h\"\n").unwrap_err();
+    assert!(err.ends_with("set `command` (stdio) or `url` (Streamable HTTP), not both"), "{err}");
+    let err = parse("[mcp.x]\ncommand = [\"a\"]\n[agent.a]\ntools = [\"y.*\"]\n").unwrap_err();
+    assert!(err.starts_with("/cfg/strategies.toml:4:10: agent `a` uses tool `y.*`, which is neither"), "{err}");
+    assert!(err.contains("x.*, llm-query, agent:AGENT"), "{err}");
+    let err = parse("[agent.a]\ntools = [\"agent:nobody\"]\n").unwrap_err();
+    assert!(err.contains("uses tool `agent:nobody`"), "{err}");
+}

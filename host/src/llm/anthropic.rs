@@ -26,6 +26,7 @@ use super::http::ReadError;
 use super::sse::{self, Flow};
 use super::{restore_fence, FinishReason, HttpBackend, Llm, LlmError, LlmReply, Prompt, Role, Usage};
 use serde_json::{json, Value as Json};
+use std::time::Instant;
 
 /// The `anthropic-version` header sent.
 pub const ANTHROPIC_VERSION: &str = "2023-06-01";
@@ -129,6 +130,10 @@ impl Llm for Anthropic {
             };
             Ok((message.finish()?, first_byte))
         })
+    }
+
+    fn end_calls_by(&mut self, until: Option<Instant>) {
+        self.http.transport.until = until;
     }
 
     fn settings(&self) -> Json {

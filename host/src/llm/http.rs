@@ -61,12 +61,15 @@ pub(crate) struct Transport {
     agent: ureq::Agent,
     /// Redacted from any text that reaches an error or a log line.
     secret: Option<String>,
+    /// A moment no call may run past (the run's `run_timeout_ms`), on top
+    /// of `settings.deadline`.
+    pub until: Option<Instant>,
 }
 
 impl Transport {
     /// A transport; `secret` (the API key) is scrubbed from error texts.
     pub fn new(settings: HttpSettings, secret: Option<String>) -> Transport {
-        Transport { agent: new_agent(&settings), settings, secret }
+        Transport { agent: new_agent(&settings), settings, secret, until: None }
     }
 
     /// Sends `request` until an answer is read by `read` (which gets the
@@ -78,7 +81,10 @@ impl Transport {
         mut read: impl FnMut(ureq::Body, Instant) -> Result<(T, Option<Duration>), ReadError>,
     ) -> Result<(T, Timing), LlmError> {
         let started = Instant::now();
-        let deadline = self.settings.deadline;
+        let deadline = match self.until {
+            Some(until) => self.settings.deadline.min(until.saturating_duration_since(started)),
+            None => self.settings.deadline,
+        };
         let mut backoff = self.settings.backoff;
         let mut attempts = 0;
         loop {

@@ -48,6 +48,13 @@ pub trait Llm {
     /// The backend and its generation, timeout and retry settings, for the
     /// session file; never the API key (only the name of its variable).
     fn settings(&self) -> Json;
+
+    /// Ends every later call by `until` at the latest (the run's
+    /// `run_timeout_ms`), on top of the backend's own deadline; `None`
+    /// lifts it. Backends that make no network call ignore it.
+    fn end_calls_by(&mut self, until: Option<Instant>) {
+        let _ = until;
+    }
 }
 
 /// Builds the backend of `config`; `turns_done` answers are skipped (resume).

@@ -9,6 +9,7 @@ use super::http::ReadError;
 use super::sse::{self, Flow};
 use super::{restore_fence, FinishReason, HttpBackend, Llm, LlmError, LlmReply, Prompt, Usage};
 use serde_json::{json, Value as Json};
+use std::time::Instant;
 
 /// An OpenAI-compatible chat completions client.
 pub struct OpenAi {
@@ -58,6 +59,10 @@ impl Llm for OpenAi {
             }
             Ok((reply, first_byte))
         })
+    }
+
+    fn end_calls_by(&mut self, until: Option<Instant>) {
+        self.http.transport.until = until;
     }
 
     fn settings(&self) -> Json {

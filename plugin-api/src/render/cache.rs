@@ -13,31 +13,44 @@
 //! LSM tree: a fold adds one segment for the turns since the previous
 //! fold, so the segments before it, and the prompt up to them, stay
 //! cached; only when the segments together pass `merge_tokens` are they
-//! merged into one (a rarer, larger rewrite).
+//! merged into one (a rarer, larger rewrite). Every fold and merge must
+//! also pay for itself: the reads it saves over the turns the run has left
+//! must be worth more than writing the new summary ([`Rewrite::pays`],
+//! priced at [`CACHE_READ_PRICE`] and [`CACHE_WRITE_PRICE`]).
 //!
 //! A strategy reports the checkpoint number as the [`CACHE_EPOCH`] counter:
 //! the conformance suite checks that between two consecutive turns of the
 //! same epoch, the prompt up to every breakpoint stays byte-identical.
 //!
 //! ```
-//! use ptc_plugin_api::render::{checkpoint, FoldPolicy};
+//! use ptc_plugin_api::render::{checkpoint, Checkpointing, FoldPolicy};
 //! use ptc_plugin_api::Turn;
 //!
 //! let turns: Vec<Turn> = (1..=9).map(|n| Turn::new(n, "answer", None)).collect();
-//! let policy = FoldPolicy { threshold_tokens: 250, min_turns: 2, merge_tokens: 1000 };
-//! // Each turn adds 100 tokens: a fold after every third turn, each fold a
-//! // segment of its own (a segment's summary is estimated at 60 tokens).
-//! let c = checkpoint(&turns, 0, policy, |_| 100, |_| 60);
+//! let fold = FoldPolicy { threshold_tokens: 250, min_turns: 2, merge_tokens: 1000 };
+//! let how = Checkpointing { fold, cache_min_tokens: 1024 };
+//! // A 2,000-token system prompt and head; each turn adds 100 tokens: a
+//! // fold after every third turn, each fold a segment of its own (a
+//! // segment's summary is estimated at 60 tokens).
+//! let c = checkpoint(&turns, 30, how, 2000, |_| 100, |_| 60);
 //! assert_eq!((c.segments.clone(), c.epoch), (vec![0..3, 3..6, 6..9], 3));
-//! assert_eq!(checkpoint(&turns[..8], 0, policy, |_| 100, |_| 60).folded(), 6);
-//! // Segments of 400 tokens each pass merge_tokens at the third fold.
-//! assert_eq!(checkpoint(&turns, 0, policy, |_| 100, |_| 400).segments, vec![0..9]);
-//! ```
+//! assert_eq!(checkpoint(&turns[..8], 30, how, 2000, |_| 100, |_| 60).folded(), 6);
+//! // In a run of 10 turns the fold after turn 9 would not pay for itself.
+//! assert_eq!(checkpoint(&turns, 10, how, 2000, |_| 100, |_| 60).folded(), 6);
+//! // Nor would one that takes a 1,200-token prompt under the cache minimum.
+//! assert_eq!(checkpoint(&turns, 30, how, 900, |_| 100, |_| 60).folded(), 0);
+//! // Segments together over merge_tokens become one.
+//! let tight = Checkpointing { fold: FoldPolicy { merge_tokens: 100, ..fold }, ..how };
+//! assert_eq!(checkpoint(&turns, 30, tight, 2000, |_| 100, |_| 60).segments, vec![0..9]);
+//! //! ```
 
+use super::budget::estimate_text_tokens;
+use super::history::turn_outcome;
+use super::sections::contains_symbol;
 use crate::prompt::Prompt;
 use crate::request::Turn;
 use crate::sdk::Params;
-use crate::{Role, StrategyError};
+use crate::{Role, Stats, StrategyError};
 use std::ops::Range;
 
 /// Counter a cache-aware strategy reports: how many times its stable
@@ -89,48 +102,185 @@ impl Checkpoint {
     }
 }
 
-/// The checkpoint of `turns` under `policy`. The first `start` turns are
-/// folded at once (a first checkpoint the strategy chose; 0 for none).
-/// `size(i)` estimates the tokens turn `i` (0-based) adds while it is not
-/// folded, `frozen_size(range)` the tokens of the frozen summary of those
-/// turns; both must depend on the turns up to their last index only.
+/// What a provider charges, relative to its plain input price, for reading
+/// a cached prefix (Anthropic and OpenAI: 0.1).
+pub const CACHE_READ_PRICE: f64 = 0.1;
+
+/// What it charges for writing a prefix to its cache (Anthropic's 5-minute
+/// cache: 1.25; OpenAI does not charge extra, so this errs on the side of
+/// folding less).
+pub const CACHE_WRITE_PRICE: f64 = 1.25;
+
+/// Providers cache no prefix shorter than this (Anthropic's larger models
+/// and OpenAI: 1,024 tokens; Anthropic's Haiku models: 2,048).
+pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
+
+/// Estimates ([`estimate_text_tokens`]) run above the real token counts of
+/// the text, by up to about a half on prompts of code and prose, and the
+/// request a provider counts adds its own framing: a prompt is surely over
+/// a provider's cache minimum only when its estimate is this many times it,
+/// and may be over it from this many times less.
+pub const SURELY_CACHED_FACTOR: f64 = 1.5;
+
+/// Whether a prompt of `estimate` estimated tokens is surely cached by a
+/// provider whose minimum is `cache_min_tokens` real tokens.
+pub fn surely_cached(estimate: usize, cache_min_tokens: usize) -> bool {
+    estimate as f64 >= cache_min_tokens as f64 * SURELY_CACHED_FACTOR
+}
+
+/// A rewrite a cache-stable layout considers: the prompt keeps its first
+/// `kept` tokens and replaces the `before` tokens after them by `after`
+/// new ones (a fold, a merge, a slide, a summary).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rewrite {
+    /// Tokens before the rewritten part, which stay (and stay cached).
+    pub kept: usize,
+    /// Tokens of the rewritten part now.
+    pub before: usize,
+    /// Tokens that replace them.
+    pub after: usize,
+}
+
+impl Rewrite {
+    /// Whether the rewrite pays for itself over the `turns_left` turns that
+    /// would read the new prompt, on a provider that caches no prompt under
+    /// `cache_min_tokens` (sizes are estimates: see [`surely_cached`]): the
+    /// reads it saves (at [`CACHE_READ_PRICE`], or at the full price for a
+    /// prompt under the minimum) are worth more than writing the new part
+    /// (at [`CACHE_WRITE_PRICE`]). A rewrite that takes the prompt under
+    /// the minimum makes every later turn pay it in full.
+    pub fn pays(self, turns_left: usize, cache_min_tokens: usize) -> bool {
+        // Both guesses lean against rewriting: the prompt now counts as
+        // cached when it may be, the new one only when it surely is.
+        let read = |tokens: usize, cached: bool| tokens as f64 * if cached { CACHE_READ_PRICE } else { 1.0 };
+        let (old, new) = (self.kept + self.before, self.kept + self.after);
+        let old_cached = old as f64 * SURELY_CACHED_FACTOR >= cache_min_tokens as f64;
+        let new_cached = surely_cached(new, cache_min_tokens);
+        let write = if new_cached { self.after as f64 * CACHE_WRITE_PRICE } else { 0.0 };
+        (read(old, old_cached) - read(new, new_cached)) * turns_left as f64 > write
+    }
+}
+
+/// How a checkpointed layout folds, and under what size nothing is cached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpointing {
+    /// When the turns since the last checkpoint fold.
+    pub fold: FoldPolicy,
+    /// Under this many estimated tokens no provider caches the prompt.
+    pub cache_min_tokens: usize,
+}
+
+impl Checkpointing {
+    /// Reads `fold_tokens`, `fold_min_turns`, `fold_merge_tokens` and
+    /// `cache_min_tokens`, with `fold` and [`DEFAULT_CACHE_MIN_TOKENS`] for
+    /// what is absent.
+    pub fn from_params(params: &mut Params, fold: FoldPolicy) -> Result<Checkpointing, StrategyError> {
+        Ok(Checkpointing {
+            fold: FoldPolicy::from_params(params, fold)?,
+            cache_min_tokens: params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?,
+        })
+    }
+}
+
+/// The checkpoint of `turns` under `how`, in a run of `max_turns`, for a
+/// prompt that starts with `fixed` tokens which never change (system
+/// prompt, head). `size(i)` estimates the tokens turn `i` (0-based) adds
+/// while it is not folded, `frozen_size(range)` the tokens of the frozen
+/// summary of those turns; both must depend on the turns up to their last
+/// index only.
 ///
 /// A fold happens after turn `i` when the turns since the last checkpoint
-/// exceed the threshold, at least `min_turns` were added, and turn `i`
+/// exceed the threshold, at least `min_turns` were added, turn `i`
 /// succeeded (a failed turn stays out of a checkpoint until a later turn
-/// succeeds, so its error stays shown). It adds a segment; when the
-/// segments then pass `merge_tokens`, they become one.
+/// succeeds, so its error stays shown), and the fold pays for itself
+/// ([`Rewrite::pays`]) over the turns the run has left after it (a fold
+/// near the end of a run, or one that takes the prompt under the cache
+/// minimum, costs more than it saves). It adds a segment; when the
+/// segments then pass `merge_tokens` and merging them pays too, they
+/// become one. Whether a fold happens depends only on the turns up to it
+/// and on `max_turns`, so appending turns never moves a checkpoint.
 pub fn checkpoint(
     turns: &[Turn],
-    start: usize,
-    policy: FoldPolicy,
+    max_turns: u32,
+    how: Checkpointing,
+    fixed: usize,
     size: impl Fn(usize) -> usize,
     frozen_size: impl Fn(Range<usize>) -> usize,
 ) -> Checkpoint {
-    let start = start.min(turns.len());
+    let policy = how.fold;
     let mut at = Checkpoint::default();
     let mut sizes: Vec<usize> = Vec::new();
-    if start > 0 {
-        at = Checkpoint { segments: std::iter::once(0..start).collect(), epoch: 1 };
-        sizes.push(frozen_size(0..start));
-    }
     let (mut pending, mut added) = (0usize, 0usize);
-    for (i, turn) in turns.iter().enumerate().skip(start) {
+    for (i, turn) in turns.iter().enumerate() {
         pending += size(i);
         added += 1;
-        if pending > policy.threshold_tokens && added >= policy.min_turns && turn.success() {
-            let segment = at.folded()..i + 1;
-            sizes.push(frozen_size(segment.clone()));
-            at.segments.push(segment);
-            at.epoch += 1;
-            if at.segments.len() > 1 && sizes.iter().sum::<usize>() > policy.merge_tokens {
-                at.segments = std::iter::once(0..i + 1).collect();
-                sizes = vec![frozen_size(0..i + 1)];
-            }
-            (pending, added) = (0, 0);
+        if pending <= policy.threshold_tokens || added < policy.min_turns || !turn.success() {
+            continue;
         }
+        // Turns i + 2 ..= max_turns read the folded prompt.
+        let turns_left = (max_turns as usize).saturating_sub(i + 1);
+        let segment = at.folded()..i + 1;
+        let folded = frozen_size(segment.clone());
+        let kept = fixed + sizes.iter().sum::<usize>();
+        if !(Rewrite { kept, before: pending, after: folded }).pays(turns_left, how.cache_min_tokens) {
+            continue;
+        }
+        sizes.push(folded);
+        at.segments.push(segment);
+        at.epoch += 1;
+        let total: usize = sizes.iter().sum();
+        if at.segments.len() > 1 && total > policy.merge_tokens {
+            let merged = frozen_size(0..i + 1);
+            if (Rewrite { kept: fixed, before: total, after: merged }).pays(turns_left, how.cache_min_tokens) {
+                at.segments = std::iter::once(0..i + 1).collect();
+                sizes = vec![merged];
+            }
+        }
+        (pending, added) = (0, 0);
     }
     at
+}
+
+/// A successful turn as the full transcript shows it, as one text: its
+/// whole answer, then what it printed or returned. `None` for a failed
+/// turn (a layout shows those as program and error, which the latest-error
+/// rule needs) and for a turn whose answer does not name every value it
+/// defined (the names must stay visible).
+pub fn verbatim_entry(turn: &Turn) -> Option<String> {
+    if !turn.success() {
+        return None;
+    }
+    let text = format!(";; --- turn {} ---\n{}\n{}", turn.number(), turn.raw_response().trim_end(), turn_outcome(turn));
+    turn.definitions().iter().all(|d| contains_symbol(&text, d.name())).then_some(text)
+}
+
+/// The entries a cache-stable layout appends, one per turn, each written
+/// once and never changed: the smaller (by estimate) of the turn's own
+/// `block(i)` and the turn verbatim ([`verbatim_entry`]), so the prompt
+/// never grows faster than the full transcript. The second value of each
+/// pair says whether the entry is the verbatim turn.
+pub fn appended_entries(turns: &[Turn], mut block: impl FnMut(usize) -> String) -> Vec<(String, bool)> {
+    turns
+        .iter()
+        .enumerate()
+        .map(|(i, turn)| {
+            let own = block(i);
+            match verbatim_entry(turn) {
+                Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => (v, true),
+                _ => (own, false),
+            }
+        })
+        .collect()
+}
+
+/// Counts, in `stats`, a turn shown as its [`verbatim_entry`]: every tool
+/// call (its program shows them) and every println.
+pub fn count_verbatim_entry(turn: &Turn, stats: &mut Stats) {
+    let (calls, prints) = (turn.tool_calls().len() as u32, turn.prints().len() as u32);
+    stats.tool_calls_total += calls;
+    stats.tool_calls_shown += calls;
+    stats.printlns_total += prints;
+    stats.printlns_shown += prints;
 }
 
 /// The [`CACHE_EPOCH`] a prompt's stats report (0 when they report none).
@@ -190,6 +340,14 @@ mod tests {
 
     const NEVER_MERGE: usize = usize::MAX;
 
+    /// A run long enough that every fold pays.
+    const LONG_RUN: u32 = 1000;
+
+    /// `fold`, with every prompt cacheable.
+    fn how(fold: FoldPolicy) -> Checkpointing {
+        Checkpointing { fold, cache_min_tokens: 1 }
+    }
+
     #[test]
     fn checkpoints_never_move_as_turns_are_appended() {
         let all = turns(&[]);
@@ -197,7 +355,7 @@ mod tests {
         let sizes = [100, 400, 50, 50, 50, 300, 10, 10, 10, 10];
         let mut last = Checkpoint::default();
         for n in 0..=all.len() {
-            let c = checkpoint(&all[..n], 0, policy, |i| sizes[i], |r| r.len());
+            let c = checkpoint(&all[..n], LONG_RUN, how(policy), 0, |i| sizes[i], |r| r.len());
             assert!(c.segments.starts_with(&last.segments), "turn {n}: {c:?} after {last:?}");
             assert!(c.epoch == last.epoch || c.folded() == n, "a new checkpoint folds up to the latest turn");
             last = c;
@@ -210,23 +368,51 @@ mod tests {
     fn hysteresis_and_failed_turns_delay_a_fold() {
         let big = |_| 1000;
         let every_third = FoldPolicy { threshold_tokens: 10, min_turns: 3, merge_tokens: NEVER_MERGE };
-        let c = checkpoint(&turns(&[]), 0, every_third, big, |r| r.len());
+        let c = checkpoint(&turns(&[]), LONG_RUN, how(every_third), 0, big, |r| r.len());
         assert_eq!((c.folded(), c.epoch), (9, 3));
         // Turn 3 failed: the fold waits for turn 4.
-        assert_eq!(checkpoint(&turns(&[3])[..4], 0, every_third, big, |r| r.len()).segments, vec![0..4]);
-        assert_eq!(checkpoint(&turns(&[3])[..3], 0, every_third, big, |r| r.len()), Checkpoint::default());
+        assert_eq!(checkpoint(&turns(&[3])[..4], LONG_RUN, how(every_third), 0, big, |r| r.len()).segments, vec![0..4]);
+        assert_eq!(
+            checkpoint(&turns(&[3])[..3], LONG_RUN, how(every_third), 0, big, |r| r.len()),
+            Checkpoint::default()
+        );
     }
 
     #[test]
-    fn a_start_is_the_first_segment_and_segments_merge_past_the_limit() {
+    fn segments_merge_past_the_limit_when_merging_pays() {
         let policy = FoldPolicy { threshold_tokens: 250, min_turns: 1, merge_tokens: 25 };
-        // Segments estimated at 10 tokens per turn: 0..4 (40) then 4..7 merge.
-        let c = checkpoint(&turns(&[]), 4, policy, |_| 100, |r| 10 * r.len());
-        assert_eq!(c.segments, vec![0..10]);
-        assert_eq!(c.epoch, 1 + 2, "the start, then two folds (each merging)");
+        // Every summary is estimated at 20 tokens, however many turns it
+        // holds: 0..3, then 3..6 passes 25 and both merge, then 6..9 too.
+        let c = checkpoint(&turns(&[]), LONG_RUN, how(policy), 0, |_| 100, |_| 20);
+        assert_eq!(c.segments, vec![0..9]);
+        assert_eq!(c.epoch, 3, "three folds, the last two merging");
         let loose = FoldPolicy { merge_tokens: NEVER_MERGE, ..policy };
-        assert_eq!(checkpoint(&turns(&[]), 4, loose, |_| 100, |r| r.len()).segments, vec![0..4, 4..7, 7..10]);
-        assert_eq!(checkpoint(&turns(&[])[..2], 4, loose, |_| 100, |r| r.len()).segments, vec![0..2]);
+        assert_eq!(checkpoint(&turns(&[]), LONG_RUN, how(loose), 0, |_| 100, |_| 20).segments, vec![0..3, 3..6, 6..9]);
+        // A merged summary as large as the segments together saves nothing.
+        let c = checkpoint(&turns(&[]), LONG_RUN, how(policy), 0, |_| 100, |r| 10 * r.len());
+        assert_eq!(c.segments, vec![0..3, 3..6, 6..9]);
+    }
+
+    #[test]
+    fn a_fold_that_cannot_pay_for_itself_is_left_out() {
+        let policy = FoldPolicy { threshold_tokens: 250, min_turns: 1, merge_tokens: NEVER_MERGE };
+        // 300 tokens folded into 60 saves 24 tokens of reads (at 0.1) per
+        // later turn; writing 60 costs 75: it pays from 4 turns left on.
+        let at = |max_turns: u32, n: usize| checkpoint(&turns(&[])[..n], max_turns, how(policy), 0, |_| 100, |_| 60);
+        assert_eq!(at(7, 3).segments, vec![0..3], "4 turns left after turn 3");
+        assert_eq!(at(6, 3), Checkpoint::default(), "3 turns left");
+        // A summary no smaller than what it folds never pays.
+        assert_eq!(
+            checkpoint(&turns(&[]), LONG_RUN, how(policy), 0, |_| 100, |r| 100 * r.len()),
+            Checkpoint::default()
+        );
+        let fold = |kept, before, after| Rewrite { kept, before, after };
+        assert!(fold(0, 300, 60).pays(4, 1) && !fold(0, 300, 60).pays(3, 1) && !fold(0, 60, 300).pays(100, 1));
+        // Under the cache minimum every later turn pays the whole prompt:
+        // 1,200 cached tokens read at 0.1 cost less than 960 at full price.
+        assert!(!fold(900, 300, 60).pays(100, 1024));
+        // Above it both ways, the usual trade.
+        assert!(fold(2000, 300, 60).pays(4, 1024) && !fold(2000, 300, 60).pays(3, 1024));
     }
 
     #[test]

@@ -48,10 +48,7 @@ pub fn full_history(req: &RenderRequest) -> Rendered {
 /// the turn-1 info, and the prompt ends with a breakpoint, since it only
 /// ever grows at the end.
 pub fn full_history_prompt(req: &RenderRequest) -> Prompt {
-    let [head, info] = first_user_parts(req);
-    let mut prompt = Prompt::builder()
-        .system(req.system_prompt())
-        .message(Role::User, [Block::new(head).breakpoint(), Block::new(info)]);
+    let mut prompt = Prompt::builder().system(req.system_prompt()).message(Role::User, first_user_blocks(req));
     let mut pairs = Vec::new();
     push_verbatim_turns(&mut pairs, req.turns(), req.max_turns());
     for m in pairs {
@@ -65,6 +62,15 @@ pub fn full_history_prompt(req: &RenderRequest) -> Prompt {
     stats.tool_calls_shown = stats.tool_calls_total;
     stats.printlns_shown = stats.printlns_total;
     prompt.breakpoint_here().build(stats)
+}
+
+/// The turn-1 USER message as the full transcript sends it: the run's
+/// stable head (mission, `tool/`, `data/`) as a block ending a breakpoint,
+/// then the turn-1 info. A layout whose prompt starts the same way shares
+/// the turn-1 prompt's cache entry (turn 1 is always the full history).
+pub fn first_user_blocks(req: &RenderRequest) -> [Block; 2] {
+    let [head, info] = first_user_parts(req);
+    [Block::new(head).breakpoint(), Block::new(info)]
 }
 
 /// Messages as plain text: a `=== role ===` header line, the content, a

@@ -9,12 +9,15 @@
 //!   calls, output), [`error_section`], [`turn_info`], composed by
 //!   [`coalesced_message`] and [`single_user_message`];
 //! - the uncompressed transcript: [`full_history`], [`push_verbatim_turns`];
-//! - cache-stable layouts: [`checkpoint`] and [`FoldPolicy`];
+//! - cache-stable layouts: [`checkpointed_prompt`] (the checkpointed layout,
+//!   filled with a strategy's blocks), built on [`appended_entries`],
+//!   [`checkpoint`] and [`FoldPolicy`];
 //! - budgets: [`estimate_tokens`].
 
 mod budget;
 mod cache;
 mod history;
+mod ledger;
 mod options;
 mod sections;
 mod signature;
@@ -23,16 +26,22 @@ mod value_text;
 pub use budget::{
     estimate_text_tokens, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD, ESTIMATE_REPLY_PRIMING,
 };
-pub use cache::{cache_epoch, check_cache_stable, checkpoint, Checkpoint, FoldPolicy, CACHE_EPOCH};
-pub use history::{
-    feedback_message, full_history, full_history_prompt, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY,
+pub use cache::{
+    appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry,
+    Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_READ_PRICE, CACHE_WRITE_PRICE,
+    DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
+pub use history::{
+    feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text, push_verbatim_turns,
+    turn_outcome, FULL_HISTORY,
+};
+pub use ledger::checkpointed_prompt;
 pub use sections::{
-    any_println, attempt_section, clean_docstring, coalesced_message, data_section, definition_line, error_line,
-    error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of, output_section,
-    pad, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, tool_call_text,
-    tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing, SummaryOptions,
-    DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, TOOLS_HEADER, USER_HEADER,
+    any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,
+    error_line, error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of,
+    output_section, pad, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines,
+    tool_call_text, tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing,
+    SummaryOptions, DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, TOOLS_HEADER, USER_HEADER,
 };
 pub use signature::{kebab_case, Signature};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};

@@ -380,3 +380,18 @@ pub fn first_user_parts(req: &RenderRequest) -> [String; 2] {
     }
     [head, turn_info(1, req.max_turns())]
 }
+
+/// Whether `name` occurs in `text` as a whole symbol, not as part of a
+/// longer one (`r1` is not in `r10`). How a layout that shows a turn as
+/// its program checks that the names it defined stay visible.
+pub fn contains_symbol(text: &str, name: &str) -> bool {
+    if name.is_empty() {
+        return true;
+    }
+    let symbol_char = |c: char| c.is_alphanumeric() || "-_?!*+<>=/.'$%&".contains(c);
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].chars().next();
+        !before.is_some_and(symbol_char) && !after.is_some_and(symbol_char)
+    })
+}

@@ -1,7 +1,10 @@
 //! Tool signatures: `(name :type, other :type) -> :type`, rendered without
-//! colons as `tool/name(name type, other type) -> type`.
+//! colons as `tool/name(name type, other type) -> type`. The grammar and
+//! the parser are `ptc-signature`'s (the one parser of the project); this
+//! is the view of a parsed signature the prompt sections print.
 
 use crate::request::ToolSpec;
+pub use ptc_signature::kebab_case;
 
 /// A parsed tool signature.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,37 +19,15 @@ pub struct Signature {
 }
 
 impl Signature {
-    /// Parses a signature; `None` when it does not follow the grammar.
+    /// Parses a signature (`ptc_signature`'s grammar); `None` when it does
+    /// not parse.
     pub fn parse(text: &str) -> Option<Signature> {
-        let mut p = Parser { s: text.as_bytes(), i: 0 };
-        let mut params = Vec::new();
-        let mut declared = Vec::new();
-        p.ws();
-        if p.eat(b'(') {
-            loop {
-                p.ws();
-                if p.eat(b')') {
-                    break;
-                }
-                if !params.is_empty() {
-                    p.eat(b',');
-                    p.ws();
-                }
-                let name = p.ident()?;
-                p.ws();
-                let ty = p.ty()?;
-                params.push((kebab_case(&name), ty));
-                declared.push(name);
-            }
-            p.ws();
-        }
-        if !(p.eat(b'-') && p.eat(b'>')) {
-            return None;
-        }
-        p.ws();
-        let returns = p.ty()?;
-        p.ws();
-        (p.i == p.s.len()).then_some(Signature { params, declared, returns })
+        let parsed = ptc_signature::Signature::parse(text).ok()?;
+        Some(Signature {
+            params: parsed.params.iter().map(|p| (kebab_case(&p.name), p.ty.plain())).collect(),
+            declared: parsed.params.into_iter().map(|p| p.name).collect(),
+            returns: parsed.output.plain(),
+        })
     }
 
     /// The signature of `tool`; a missing or unparsable one is `() -> any`.
@@ -64,102 +45,6 @@ impl Signature {
     }
 }
 
-/// `snake_case` and `camelCase` become `kebab-case`.
-pub fn kebab_case(name: &str) -> String {
-    let mut out = String::with_capacity(name.len() + 4);
-    let mut prev_lower = false;
-    for c in name.chars() {
-        if c == '_' {
-            out.push('-');
-            prev_lower = false;
-        } else if c.is_uppercase() {
-            if prev_lower {
-                out.push('-');
-            }
-            out.extend(c.to_lowercase());
-            prev_lower = false;
-        } else {
-            out.push(c);
-            prev_lower = c.is_lowercase() || c.is_ascii_digit();
-        }
-    }
-    out
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Parser<'_> {
-    fn ws(&mut self) {
-        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, c: u8) -> bool {
-        if self.s.get(self.i) == Some(&c) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn ident(&mut self) -> Option<String> {
-        let start = self.i;
-        while self.i < self.s.len() {
-            let c = self.s[self.i];
-            if c.is_ascii_alphanumeric() || b"-_*!".contains(&c) || (c == b'?' && self.i > start) {
-                self.i += 1;
-            } else {
-                break;
-            }
-        }
-        (self.i > start).then(|| String::from_utf8_lossy(&self.s[start..self.i]).into_owned())
-    }
-
-    /// `:name`, `[type]`, `{field type, ...}` (or `{:field type}`), each optionally followed by `?`.
-    fn ty(&mut self) -> Option<String> {
-        let base = if self.eat(b':') {
-            let name = self.ident()?;
-            // `:string?` reads as one identifier; keep the `?` as the optional marker.
-            return Some(name);
-        } else if self.eat(b'[') {
-            self.ws();
-            let inner = self.ty()?;
-            self.ws();
-            if !self.eat(b']') {
-                return None;
-            }
-            format!("[{inner}]")
-        } else if self.eat(b'{') {
-            let mut fields = Vec::new();
-            loop {
-                self.ws();
-                if self.eat(b'}') {
-                    break;
-                }
-                if !fields.is_empty() {
-                    self.eat(b',');
-                    self.ws();
-                }
-                // Clojure-style keyword keys (`{:id :int}`) read like `{id :int}`.
-                self.eat(b':');
-                let name = self.ident()?;
-                self.ws();
-                let ty = self.ty()?;
-                fields.push(format!("{name} {ty}"));
-            }
-            format!("{{{}}}", fields.join(", "))
-        } else {
-            return None;
-        };
-        Some(if self.eat(b'?') { format!("{base}?") } else { base })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,7 +58,8 @@ mod tests {
         assert_eq!(sig("(q :string, n :int) -> [:string]"), Some(("q string, n int".into(), "[string]".into())));
         assert_eq!(sig("(q :string n :int) -> :map"), Some(("q string, n int".into(), "map".into())));
         assert_eq!(sig("-> :string"), Some(("".into(), "string".into())));
-        assert_eq!(sig("() -> :nil"), Some(("".into(), "nil".into())));
+        assert_eq!(sig("() -> :any"), Some(("".into(), "any".into())));
+        assert_eq!(sig("{count :int}"), Some(("".into(), "{count int}".into())));
         assert_eq!(
             sig("(id :int) -> {score :float, tags [:string]}"),
             Some(("id int".into(), "{score float, tags [string]}".into()))
@@ -198,7 +84,15 @@ mod tests {
 
     #[test]
     fn rejects_what_does_not_parse() {
-        for bad in ["", "string", "(q string) -> :x", "(q :string -> :x", "(q :string) -> :x extra", "(q :string)"] {
+        for bad in [
+            "",
+            "string",
+            "(q string) -> :x",
+            "(q :string -> :x",
+            "(q :string) -> :int extra",
+            "(q :string)",
+            "() -> :nil",
+        ] {
             assert_eq!(Signature::parse(bad), None, "{bad}");
         }
         let tool = ToolSpec::new("t", Some("nonsense".into()), None);

@@ -24,18 +24,18 @@
 //! latest error message with its program's first line, turn info) does not
 //! fit, the render fails with a does-not-fit error that says so.
 //!
-//! `layout = "checkpointed"` makes the prompt cache-stable, as
-//! single-user-coalesced's layout of that name does: after the head
-//! (mission, `tool/`, `data/`; a breakpoint) comes a frozen block (the terse
-//! summary of turns `1..k`: `user/`, tool calls, output), then one short
-//! appended block per later turn (what it defined, the calls it made, its
-//! last output or its result, or its cut program and error), then the turn
-//! info. The blocks since the checkpoint fold into a new one when they pass
-//! `fold_tokens` (estimated, default 600) over at least `fold_min_turns`
-//! (default 4). While the prompt is under `cache_min_tokens` (default
-//! 1,024; nothing is cached below it) the default terse message is sent;
-//! at the first turn it reaches it, everything so far is the first frozen
-//! block. With `max_tokens`, a checkpointed prompt that would not fit is
+//! `layout = "checkpointed"` makes the prompt cache-stable: the SDK's
+//! checkpointed layout (as single-user-coalesced's layout of that name)
+//! filled with terse pieces. Until the prompt reaches `cache_min_tokens`
+//! (default 1,024) it is the full transcript; then each turn is appended
+//! once, as the smaller of the turn verbatim and a short block (what it
+//! defined, the calls it made, its last output or its result, or its cut
+//! program and error), then the turn info. The blocks since the last
+//! checkpoint fold into a frozen terse summary (`user/`, tool calls,
+//! output) when they pass `fold_tokens` (estimated, default 600) over at
+//! least `fold_min_turns` (default 4) and the fold pays for itself over
+//! the turns left; segments merge past `fold_merge_tokens` (default
+//! 1,200). With `max_tokens`, a checkpointed prompt that would not fit is
 //! replaced by the default layout's fitted one.
 //!
 //! ```
@@ -57,8 +57,8 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpoint, error_line, estimate_text_tokens, estimate_tokens, format_value, memory_of, program_or_unknown,
-    recent_prints, tool_call_lines, tool_calls_section, turn_info, FoldPolicy, ValueLimits, CACHE_EPOCH,
+    checkpointed_prompt, error_line, estimate_tokens, format_value, memory_of, program_or_unknown, recent_prints,
+    tool_call_lines, tool_calls_section, turn_info, Checkpointing, FoldPolicy, ValueLimits,
 };
 use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
@@ -72,9 +72,6 @@ pub const TOOL_CALL_LIMIT: usize = 20;
 /// Fold policy of the checkpointed layout when the parameters name none.
 pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 600, min_turns: 4, merge_tokens: 1200 };
 
-/// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
-pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
-
 /// The strategy, with its limits.
 #[derive(Debug, Clone)]
 pub struct Aggressive {
@@ -84,7 +81,7 @@ pub struct Aggressive {
     max_tokens: Option<usize>,
     /// `Some` for `layout = "checkpointed"`: when to fold, and under how
     /// many estimated tokens nothing is cached.
-    checkpointed: Option<(FoldPolicy, usize)>,
+    checkpointed: Option<Checkpointing>,
     /// Most recent tool calls listed (in a frozen block, when checkpointed).
     tool_call_limit: usize,
 }
@@ -277,10 +274,7 @@ impl Strategy for Aggressive {
             max_tokens: params.optional_positive("max_tokens")?,
             tool_call_limit: params.positive("tool_call_limit", TOOL_CALL_LIMIT)?,
             checkpointed: match params.choice("layout", &["spec", "checkpointed"])? {
-                "checkpointed" => Some((
-                    FoldPolicy::from_params(&mut params, DEFAULT_FOLD)?,
-                    params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?,
-                )),
+                "checkpointed" => Some(Checkpointing::from_params(&mut params, DEFAULT_FOLD)?),
                 _ => None,
             },
         };
@@ -293,12 +287,17 @@ impl Strategy for Aggressive {
     }
 
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
-        if let Some((fold, min)) = self.checkpointed {
-            if let Some(latched) = self.latch(req, min) {
-                let prompt = self.checkpointed(req, fold, latched);
-                if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
-                    return Ok(prompt);
-                }
+        if let Some(how) = self.checkpointed {
+            let turns = req.turns();
+            let prompt = checkpointed_prompt(
+                req,
+                Self::NAME,
+                how,
+                |i, stats| self.turn_block(&turns[i], stats),
+                |range, stats| self.frozen_block(turns, range, stats),
+            );
+            if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
+                return Ok(prompt);
             }
         }
         self.render_spec(req).map(|r| {
@@ -360,16 +359,6 @@ impl Aggressive {
         Ok(Rendered::new(messages, stats))
     }
 
-    /// The terse head every checkpointed prompt starts with.
-    fn head(&self, req: &RenderRequest) -> String {
-        let mut head = format!("{}\n\n{}\n\n", req.mission(), compact_tools_section(req.tools()));
-        if let Some(data) = compact_data_section(req.data(), req.data().len(), ValueLimits::SAMPLE) {
-            head.push_str(&data);
-            head.push_str("\n\n");
-        }
-        head
-    }
-
     /// The terse summary of `turns`, for a frozen block.
     fn summary(&self, turns: &[Turn], stats: &mut Stats) -> String {
         let memory = memory_of(turns);
@@ -378,46 +367,6 @@ impl Aggressive {
         sections.extend(tool_calls_section(turns, self.tool_call_limit, stats));
         sections.extend(compact_output_section(turns, self.println_limit, self.output_char_limit, stats));
         sections.join("\n")
-    }
-
-    /// The number of turns at the latch: the first prefix whose terse
-    /// message reaches `min` estimated tokens and ends with a success.
-    fn latch(&self, req: &RenderRequest, min: usize) -> Option<usize> {
-        let turns = req.turns();
-        let fixed = estimate_text_tokens(req.system_prompt())
-            + estimate_text_tokens(&self.head(req))
-            + estimate_text_tokens(&turn_info(req.turn(), req.max_turns()));
-        (0..=turns.len()).find(|&t| {
-            let seen = &turns[..t];
-            seen.last().is_none_or(|turn| turn.success())
-                && fixed + estimate_text_tokens(&self.summary(seen, &mut Stats::default())) >= min
-        })
-    }
-
-    /// Head, frozen segments, appended turn blocks, turn info (see the crate doc).
-    fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
-        let turns = req.turns();
-        let size = |i| estimate_text_tokens(&self.turn_block(&turns[i], &mut Stats::default()));
-        let frozen_size = |r| estimate_text_tokens(&self.frozen_block(turns, r, &mut Stats::default()));
-        let at = checkpoint(turns, latched, fold, size, frozen_size);
-        let (folded, recent) = turns.split_at(at.folded());
-        let mut stats = Stats::new(Self::NAME);
-        let mut blocks = vec![Block::new(self.head(req)).breakpoint()];
-        for (k, segment) in at.segments.iter().enumerate() {
-            let text = self.frozen_block(turns, segment.clone(), &mut stats);
-            blocks.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
-        }
-        stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
-        for (j, turn) in recent.iter().enumerate() {
-            let block = self.turn_block(turn, &mut stats) + "\n\n";
-            blocks.push(Block::new(block).with_breakpoint(j + 1 == recent.len()));
-        }
-        blocks.push(Block::new(turn_info(req.turn(), req.max_turns())));
-        stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
-        stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
-        stats.push_counter("turns_folded", folded.len() as i64);
-        stats.push_counter("frozen_segments", at.segments.len() as i64);
-        Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
     }
 
     /// The terse summary of `turns[range]`, as a frozen block.

@@ -20,6 +20,13 @@
 //! changes: each turn only replaces the previous latest turn (verbatim) by
 //! its summary and appends its own pair, and a provider's prompt cache keeps
 //! everything before (a breakpoint ends the summaries, another the prompt).
+//! A turn is summarized only when that pays for itself: the reads the
+//! shorter summary saves over the turns the run has left must be worth more
+//! than writing it (a turn whose summary is longer than the turn itself,
+//! or a turn near the end of the run, stays verbatim). A third breakpoint
+//! ends the prompt, so a turn kept verbatim stays cached. Summarizing the
+//! turn the previous prompt ended with rewrites it: the summary count is
+//! the [`CACHE_EPOCH`].
 //!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Strategy, Turn};
@@ -37,7 +44,10 @@
 
 mod summary;
 
-use ptc_plugin_api::render::{feedback_message, first_user_message, push_verbatim_turns, turn_info, SummaryOptions};
+use ptc_plugin_api::render::{
+    estimate_text_tokens, estimate_tokens, feedback_message, first_user_blocks, first_user_message,
+    push_verbatim_turns, turn_info, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
+};
 use ptc_plugin_api::{
     Block, Message, Params, Prompt, RenderRequest, Rendered, Stats, Strategy, StrategyError, ToolCall, Turn,
 };
@@ -49,6 +59,8 @@ pub struct PerTurnSummary {
     opts: SummaryOptions,
     /// Limits per summary (`layout = "append"`) instead of across them.
     append: bool,
+    /// Under this many estimated tokens no provider caches the prompt.
+    cache_min_tokens: usize,
 }
 
 /// Whether turn `index` of `turns` is shown as a summary: successful, and
@@ -65,8 +77,13 @@ impl Strategy for PerTurnSummary {
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = SummaryOptions::from_params(&mut params)?;
         let append = params.choice("layout", &["spec", "append"])? == "append";
+        let cache_min_tokens = if append {
+            params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?
+        } else {
+            DEFAULT_CACHE_MIN_TOKENS
+        };
         params.finish()?;
-        Ok(PerTurnSummary { opts, append })
+        Ok(PerTurnSummary { opts, append, cache_min_tokens })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
@@ -107,12 +124,26 @@ impl Strategy for PerTurnSummary {
             }
             let calls: Vec<&ToolCall> = turn.tool_calls()[skip[i].0..].iter().collect();
             let prints: Vec<&str> = turn.prints().skip(skip[i].1).collect();
-            messages.push(Message::assistant(turn_summary(turn, &calls, &prints, self.opts.sample)));
+            let summary = turn_summary(turn, &calls, &prints, self.opts.sample);
             let feedback = if turn.prints().len() > 0 {
                 turn_info(turn.number() + 1, req.max_turns())
             } else {
                 feedback_message(turn, req.max_turns())
             };
+            // An appended summary replaces a turn the previous prompt already
+            // sent (and the provider cached): only worth it when the reads it
+            // saves over the turns left repay writing it. Otherwise the turn
+            // stays as it was (and its drops are undone).
+            if self.append
+                && !self.summary_pays(&summary, &feedback, turn, i, estimate_tokens(&messages), req.max_turns())
+            {
+                stats.tool_calls_dropped -= skip[i].0 as u32;
+                stats.printlns_dropped -= skip[i].1 as u32;
+                push_verbatim_turns(&mut messages, std::slice::from_ref(turn), req.max_turns());
+                stable = messages.len();
+                continue;
+            }
+            messages.push(Message::assistant(summary));
             messages.push(Message::user(feedback));
             stats.turns_compressed += 1;
             stable = messages.len();
@@ -120,13 +151,52 @@ impl Strategy for PerTurnSummary {
         stats.tool_calls_shown = stats.tool_calls_total - stats.tool_calls_dropped;
         stats.printlns_shown = stats.printlns_total - stats.printlns_dropped;
         stats.push_counter("turns_verbatim", (turns.len() as u32 - stats.turns_compressed) as i64);
+        if self.append {
+            // Each summary rewrote a turn the previous prompt ended with.
+            stats.push_counter(CACHE_EPOCH, i64::from(stats.turns_compressed));
+        }
         // The stable part ends with the last summary: the latest turn is
         // verbatim now and summarized (its feedback cut) next turn.
         let mut prompt = Prompt::builder();
         for (i, m) in messages.iter().enumerate() {
+            if i == 1 {
+                // The turn-1 message, split as the full transcript splits it
+                // (turn 1 is always served by the full history).
+                let mut blocks = first_user_blocks(req);
+                blocks[1] = blocks[1].clone().with_breakpoint(self.append && stable == 2);
+                prompt.push(m.role(), blocks);
+                continue;
+            }
             prompt.push(m.role(), [Block::new(m.content()).with_breakpoint(self.append && i + 1 == stable)]);
         }
+        // The latest turn is the end of the prompt: cached too, since it
+        // stays as it is when summarizing it would not pay.
+        if self.append && messages.len() > stable {
+            prompt = prompt.breakpoint_here();
+        }
         Ok(prompt.build(stats))
+    }
+}
+
+impl PerTurnSummary {
+    /// Whether replacing turn `index` (0-based), after `kept` estimated
+    /// tokens of prompt, by its summary and cut feedback pays for itself
+    /// over the turns a run of `max_turns` has left after the next one
+    /// ([`Rewrite::pays`], by estimate).
+    fn summary_pays(
+        &self,
+        summary: &str,
+        feedback: &str,
+        turn: &Turn,
+        index: usize,
+        kept: usize,
+        max_turns: u32,
+    ) -> bool {
+        let before =
+            estimate_text_tokens(turn.raw_response()) + estimate_text_tokens(&feedback_message(turn, max_turns));
+        let after = estimate_text_tokens(summary) + estimate_text_tokens(feedback);
+        let turns_left = (max_turns as usize).saturating_sub(index + 2);
+        Rewrite { kept, before, after }.pays(turns_left, self.cache_min_tokens)
     }
 }
 
@@ -162,8 +232,14 @@ mod tests {
             }
             if let Some(prev) = &previous {
                 check_cache_stable(prev, &out).unwrap_or_else(|e| panic!("turn {}: {e}", req.turn()));
+                // Only the turn the previous prompt ended with may change (to
+                // its summary): everything before it stays, byte for byte.
+                let n = prev.messages().len() - 2;
+                assert_eq!(&out.messages()[..n], &prev.messages()[..n], "turn {}", req.turn());
             }
-            assert_eq!(out.breakpoint_count(), 1);
+            // The turn-1 head (shared with the full history's turn 1), the
+            // end of the summaries and, once a turn is done, the end.
+            assert_eq!(out.breakpoint_count(), if done == 0 { 2 } else { 3 });
             previous = Some(out);
         }
         // Each summary keeps its own two most recent prints.

@@ -6,7 +6,8 @@
 //! is folded into the first USER message in single-user-coalesced form
 //! (definitions, tool calls, output). A failed turn inside the window stays
 //! as it was; an older one is collapsed. Accepts the single-user-coalesced
-//! parameters plus `window` and `step`. The contract is
+//! parameters plus `window`, `step` and `cache_min_tokens` (default
+//! 1,024). The contract is
 //! `docs/spec/strategies.md`.
 //!
 //! With `step = 1` (the default) the window slides by one turn every turn,
@@ -31,9 +32,10 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    coalesced_message, head_sections, push_verbatim_turns, Closing, SummaryOptions, CACHE_EPOCH,
+    coalesced_message, estimate_text_tokens, feedback_message, first_user_blocks, head_sections, push_verbatim_turns,
+    Closing, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
 };
-use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError};
+use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 
 /// Default number of turns kept verbatim.
 pub const DEFAULT_WINDOW: usize = 2;
@@ -43,6 +45,9 @@ pub const DEFAULT_WINDOW: usize = 2;
 pub struct RollingWindow {
     window: usize,
     step: usize,
+    /// Under this many estimated tokens no provider caches the prompt (a
+    /// stepped slide must not take it there).
+    cache_min_tokens: usize,
     opts: SummaryOptions,
 }
 
@@ -55,8 +60,9 @@ impl Strategy for RollingWindow {
         let opts = SummaryOptions::from_params(&mut params)?;
         let window = params.positive("window", DEFAULT_WINDOW)?;
         let step = params.positive("step", 1)?;
+        let cache_min_tokens = params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?;
         params.finish()?;
-        Ok(RollingWindow { window, step, opts })
+        Ok(RollingWindow { window, step, cache_min_tokens, opts })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
@@ -64,27 +70,27 @@ impl Strategy for RollingWindow {
     }
 
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
-        // Older turns fold in whole steps: at least `window` stay verbatim.
-        let slides = req.turns().len().saturating_sub(self.window) / self.step;
-        let split = slides * self.step;
+        let (split, slides) = self.split(req);
         let (older, recent) = req.turns().split_at(split);
         let mut stats = Stats::new(Self::NAME);
-        // The turn info ends the last message: here only when no turn is
-        // kept verbatim (turn 1). Older failed turns never show their error:
-        // the latest turn is always inside the window.
-        let info = recent.is_empty().then(|| req.turn());
-        let first =
-            coalesced_message(req, older, &self.opts, Closing { latest_error: false, turn_info: info }, &mut stats);
-        // The head (mission, tool/, data/) never changes; the folded part
-        // changes only when the window slides.
-        let head =
-            head_sections(req, &self.opts).into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n\n");
-        let blocks = match first.strip_prefix(head.as_str()) {
-            // The turn info (turn 1 only) is no part to keep.
-            Some(rest) if !rest.is_empty() => {
-                vec![Block::new(head.clone()).breakpoint(), Block::new(rest).with_breakpoint(info.is_none())]
+        // Until a turn is folded the prompt is the full history, whose first
+        // message (the turn-1 message) every later prompt then shares.
+        // Older failed turns never show their error: the latest turn is
+        // always inside the window.
+        let blocks = if older.is_empty() {
+            first_user_blocks(req).to_vec()
+        } else {
+            let first = coalesced_message(req, older, &self.opts, Closing::NONE, &mut stats);
+            // The head (mission, tool/, data/) never changes; the folded
+            // part changes only when the window slides.
+            let head =
+                head_sections(req, &self.opts).into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join("\n\n");
+            match first.strip_prefix(head.as_str()) {
+                Some(rest) if !rest.is_empty() => {
+                    vec![Block::new(head.clone()).breakpoint(), Block::new(rest).breakpoint()]
+                }
+                _ => vec![Block::new(first.clone()).breakpoint()],
             }
-            _ => vec![Block::new(first.clone()).breakpoint()],
         };
         let mut prompt = Prompt::builder().system(req.system_prompt()).message(Role::User, blocks);
         let mut pairs = Vec::new();
@@ -109,13 +115,60 @@ impl Strategy for RollingWindow {
     }
 }
 
+impl RollingWindow {
+    /// How many leading turns are folded, and how many slides led there.
+    /// With `step = 1` the window slides every turn (the spec). With a
+    /// larger step it slides once `window + step` turns are verbatim, and
+    /// only when the slide pays for itself over the turns the run has left
+    /// ([`Rewrite::pays`]): a slide rewrites everything after the head (the
+    /// folded part and the window), and saves the reads of the verbatim
+    /// turns it folds. Decided turn by turn from the start, so appending a
+    /// turn never moves an earlier slide.
+    fn split(&self, req: &RenderRequest) -> (usize, usize) {
+        let turns = req.turns();
+        if self.step == 1 {
+            let split = turns.len().saturating_sub(self.window);
+            return (split, split);
+        }
+        let verbatim = |range: &[Turn]| -> usize {
+            range
+                .iter()
+                .map(|t| {
+                    estimate_text_tokens(t.raw_response()) + estimate_text_tokens(&feedback_message(t, req.max_turns()))
+                })
+                .sum()
+        };
+        let head = estimate_text_tokens(&coalesced_message(req, &[], &self.opts, Closing::NONE, &mut Stats::default()));
+        let folded = |older: &[Turn]| -> usize {
+            let text = coalesced_message(req, older, &self.opts, Closing::NONE, &mut Stats::default());
+            estimate_text_tokens(&text).saturating_sub(head)
+        };
+        let kept = estimate_text_tokens(req.system_prompt()) + head;
+        let (mut split, mut slides, mut folded_now) = (0, 0, 0);
+        for n in 1..=turns.len() {
+            let turns_left = (req.max_turns() as usize).saturating_sub(n);
+            if n - split < self.window + self.step || turns_left == 0 {
+                continue;
+            }
+            let candidate = n - self.window;
+            let window = verbatim(&turns[candidate..n]);
+            let before = folded_now + verbatim(&turns[split..candidate]) + window;
+            let folded_then = folded(&turns[..candidate]);
+            if (Rewrite { kept, before, after: folded_then + window }).pays(turns_left, self.cache_min_tokens) {
+                (split, slides, folded_now) = (candidate, slides + 1, folded_then);
+            }
+        }
+        (split, slides)
+    }
+}
+
 ptc_plugin_api::export_strategy!(RollingWindow);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use ptc_plugin_api::render::{feedback_message, full_history, FINAL_TURN_WARNING};
-    use ptc_plugin_api::{Definition, ErrorKind, ToolCall, Turn, TurnError, Value};
+    use ptc_plugin_api::{Definition, ErrorKind, ToolCall, TurnError, Value};
 
     fn strategy(json: &str) -> RollingWindow {
         RollingWindow::new(Params::from_json("rolling-window", json).unwrap()).unwrap()
@@ -202,28 +255,61 @@ mod tests {
         assert_eq!(out.stats().error_turns_collapsed, 1);
     }
 
-    #[test]
-    fn stepped_windows_slide_rarely_and_only_append_in_between() {
+    /// A successful turn with a long answer: folding it saves many tokens.
+    fn wordy_turn(n: u32) -> Turn {
+        let t = ok_turn(n, &format!("v{n}"));
+        let raw =
+            format!("{}{}", "Thinking about the data, step by step, at some length. ".repeat(12), t.raw_response());
+        Turn::new(n, raw, t.program().map(String::from))
+            .with_result(t.result().unwrap().clone())
+            .with_definitions(t.definitions().to_vec())
+            .with_tool_calls(t.tool_calls().to_vec())
+    }
+
+    /// The slide count ([`CACHE_EPOCH`]) of each turn of a run of
+    /// `max_turns`, checking the invariants and cache stability on the way.
+    fn slides(s: &RollingWindow, turn: fn(u32) -> Turn, done: u32, max_turns: u32) -> Vec<i64> {
         use ptc_plugin_api::render::{cache_epoch, check_cache_stable};
-        let s = strategy(r#"{"window": 2, "step": 4}"#);
         let mut previous: Option<Prompt> = None;
         let mut slides = Vec::new();
-        for done in 0..20u32 {
-            let turns: Vec<Turn> =
-                (1..=done).map(|n| if n % 7 == 0 { failed_turn(n) } else { ok_turn(n, &format!("v{n}")) }).collect();
-            let req = request(turns, 30);
+        for done in 0..done {
+            let turns: Vec<Turn> = (1..=done).map(|n| if n % 7 == 0 { failed_turn(n) } else { turn(n) }).collect();
+            let req = request(turns, max_turns);
             let out = s.render_prompt(&req).unwrap();
             check_invariants(&req, &out.clone().into_rendered());
             let verbatim = out.stats().counters().iter().find(|c| c.name() == "turns_verbatim").unwrap().value();
-            assert!(verbatim as u32 == done.min(2) || (2..=5).contains(&verbatim), "turn {}: {verbatim}", req.turn());
+            // The window always stays verbatim; right after a slide, only it.
+            assert!(verbatim as u32 >= done.min(2), "turn {}: {verbatim}", req.turn());
+            if slides.last().is_some_and(|&last| last != cache_epoch(&out)) {
+                assert_eq!(verbatim, 2, "turn {}", req.turn());
+            }
             if let Some(prev) = &previous {
                 check_cache_stable(prev, &out).unwrap_or_else(|e| panic!("turn {}: {e}", req.turn()));
             }
             slides.push(cache_epoch(&out));
             previous = Some(out);
         }
+        slides
+    }
+
+    fn rewrites(slides: &[i64]) -> usize {
+        slides.windows(2).filter(|w| w[0] != w[1]).count()
+    }
+
+    #[test]
+    fn stepped_windows_slide_rarely_and_only_append_in_between() {
+        let s = strategy(r#"{"window": 2, "step": 4}"#);
         // Slides at 6, 10, 14, 18 completed turns: four rewrites in 20 turns.
-        assert_eq!(slides.windows(2).filter(|w| w[0] != w[1]).count(), 4, "{slides:?}");
+        let long_run = slides(&s, wordy_turn, 20, 60);
+        assert_eq!(rewrites(&long_run), 4, "{long_run:?}");
+        // Near the end of a run a slide would not pay: in a 20-turn run
+        // fewer slides happen, none with 4 turns or fewer left.
+        let short_run = slides(&s, wordy_turn, 20, 20);
+        assert!(rewrites(&short_run) < 4 && rewrites(&short_run) > 0, "{short_run:?}");
+        assert_eq!(short_run[15..].iter().min(), short_run[15..].iter().max(), "{short_run:?}");
+        // Folding short turns saves nothing: the prompt stays the full history.
+        let tiny = slides(&s, |n| ok_turn(n, &format!("v{n}")), 20, 60);
+        assert_eq!(rewrites(&tiny), 0, "{tiny:?}");
     }
 
     #[test]

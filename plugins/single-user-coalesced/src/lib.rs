@@ -8,19 +8,18 @@
 //! - `layout = "spec"` (default): exactly `docs/spec/single-user-coalesced.md`;
 //!   the USER message is rebuilt every turn, so only the run's stable head
 //!   (mission, `tool/`, `data/`) stays cached.
-//! - `layout = "checkpointed"`: cache-stable. After the head comes a frozen
-//!   block summarizing turns `1..k` in the spec's form, then one appended
-//!   block per later turn, then the turn info. Nothing before the turn info
-//!   changes until the blocks since the checkpoint pass `fold_tokens`
-//!   (estimated, default 1,500) over at least `fold_min_turns` turns
-//!   (default 4): then they fold into a new frozen block (a new
-//!   [`CACHE_EPOCH`]). Providers cache nothing under a minimum prefix
-//!   (`cache_min_tokens`, default 1,024, Anthropic's and OpenAI's): while
-//!   the prompt is under it, every token is paid in full whatever the
-//!   layout, so the strategy sends the spec's more compact message; at the
-//!   first turn whose spec message reaches it (the latch), everything so far
-//!   becomes the first frozen block, and the layout is checkpointed for the
-//!   rest of the run.
+//! - `layout = "checkpointed"`: cache-stable, the SDK's checkpointed layout
+//!   ([`checkpointed_prompt`]) filled with this strategy's pieces. Until the
+//!   prompt reaches `cache_min_tokens` (default 1,024: nothing shorter is
+//!   cached) it is the full transcript; then each turn is appended once,
+//!   as the smaller of the turn verbatim and its coalesced block
+//!   (definitions with types and samples, tool calls, output; or a failed
+//!   turn's program and error); nothing before the turn info changes until
+//!   the blocks since the last checkpoint pass `fold_tokens` (estimated,
+//!   default 1,500) over at least `fold_min_turns` turns (default 4) and
+//!   folding them into a frozen summary segment in the spec's form pays
+//!   for itself over the turns left (a new cache epoch); segments merge
+//!   into one past `fold_merge_tokens` (default 3,000) when that pays.
 //!
 //! ```
 //! use ptc_plugin_api::{Params, RenderRequest, Role, Strategy};
@@ -33,9 +32,9 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpoint, definition_line, error_line, estimate_text_tokens, first_user_parts, format_value, head_sections,
-    memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, turn_info,
-    FoldPolicy, SummaryOptions, ValueLimits, CACHE_EPOCH,
+    checkpointed_prompt, definition_line, error_line, format_value, head_sections, memory_of, program_or_unknown,
+    recent_prints, single_user_message, summary_sections, tool_call_lines, Checkpointing, FoldPolicy, SummaryOptions,
+    ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -43,22 +42,14 @@ use std::ops::Range;
 /// Fold policy of the checkpointed layout when the parameters name none.
 pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 };
 
-/// Providers cache no prefix shorter than this (Anthropic and OpenAI: 1,024 tokens).
-pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
-
 /// How the USER message is laid out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Layout {
     /// The spec's layout, rebuilt every turn.
     Spec,
-    /// A frozen summary, appended turn blocks, folded at checkpoints; the
-    /// spec's layout while the prompt is under `cache_min_tokens`.
-    Checkpointed {
-        /// When to fold.
-        fold: FoldPolicy,
-        /// Under this many (estimated) tokens nothing is cached.
-        cache_min_tokens: usize,
-    },
+    /// Appended turn blocks, folded into frozen segments at checkpoints
+    /// (the SDK's [`checkpointed_prompt`]).
+    Checkpointed(Checkpointing),
 }
 
 /// The strategy, with its limits and layout.
@@ -84,10 +75,7 @@ impl Strategy for SingleUserCoalesced {
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = Self::read_options(&mut params)?;
         let layout = match params.choice("layout", &["spec", "checkpointed"])? {
-            "checkpointed" => Layout::Checkpointed {
-                fold: FoldPolicy::from_params(&mut params, DEFAULT_FOLD)?,
-                cache_min_tokens: params.positive("cache_min_tokens", DEFAULT_CACHE_MIN_TOKENS)?,
-            },
+            "checkpointed" => Layout::Checkpointed(Checkpointing::from_params(&mut params, DEFAULT_FOLD)?),
             _ => Layout::Spec,
         };
         params.finish()?;
@@ -101,10 +89,13 @@ impl Strategy for SingleUserCoalesced {
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         Ok(match self.layout {
             Layout::Spec => self.spec(req),
-            Layout::Checkpointed { fold, cache_min_tokens } => match latch(req, &self.opts, cache_min_tokens) {
-                Some(at) => self.checkpointed(req, fold, at),
-                None => self.spec(req),
-            },
+            Layout::Checkpointed(how) => checkpointed_prompt(
+                req,
+                Self::NAME,
+                how,
+                |i, stats| turn_block(req.turns(), i, &self.opts, stats),
+                |range, stats| frozen_block(req.turns(), range, &self.opts, stats),
+            ),
         })
     }
 }
@@ -126,56 +117,6 @@ impl SingleUserCoalesced {
         };
         Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
     }
-
-    /// Head, frozen segments, one block per later turn, turn info. The
-    /// turns up to `latched` are the first segment; later ones fold by
-    /// `fold`.
-    fn checkpointed(&self, req: &RenderRequest, fold: FoldPolicy, latched: usize) -> Prompt {
-        let turns = req.turns();
-        let size = |i| estimate_text_tokens(&turn_block(turns, i, &self.opts, &mut Stats::default()));
-        let frozen_size = |r| estimate_text_tokens(&frozen_block(turns, r, &self.opts, &mut Stats::default()));
-        let at = checkpoint(turns, latched, fold, size, frozen_size);
-        let (folded, recent) = turns.split_at(at.folded());
-        let mut stats = Stats::new(Self::NAME);
-        // The head is the turn-1 message's, byte for byte, whatever the limits.
-        let [head, _] = first_user_parts(req);
-        let mut blocks = vec![Block::new(head).breakpoint()];
-        for (k, segment) in at.segments.iter().enumerate() {
-            let text = frozen_block(turns, segment.clone(), &self.opts, &mut stats);
-            blocks.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
-        }
-        stats.error_turns_collapsed += folded.iter().filter(|t| !t.success()).count() as u32;
-        let last = recent.len();
-        for (j, _) in recent.iter().enumerate() {
-            let mut block = turn_block(turns, folded.len() + j, &self.opts, &mut stats);
-            block.push_str("\n\n");
-            blocks.push(Block::new(block).with_breakpoint(j + 1 == last));
-        }
-        blocks.push(Block::new(turn_info(req.turn(), req.max_turns())));
-        stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
-        stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
-        stats.push_counter("turns_folded", folded.len() as i64);
-        stats.push_counter("frozen_segments", at.segments.len() as i64);
-        Prompt::builder().system(req.system_prompt()).message(Role::User, blocks).build(stats)
-    }
-}
-
-/// The number of turns at the latch: the first prefix of the history
-/// whose spec message reaches `min` estimated tokens and whose last turn
-/// succeeded (a failed turn stays shown in full until a later one
-/// succeeds). `None`: not reached yet, the spec message is sent.
-fn latch(req: &RenderRequest, opts: &SummaryOptions, min: usize) -> Option<usize> {
-    let turns = req.turns();
-    let [head, info] = first_user_parts(req);
-    let fixed = [req.system_prompt(), &head, &info].iter().map(|t| estimate_text_tokens(t)).sum::<usize>();
-    (0..=turns.len()).find(|&t| {
-        let seen = &turns[..t];
-        if seen.last().is_some_and(|turn| !turn.success()) {
-            return false;
-        }
-        let summary = summary_sections(seen, seen, opts, &mut Stats::default());
-        fixed + summary.iter().map(|s| estimate_text_tokens(s)).sum::<usize>() >= min
-    })
 }
 
 /// The frozen summary of `turns[range]` in the spec's form (`user/`, tool

@@ -1,0 +1,207 @@
+//! `[mcp.NAME]` tables and what an agent's `tools` list may name beside
+//! `[tool.NAME]` tables and built-ins:
+//!
+//! - `SERVER.*`: every tool of `[mcp.SERVER]`; `SERVER.TOOL`: one of them
+//!   (the program calls it as `tool/SERVER.TOOL`; whether the server has
+//!   it is checked when the run starts it);
+//! - `agent:NAME`: agent `NAME` of this config, called as `tool/NAME`;
+//! - `llm-query`: one direct model call through the agent's backend.
+
+use super::{ConfigError, Location, Source};
+use indexmap::IndexMap;
+use ptc_mcp::{ServerConfig, Transport, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS};
+use serde::Deserialize;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use toml::Spanned;
+
+/// The tool name that enables `(tool/llm-query {:prompt ... :schema ...})`.
+pub const LLM_QUERY: &str = "llm-query";
+
+/// The prefix of an agent used as a tool: `agent:NAME`.
+pub const AGENT_PREFIX: &str = "agent:";
+
+/// A `[mcp.NAME]` table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpConfig {
+    /// How to start or reach it, and its timeouts.
+    pub server: ServerConfig,
+    /// Environment variable holding a bearer token (HTTP only; read at start, never printed).
+    pub bearer_token_env: Option<String>,
+    /// Which of its tools cache their results within a run.
+    pub cache: CacheRule,
+    /// Where the table is.
+    pub location: Location,
+}
+
+/// `cache = true` (every tool) or `cache = ["lookup", ...]` (those tools).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum CacheRule {
+    /// All or none.
+    All(bool),
+    /// The tools named (server-side names).
+    Tools(Vec<String>),
+}
+
+impl Default for CacheRule {
+    fn default() -> CacheRule {
+        CacheRule::All(false)
+    }
+}
+
+impl CacheRule {
+    /// Whether tool `name` of the server caches.
+    pub fn covers(&self, name: &str) -> bool {
+        match self {
+            CacheRule::All(all) => *all,
+            CacheRule::Tools(names) => names.iter().any(|n| n == name),
+        }
+    }
+}
+
+/// `command = "prog"` or `command = ["prog", "arg"]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Command {
+    One(String),
+    Many(Vec<String>),
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawMcp {
+    #[serde(default)]
+    command: Option<Command>,
+    #[serde(default)]
+    args: Vec<String>,
+    #[serde(default)]
+    env: IndexMap<String, String>,
+    #[serde(default)]
+    url: Option<String>,
+    #[serde(default)]
+    headers: IndexMap<String, String>,
+    #[serde(default)]
+    bearer_token_env: Option<String>,
+    #[serde(default)]
+    timeout_ms: Option<u64>,
+    #[serde(default)]
+    startup_timeout_ms: Option<u64>,
+    #[serde(default)]
+    cache: CacheRule,
+}
+
+/// Checks one `[mcp.NAME]` table.
+pub(super) fn mcp_server(
+    src: &Source<'_>,
+    base: &Path,
+    name: &str,
+    raw: Spanned<RawMcp>,
+) -> Result<McpConfig, ConfigError> {
+    let span = raw.span();
+    let raw = raw.into_inner();
+    let fail = |message: String| src.error(span.clone(), format!("mcp `{name}`: {message}"));
+    if !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_') {
+        return Err(fail(
+            "a server name may hold letters, digits, `-` and `_` (it prefixes its tools: NAME.tool)".into(),
+        ));
+    }
+    let transport = match (raw.command, raw.url) {
+        (Some(command), None) => {
+            if !raw.headers.is_empty() || raw.bearer_token_env.is_some() {
+                return Err(fail("`headers` and `bearer_token_env` are for `url` servers".into()));
+            }
+            let mut command = match command {
+                Command::One(program) => vec![program],
+                Command::Many(list) => list,
+            };
+            command.extend(raw.args);
+            if command.is_empty() || command[0].is_empty() {
+                return Err(fail("`command` needs at least the program".into()));
+            }
+            let dir = if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() };
+            Transport::Stdio { command, env: raw.env.into_iter().collect(), dir }
+        }
+        (None, Some(url)) => {
+            if !raw.args.is_empty() || !raw.env.is_empty() {
+                return Err(fail("`args` and `env` are for `command` servers".into()));
+            }
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                return Err(fail(format!("`url` must start with http:// or https://, got {url:?}")));
+            }
+            Transport::Http { url, headers: raw.headers.into_iter().collect(), bearer_token: None }
+        }
+        (Some(_), Some(_)) => return Err(fail("set `command` (stdio) or `url` (Streamable HTTP), not both".into())),
+        (None, None) => {
+            return Err(fail("needs `command = [...]` (stdio) or `url = \"...\"` (Streamable HTTP)".into()))
+        }
+    };
+    let mut server = ServerConfig::new(name, transport);
+    server.call_timeout = Duration::from_millis(raw.timeout_ms.unwrap_or(DEFAULT_CALL_TIMEOUT_MS));
+    server.startup_timeout = Duration::from_millis(raw.startup_timeout_ms.unwrap_or(DEFAULT_STARTUP_TIMEOUT_MS));
+    Ok(McpConfig { server, bearer_token_env: raw.bearer_token_env, cache: raw.cache, location: src.at(span.start) })
+}
+
+/// What an agent's `tools` entry names, once checked against the config.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolRef {
+    /// A `[tool.NAME]` table or a built-in example tool.
+    Plain(String),
+    /// Every tool of an MCP server (`SERVER.*`).
+    McpServer(String),
+    /// One tool of an MCP server (`SERVER.TOOL`).
+    McpTool(String, String),
+    /// Another agent (`agent:NAME`).
+    Agent(String),
+    /// `llm-query`.
+    LlmQuery,
+}
+
+impl ToolRef {
+    /// Reads a `tools` entry; `None` when it names nothing the config has.
+    pub fn parse(
+        entry: &str,
+        tools: &IndexMap<String, crate::tools::ToolConfig>,
+        mcp: &IndexMap<String, McpConfig>,
+        agents: &[&str],
+    ) -> Option<ToolRef> {
+        if tools.contains_key(entry) || crate::tools::builtin(entry).is_some() {
+            return Some(ToolRef::Plain(entry.to_string()));
+        }
+        if entry == LLM_QUERY {
+            return Some(ToolRef::LlmQuery);
+        }
+        if let Some(agent) = entry.strip_prefix(AGENT_PREFIX) {
+            return agents.contains(&agent).then(|| ToolRef::Agent(agent.to_string()));
+        }
+        let (server, tool) = entry.split_once('.')?;
+        if !mcp.contains_key(server) || tool.is_empty() {
+            return None;
+        }
+        Some(if tool == "*" { ToolRef::McpServer(server.into()) } else { ToolRef::McpTool(server.into(), tool.into()) })
+    }
+}
+
+/// The error for a `tools` entry that names nothing.
+pub(super) fn unknown_tool(
+    src: &Source<'_>,
+    span: Range<usize>,
+    agent: &str,
+    entry: &str,
+    tools: &IndexMap<String, crate::tools::ToolConfig>,
+    mcp: &IndexMap<String, McpConfig>,
+) -> ConfigError {
+    let mut names: Vec<String> = tools.keys().cloned().collect();
+    names.extend(crate::tools::BUILTIN_NAMES.iter().map(|s| s.to_string()));
+    names.extend(mcp.keys().map(|s| format!("{s}.*")));
+    names.push(LLM_QUERY.into());
+    names.push(format!("{AGENT_PREFIX}AGENT"));
+    src.error(
+        span,
+        format!(
+            "agent `{agent}` uses tool `{entry}`, which is neither a [tool.NAME] table, built in, a tool of an [mcp.NAME] server (SERVER.TOOL or SERVER.*), `agent:NAME` of a defined agent nor `llm-query` (known: {})",
+            names.join(", ")
+        ),
+    )
+}

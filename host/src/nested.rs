@@ -1,0 +1,383 @@
+//! The tools a run answers itself: other agents of the config
+//! (`tools = ["agent:summarizer"]`, called as `tool/summarizer`) and
+//! `llm-query` (one direct model call).
+//!
+//! **Agents as tools.** The argument map becomes the sub-agent's input
+//! data (each key `k` is `data/k`, beside its own `data`), the sub-run
+//! writes its own session file beside the parent's
+//! (`PARENT.runs/turn-T-AGENT-N.session.jsonl`, named in the call record's
+//! `session`), its returned value is the tool's result, and its model usage
+//! is recorded on the call (`usage`) and summed into the parent's. A
+//! sub-run that fails, runs out of turns or cannot start is a tool error
+//! naming the agent. Nesting is bounded: an agent already on the call chain
+//! is refused (`a → b → a`), and so is a chain deeper than the top agent's
+//! `max_agent_depth`.
+//!
+//! **llm-query.** `(tool/llm-query {:prompt "..." :schema {...}})`: one
+//! model call through the agent's `llm_query` backend (default: its `llm`).
+//! Without `:schema` the answer text is the result. With one, the model is
+//! asked for JSON of that shape, the answer is parsed (a fenced block is
+//! unwrapped) and checked against the shape (see [`check_shape`]); a
+//! mismatch is a tool error naming the path.
+
+use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
+use crate::llm::{self, Prompt, PromptMessage};
+use crate::resolve::Resolved;
+use crate::run::{AgentRun, RunOptions, Step};
+use crate::tools::{CallNote, RunTool, Tool, Tools};
+use ptc_lisp::ToolHost;
+use serde_json::Value as Json;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The usage key of the prompt tokens ptc counted inside a call (a nested
+/// run's turns, an `llm-query` prompt), whether or not a server reported any.
+pub const COUNTED: &str = "counted_prompt_tokens";
+
+/// The chain of agents from the top run down to the one running.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Nesting {
+    /// Agent names, outermost first; the running agent last.
+    pub chain: Vec<String>,
+    /// The top agent's `max_agent_depth`.
+    pub max_depth: u32,
+}
+
+/// How `agent:NAME` shows in the prompt.
+pub fn agent_tool(resolved: &Resolved, name: &str) -> Tool {
+    let agent = resolved.config.agents.get(name);
+    let mission = agent.and_then(|a| a.mission.as_deref()).unwrap_or("");
+    let mission: String = mission.split_whitespace().collect::<Vec<_>>().join(" ");
+    // An agent with a signature takes its inputs and returns its output;
+    // any other takes a map (each key becomes its data) and returns anything.
+    let (signature, takes) = match agent.and_then(|a| a.contract.as_ref()).filter(|c| !c.signature.params.is_empty()) {
+        Some(contract) => (contract.text.clone(), "its inputs"),
+        None => ("(args :map) -> :any".to_string(), "the arguments (each key becomes its data/KEY)"),
+    };
+    Tool::Run(RunTool {
+        name: name.to_string(),
+        signature,
+        description: format!("Runs agent `{name}` on {takes}: {mission}"),
+    })
+}
+
+/// How `llm-query` shows in the prompt.
+pub fn llm_query_tool() -> Tool {
+    Tool::Run(RunTool {
+        name: LLM_QUERY.into(),
+        signature: "(prompt :string, schema :map?) -> :any".into(),
+        description: "One direct model call: the answer as text, or with :schema (e.g. {:name :string, :tags [:string]}) parsed as JSON of that shape".into(),
+    })
+}
+
+/// The tool host of one turn: the agent's tools, plus the tools the run answers.
+pub struct RunTools<'a> {
+    /// The agent's table tools (built-in, command, MCP).
+    pub tools: &'a Tools,
+    /// The config, to run other agents.
+    pub resolved: &'a Resolved,
+    /// The running agent.
+    pub agent: &'a Agent,
+    /// Where it sits in the chain.
+    pub nesting: &'a Nesting,
+    /// The running agent's session file (nested sessions go beside it).
+    pub session: &'a Path,
+    /// The turn being run.
+    pub turn: u32,
+    /// Nested runs of this turn so far (numbers their files).
+    pub runs: AtomicUsize,
+    /// `llm-query` calls of the run so far (a replay backend answers them in order).
+    pub queries: &'a AtomicUsize,
+}
+
+impl ToolHost for RunTools<'_> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
+        let offered = |entry: &str| self.agent.tools.iter().any(|t| t == entry);
+        if name == LLM_QUERY && offered(LLM_QUERY) {
+            let note = CallNote { name: name.into(), args: crate::tools::canonical_args(&args), ..CallNote::default() };
+            return self.llm_query(args, note);
+        }
+        if offered(&format!("{AGENT_PREFIX}{name}")) {
+            return self.call_agent(name, args);
+        }
+        self.tools.call(name, args)
+    }
+}
+
+impl RunTools<'_> {
+    fn call_agent(&self, name: &str, args: Json) -> Result<Json, String> {
+        let mut note = CallNote { name: name.into(), args: crate::tools::canonical_args(&args), ..CallNote::default() };
+        let chain = &self.nesting.chain;
+        if chain.iter().any(|a| a == name) {
+            return Err(format!("agent recursion: {} → {name} is not allowed", chain.join(" → ")));
+        }
+        if chain.len() as u32 >= self.nesting.max_depth {
+            return Err(format!(
+                "agent `{name}` would run at depth {} (chain {} → {name}); agents nest at most {} deep (max_agent_depth of `{}`)",
+                chain.len() + 1,
+                chain.join(" → "),
+                self.nesting.max_depth,
+                chain[0]
+            ));
+        }
+        let Json::Object(inputs) = args else {
+            return Err(format!("agent `{name}` takes a map of arguments (they become its data), got {args}"));
+        };
+        let n = self.runs.fetch_add(1, Ordering::SeqCst) + 1;
+        let (path, relative) = nested_path(self.session, self.turn, name, n);
+        let mut nesting = self.nesting.clone();
+        nesting.chain.push(name.to_string());
+        let outcome = run_nested(self.resolved, name, inputs, &path, nesting);
+        if path.exists() {
+            note.session = Some(relative);
+        }
+        let result = outcome.and_then(|session| {
+            let mut usage = ptc_session::sum_usage(&session.turns);
+            // The prompt tokens ptc counted, its own turns' plus what its calls counted.
+            let own: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
+            let inner = usage.get(COUNTED).and_then(Json::as_u64).unwrap_or(0);
+            usage[COUNTED] = (own + inner).into();
+            note.usage = Some(usage);
+            sub_agent_return(name, &session)
+        });
+        self.tools.note(note);
+        result
+    }
+
+    fn llm_query(&self, args: Json, mut note: CallNote) -> Result<Json, String> {
+        let prompt = args.get("prompt").and_then(Json::as_str).ok_or("llm-query expects {:prompt \"...\"}")?;
+        let schema = args.get("schema").filter(|s| !s.is_null());
+        let config: &LlmConfig =
+            self.agent.llm_query.as_ref().or(self.agent.llm.as_ref()).ok_or("the agent has no `llm` for llm-query")?;
+        let done = self.queries.fetch_add(1, Ordering::SeqCst);
+        let mut backend = llm::from_config(config, done).map_err(|e| format!("llm-query: {e}"))?;
+        let system = match schema {
+            Some(shape) => format!(
+                "Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {}",
+                shape_text(shape)
+            ),
+            None => "Answer briefly and precisely.".to_string(),
+        };
+        let reply = backend
+            .chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]))
+            .map_err(|e| format!("llm-query: {e}"))?;
+        let mut usage = reply.record();
+        if let Ok(counter) = crate::run::agent_counter(self.agent) {
+            usage[COUNTED] = (counter.count(&system) + counter.count(prompt)).into();
+        }
+        usage["llm"] = backend.settings();
+        note.usage = Some(usage);
+        self.tools.note(note);
+        let Some(shape) = schema else { return Ok(Json::String(reply.content)) };
+        let answer = json_in(&reply.content)
+            .ok_or_else(|| format!("llm-query: the answer is not JSON: {}", first_chars(&reply.content, 200)))?;
+        check_shape(&answer, shape, "$").map_err(|e| format!("llm-query: the answer does not fit :schema: {e}"))?;
+        Ok(answer)
+    }
+}
+
+/// Where a nested run writes: `PARENT.runs/turn-T-AGENT-N.session.jsonl`,
+/// and that path relative to the parent's folder (what the record keeps).
+fn nested_path(parent: &Path, turn: u32, agent: &str, n: usize) -> (PathBuf, String) {
+    let file_name = parent.file_name().map_or_else(|| "session".into(), |f| f.to_string_lossy().into_owned());
+    let relative = format!("{file_name}.runs/turn-{turn}-{agent}-{n}.session.jsonl");
+    let path = parent.parent().unwrap_or(Path::new(".")).join(&relative);
+    (path, relative)
+}
+
+/// Runs agent `name` to its end with `inputs` as data; the session as written.
+fn run_nested(
+    resolved: &Resolved,
+    name: &str,
+    inputs: serde_json::Map<String, Json>,
+    path: &Path,
+    nesting: Nesting,
+) -> Result<ptc_session::Session, String> {
+    let fail = |e: String| format!("agent `{name}`: {e}");
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let agent = crate::run::find_agent(resolved, name).map_err(|e| fail(e.to_string()))?;
+    let llm_config = agent.llm.as_ref().ok_or_else(|| fail("has no `llm`".into()))?;
+    let mut llm = llm::from_config(llm_config, 0).map_err(|e| fail(e.to_string()))?;
+    // A sub-agent whose signature declares inputs takes the call's
+    // arguments as them (checked as `ptc run --arg` values are); any other
+    // takes them as data.
+    let declares = agent.contract.as_ref().is_some_and(|c| !c.signature.params.is_empty());
+    let (args, data): (Vec<String>, _) = if declares {
+        let args =
+            inputs.iter().map(|(k, v)| format!("{k}={}", ptc_session::edn(&ptc_lisp::json_to_value(v)))).collect();
+        (args, serde_json::Map::new())
+    } else {
+        (Vec::new(), inputs)
+    };
+    let options = RunOptions { session_out: Some(path), args: &args, ..RunOptions::default() };
+    let mut run = AgentRun::prepare_nested(resolved, name, options, data, nesting).map_err(|e| fail(e.to_string()))?;
+    let mut quiet = |line: &str| tracing::info!(agent = name, "{line}");
+    loop {
+        match run.turn(llm.as_mut(), &mut quiet) {
+            Ok(Step::Continue) => {}
+            Ok(Step::Finished) => break,
+            Err(e) => return Err(fail(e.to_string())),
+        }
+    }
+    Ok(run.finish().session)
+}
+
+/// The sub-agent's return as the tool's result. A sub-agent with a
+/// signature only ends `returned` with a value that matches it (its run
+/// ends `invalid_return` otherwise, reported here as not returning).
+fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, String> {
+    match (session.status.as_deref(), &session.result) {
+        (Some("returned"), Some(edn)) => {
+            let value =
+                ptc_lisp::read_edn(edn).map_err(|e| format!("agent `{name}`: its result does not read: {e}"))?;
+            ptc_lisp::value_to_json(&value).map_err(|e| format!("agent `{name}`: its result is not JSON: {e}"))
+        }
+        (Some("failed"), _) => {
+            let why = session.turns.last().and_then(|t| t.error.as_ref()).map_or("", |e| e.message.as_str());
+            Err(format!("agent `{name}` failed: {why}"))
+        }
+        (status, _) => {
+            let last = session.turns.last().and_then(|t| t.error.as_ref());
+            let last = last.map_or(String::new(), |e| format!("; its last error: {}", e.message));
+            Err(format!(
+                "agent `{name}` did not return ({} after {} turns){last}",
+                status.unwrap_or("unfinished"),
+                session.turns.len()
+            ))
+        }
+    }
+}
+
+/// The shape as the prompt shows it: `{name :string, tags [:string]}`.
+fn shape_text(shape: &Json) -> String {
+    match shape {
+        Json::Object(map) => {
+            let fields: Vec<String> =
+                map.iter().map(|(k, v)| format!("{} {}", k.trim_start_matches(':'), shape_text(v))).collect();
+            format!("{{{}}}", fields.join(", "))
+        }
+        Json::Array(items) => format!("[{}]", items.first().map_or(":any".into(), shape_text)),
+        Json::String(s) => {
+            if s.starts_with(':') {
+                s.clone()
+            } else {
+                format!(":{s}")
+            }
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The JSON in a model answer: the whole text, or the first fenced block.
+fn json_in(text: &str) -> Option<Json> {
+    let t = text.trim();
+    if let Ok(v) = serde_json::from_str(t) {
+        return Some(v);
+    }
+    let start = t.find("```")?;
+    let body = &t[start + 3..];
+    let body = body.split_once('\n').map_or(body, |(_, rest)| rest);
+    let end = body.find("```").unwrap_or(body.len());
+    serde_json::from_str(body[..end].trim()).ok()
+}
+
+/// Checks `value` against a shape written as data: a map of field to shape
+/// (every field required unless its type ends in `?`), a one-item list (every
+/// item has that shape), or a type name (`:string`, `:int`, `:float`,
+/// `:bool`, `:map`, `:list`, `:any`; keywords arrive as strings). The error names the path.
+pub fn check_shape(value: &Json, shape: &Json, path: &str) -> Result<(), String> {
+    match shape {
+        Json::Object(fields) => {
+            let Json::Object(map) = value else { return Err(format!("{path}: expected a map, got {value}")) };
+            for (key, field_shape) in fields {
+                let key = key.trim_start_matches(':');
+                let optional = field_shape.as_str().is_some_and(|s| s.ends_with('?'));
+                match map.get(key) {
+                    None | Some(Json::Null) if optional => {}
+                    None => return Err(format!("{path}.{key}: missing")),
+                    Some(v) => check_shape(v, field_shape, &format!("{path}.{key}"))?,
+                }
+            }
+            Ok(())
+        }
+        Json::Array(items) => {
+            let Json::Array(values) = value else { return Err(format!("{path}: expected a list, got {value}")) };
+            match items.first() {
+                Some(item) => {
+                    values.iter().enumerate().try_for_each(|(i, v)| check_shape(v, item, &format!("{path}[{i}]")))
+                }
+                None => Ok(()),
+            }
+        }
+        Json::String(name) => {
+            let name = name.trim_start_matches(':');
+            let (name, optional) = match name.strip_suffix('?') {
+                Some(n) => (n, true),
+                None => (name, false),
+            };
+            let fits = match name {
+                _ if optional && value.is_null() => true,
+                "string" | "keyword" => value.is_string(),
+                "int" | "integer" => value.is_i64() || value.is_u64(),
+                "float" | "number" => value.is_number(),
+                "bool" | "boolean" => value.is_boolean(),
+                "map" => value.is_object(),
+                "list" | "vector" => value.is_array(),
+                "any" => true,
+                other => return Err(format!("{path}: unknown type `:{other}` in :schema")),
+            };
+            if fits {
+                Ok(())
+            } else {
+                Err(format!("{path}: expected :{name}, got {value}"))
+            }
+        }
+        other => Err(format!("{path}: a :schema entry must be a type keyword, a map or a list, got {other}")),
+    }
+}
+
+fn first_chars(s: &str, n: usize) -> String {
+    let cut: String = s.chars().take(n).collect();
+    if cut.len() < s.len() {
+        format!("{cut}...")
+    } else {
+        cut
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn shapes_check_types_fields_and_lists_and_name_the_path() {
+        let shape = json!({":name": ":string", ":tags": [":string"], ":score": ":float?"});
+        assert_eq!(check_shape(&json!({"name": "a", "tags": ["x"]}), &shape, "$"), Ok(()));
+        assert_eq!(
+            check_shape(&json!({"name": "a", "tags": ["x", 2]}), &shape, "$"),
+            Err("$.tags[1]: expected :string, got 2".into())
+        );
+        assert_eq!(check_shape(&json!({"tags": []}), &shape, "$"), Err("$.name: missing".into()));
+        assert_eq!(check_shape(&json!([1]), &shape, "$"), Err("$: expected a map, got [1]".into()));
+        assert_eq!(check_shape(&json!(3), &json!(":int"), "$"), Ok(()));
+        assert!(check_shape(&json!(3), &json!(":date"), "$").unwrap_err().contains("unknown type `:date`"));
+        assert_eq!(shape_text(&shape), "{name :string, tags [:string], score :float?}");
+    }
+
+    #[test]
+    fn json_answers_bare_or_fenced() {
+        assert_eq!(json_in(" {\"a\": 1} "), Some(json!({"a": 1})));
+        assert_eq!(json_in("Here:\n```json\n[1, 2]\n```\n"), Some(json!([1, 2])));
+        assert_eq!(json_in("no json"), None);
+    }
+
+    #[test]
+    fn nested_sessions_sit_beside_the_parent() {
+        let (path, relative) = nested_path(Path::new("/tmp/x/a.session.jsonl"), 2, "sum", 1);
+        assert_eq!(relative, "a.session.jsonl.runs/turn-2-sum-1.session.jsonl");
+        assert_eq!(path, Path::new("/tmp/x/a.session.jsonl.runs/turn-2-sum-1.session.jsonl"));
+    }
+}

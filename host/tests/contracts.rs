@@ -1,0 +1,418 @@
+//! Agents that keep their contract, through the `ptc` binary: a signature's
+//! return checked and fed back (the `order-summary` demo of the root
+//! config), named inputs (`--arg`), single-shot agents, the retry budget
+//! across a resume, and the run limits.
+
+mod llm_server;
+
+use llm_server::{Reply, Server};
+use ptc_integration_tests::{command_in_root, plugin_dir, root, scratch_dir};
+use ptc_session::Session;
+use std::path::{Path, PathBuf};
+
+/// What the demo returns (checked by hand against
+/// examples/agents/data/orders.json and the built-in `customer` tool).
+const SUMMARY: &str = r#"{:status "shipped" :orders 4 :revenue 2135 :customers ({:id 1 :name "Ada Lovelace" :orders 1 :revenue 1250} {:id 3 :name "Alan Turing" :orders 1 :revenue 600} {:id 6 :name "Hedy Lamarr" :orders 1 :revenue 260} {:id 4 :name "Emmy Noether" :orders 1 :revenue 25})}"#;
+
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    session: Option<Session>,
+}
+
+/// `ptc run AGENT --config CONFIG --session <dir>/s.jsonl EXTRA...`.
+fn run(dir: &Path, config: &Path, agent: &str, extra: &[&str]) -> Ran {
+    let session = dir.join("s.jsonl");
+    let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .env(ptc_host::config::PLUGIN_PATH_ENV, plugin_dir())
+        .args(["run", agent, "--config"])
+        .arg(config)
+        .arg("--session")
+        .arg(&session)
+        .args(extra)
+        .output()
+        .expect("ptc runs");
+    Ran {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        session: session.exists().then(|| Session::read(&session).expect("the session reads back")),
+    }
+}
+
+/// A config in a scratch folder: `agents` (TOML) plus one replay file per
+/// `(name, answers)`.
+fn config(name: &str, agents: &str, replays: &[(&str, &[&str])]) -> (PathBuf, PathBuf) {
+    let dir = scratch_dir(name);
+    for (file, answers) in replays {
+        std::fs::write(dir.join(file), serde_json::to_string(answers).unwrap()).unwrap();
+    }
+    let orders = root().join("examples/agents/data/orders.json");
+    let text = agents.replace("ORDERS", &orders.display().to_string().replace('\\', "/"));
+    let path = dir.join("strategies.toml");
+    std::fs::write(&path, text).unwrap();
+    (dir, path)
+}
+
+fn block(program: &str) -> String {
+    format!("```clojure\n{program}\n```")
+}
+
+#[test]
+fn the_demo_returns_a_wrong_type_then_fixes_it_after_the_feedback() {
+    let dir = scratch_dir("order-summary");
+    let ran = run(&dir, &root().join("strategies.toml"), "order-summary", &["--arg", "status=shipped"]);
+    assert_eq!(ran.code, Some(0), "stdout:\n{}\nstderr:\n{}", ran.stdout, ran.stderr);
+    assert_eq!(ran.stdout, format!("{SUMMARY}\n"));
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.result.as_deref()), (Some("returned"), Some(SUMMARY)));
+    assert_eq!(s.signature.as_deref(), Some("(status :string) -> {status :string, orders :int, revenue :int, customers [{id :int, name :string, orders :int, revenue :int}]}"));
+    assert_eq!((s.max_turns, s.retry_turns, s.turns.len()), (2, 1, 3));
+    // The input: recorded, in the data, in the mission.
+    assert_eq!(s.inputs.get("status").map(String::as_str), Some("\"shipped\""));
+    assert_eq!(s.data.get("status").map(String::as_str), Some("\"shipped\""));
+    assert!(s.mission.starts_with("Summarize the orders with status shipped:"), "{}", s.mission);
+    // The model was shown what to return.
+    assert!(s.system_prompt.contains("## Expected output\nFinish with `(return value)`, where value matches:\n{status :string, orders :int, revenue :int, customers [{id :int, name :string, orders :int, revenue :int}]}\n"));
+    assert!(s.system_prompt.ends_with("## Inputs\ndata/status :string"));
+
+    // The first return: recorded with its value, failed, and why.
+    let first = &s.turns[1];
+    assert!(!first.success);
+    assert!(first.result.as_deref().unwrap().contains(":revenue \"2135 EUR\""));
+    let error = first.error.as_ref().unwrap();
+    assert_eq!(error.kind, "invalid_return");
+    assert!(
+        error.message.starts_with(
+            "The returned value does not match the signature: at $.revenue: expected :int, got string \"2135 EUR\". Expected {status :string, "
+        ),
+        "{}",
+        error.message
+    );
+    assert!(error.message.ends_with("Retry 1 of 1: the next turn is only for returning a value that matches."));
+    assert!(first.definitions.is_empty(), "a failed turn defines nothing");
+    // The feedback reached the model: the retry turn's prompt holds it.
+    let shown: String = s.turns[2].messages.iter().map(|m| m.content.as_str()).collect();
+    assert!(shown.contains("at $.revenue: expected :int, got string \"2135 EUR\""));
+    // The second return validates.
+    let second = &s.turns[2];
+    assert!(second.success && second.error.is_none());
+    assert_eq!(second.result.as_deref(), Some(SUMMARY));
+    // Progress: the retry turn is labelled, the stop line says how it ended.
+    assert!(ran.stderr.contains("turn 2/2  strategy=coalesced"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("error invalid_return: The returned value does not match the signature: at $.revenue"));
+    assert!(ran.stderr.contains("turn 3/2 (retry 1/1)  strategy=coalesced"), "{}", ran.stderr);
+    assert!(ran.stderr.contains("ptc: returned after 3 turns; session written to"));
+    let trace = command_in_root(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(dir.join("s.jsonl")).output().unwrap();
+    let trace = String::from_utf8_lossy(&trace.stdout);
+    assert!(trace.contains("\nsignature: (status :string) -> {status :string, orders :int"), "{trace}");
+    assert!(trace.contains("errors: invalid_return 1"), "{trace}");
+
+    // --format json prints the validated value with the declared field names.
+    let json_dir = scratch_dir("order-summary-json");
+    let ran = run(
+        &json_dir,
+        &root().join("strategies.toml"),
+        "order-summary",
+        &["--arg", "status=shipped", "--format", "json"],
+    );
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    let printed: serde_json::Value = serde_json::from_str(&ran.stdout).expect("one JSON value");
+    assert_eq!(printed["revenue"], 2135);
+    assert_eq!(
+        printed["customers"][0],
+        serde_json::json!({"id": 1, "name": "Ada Lovelace", "orders": 1, "revenue": 1250})
+    );
+}
+
+#[test]
+fn inputs_that_are_missing_or_ill_typed_stop_the_run_before_any_model_call() {
+    // A model nobody listens to: were it called, the error would be a refused connection.
+    let (dir, cfg) = config(
+        "inputs",
+        r#"
+[agent.top]
+mission = "The {{limit}} largest orders with status {{status}}"
+signature = "(status :keyword, limit :int, since :datetime?) -> [:map]"
+llm = { backend = "openai", base_url = "http://127.0.0.1:1", model = "m", max_retries = 0 }
+"#,
+        &[],
+    );
+    let cases: [(&[&str], &str); 5] = [
+        (&[], "ptc: error: agent `top`: missing input `status` (:keyword): pass --arg status=VALUE\n"),
+        (
+            &["--arg", "status=shipped"],
+            "ptc: error: agent `top`: missing input `limit` (:int): pass --arg limit=VALUE\n",
+        ),
+        (
+            &["--arg", "status=shipped", "--arg", "limit=\"3\""],
+            "ptc: error: agent `top`: --arg limit: expected :int, got string \"3\"\n",
+        ),
+        (
+            &["--arg", "status=shipped", "--arg", "limit=3", "--arg", "since=\"yesterday\""],
+            "ptc: error: agent `top`: --arg since: expected :datetime, got string \"yesterday\"\n",
+        ),
+        (
+            &["--arg", "status=shipped", "--arg", "limt=3"],
+            "ptc: error: agent `top`: --arg limt: not an input of the agent (its inputs: status, limit, since)\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let ran = run(&dir, &cfg, "top", args);
+        assert_eq!((ran.code, ran.stderr.as_str(), ran.stdout.as_str()), (Some(1), expected, ""), "{args:?}");
+        assert!(ran.session.is_none(), "{args:?}: no session is started");
+    }
+    // Well-typed inputs get as far as the model (which is not there).
+    let ran = run(
+        &dir,
+        &cfg,
+        "top",
+        &["--arg", "status=:shipped", "--arg", "limit=3", "--arg", "since=\"2024-05-01T00:00:00Z\""],
+    );
+    assert!(ran.stderr.contains("connection failed"), "{}", ran.stderr);
+    let s = ran.session.unwrap();
+    assert_eq!(s.mission, "The 3 largest orders with status :shipped");
+    assert_eq!(s.inputs.get("status").map(String::as_str), Some(":shipped"));
+}
+
+#[test]
+fn a_single_shot_agent_returns_its_program_value() {
+    let (dir, cfg) = config(
+        "single-shot",
+        r#"
+[strategy.coalesced]
+plugin = "single-user-coalesced"
+
+[agent.add]
+mission = "Add 1 and 2"
+max_turns = 1
+llm = { backend = "replay", file = "add.json" }
+
+[agent.sum]
+strategy = "coalesced"
+mission = "Sum the shipped orders' item quantities"
+max_turns = 1
+signature = "{shipped :int, quantity :int}"
+data = { orders = "ORDERS" }
+llm = { backend = "replay", file = "sum.json" }
+
+[agent.sum-strict]
+mission = "Sum the shipped orders' item quantities"
+max_turns = 1
+signature = "{shipped :int, quantity :int}"
+data = { orders = "ORDERS" }
+llm = { backend = "replay", file = "sum.json" }
+
+[agent.sum-retry]
+strategy = "coalesced"
+mission = "Sum the shipped orders' item quantities"
+max_turns = 1
+retry_turns = 1
+signature = "{shipped :int, quantity :int}"
+data = { orders = "ORDERS" }
+llm = { backend = "replay", file = "sum.json" }
+"#,
+        &[
+            ("add.json", &["```clojure\n(+ 1 2)\n```"]),
+            (
+                "sum.json",
+                &[
+                    "```clojure\n(let [s (filter #(= \"shipped\" (:status %)) data/orders)]\n  {:shipped (count s) :quantity (str (reduce + (mapcat #(map :qty (:items %)) s)))})\n```",
+                    "```clojure\n(let [s (filter #(= \"shipped\" (:status %)) data/orders)]\n  {:shipped (count s) :quantity (reduce + (mapcat #(map :qty (:items %)) s))})\n```",
+                ],
+            ),
+        ],
+    );
+    let ran = run(&dir, &cfg, "add", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "3\n"), "{}", ran.stderr);
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.result.as_deref(), s.turns.len()), (Some("returned"), Some("3"), 1));
+    assert!(ran.stderr.contains("ptc: returned after 1 turns"));
+
+    // With a signature, the value is checked: a mismatch without retries ends the run.
+    let ran = run(&dir, &cfg, "sum-strict", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (invalid_return: signature)\n"));
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("invalid_return"), Some("signature")));
+    assert!(s.detail.as_deref().unwrap().starts_with(
+        "The returned value does not match the signature: at $.quantity: expected :int, got string \"13\""
+    ));
+    assert!(
+        ran.stderr.contains(
+            "ptc: invalid_return after 1 turns (The returned value does not match the signature: at $.quantity"
+        ),
+        "{}",
+        ran.stderr
+    );
+    assert!(s
+        .system_prompt
+        .contains("## Expected output\nAnswer with one program: the value of its last expression is the result"));
+
+    // With a retry, the fixed value is returned; the history is never compressed.
+    let ran = run(&dir, &cfg, "sum-retry", &["--format", "json"]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "{\"shipped\":4,\"quantity\":13}\n"), "{}", ran.stderr);
+    let s = ran.session.unwrap();
+    assert_eq!(s.turns.len(), 2);
+    for t in &s.turns {
+        assert_eq!(
+            t.render_stats.as_ref().unwrap()["instance"],
+            "full-history",
+            "a single-shot run is never compressed"
+        );
+    }
+}
+
+#[test]
+fn a_retry_turn_survives_a_resume() {
+    let agents = |replay: &str| {
+        format!(
+            r#"
+[agent.r]
+mission = "Return the number of orders"
+max_turns = 1
+retry_turns = 1
+signature = ":int"
+data = {{ orders = "ORDERS" }}
+llm = {{ backend = "replay", file = "{replay}" }}
+"#
+        )
+    };
+    let wrong = block("(return (str (count data/orders)))");
+    let right = block("(return (count data/orders))");
+    let (dir, cut) =
+        config("resume-retry", &agents("one.json"), &[("one.json", &[&wrong]), ("two.json", &[&wrong, &right])]);
+    let ran = run(&dir, &cut, "r", &[]);
+    assert_eq!(ran.code, Some(1));
+    assert!(ran.stderr.contains("replay file"), "the model ran out before the retry: {}", ran.stderr);
+    assert_eq!(ran.session.unwrap().status.as_deref(), Some("error"));
+
+    let whole = dir.join("whole.toml");
+    std::fs::write(&whole, std::fs::read_to_string(&cut).unwrap().replace("one.json", "two.json")).unwrap();
+    let session = dir.join("s.jsonl");
+    let resumed = run(&dir, &whole, "r", &["--resume", session.to_str().unwrap()]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (Some(0), "7\n"), "{}", resumed.stderr);
+    assert_eq!(resumed.session.unwrap().turns.len(), 2);
+}
+
+#[test]
+fn run_limits_end_the_run_with_a_named_reason() {
+    let (dir, cfg) = config(
+        "limits",
+        r#"
+[tool.nap]
+command = ["sh", "-c", "sleep 1; echo '{\"ok\": true}'"]
+signature = "-> {ok :bool}"
+
+[agent.calls]
+mission = "Look up customers"
+max_turns = 3
+tools = ["customer"]
+max_tool_calls = 3
+llm = { backend = "replay", file = "calls.json" }
+
+[agent.per-turn]
+mission = "Look up customers"
+max_turns = 3
+tools = ["customer"]
+max_tool_calls_per_turn = 2
+llm = { backend = "replay", file = "calls.json" }
+
+[agent.slow]
+mission = "Wait"
+max_turns = 3
+tools = ["nap"]
+run_timeout_ms = 200
+limits = { timeout_ms = 5000 }
+llm = { backend = "replay", file = "slow.json" }
+
+[agent.typed]
+mission = "Look up a customer"
+max_turns = 2
+tools = ["customer"]
+llm = { backend = "replay", file = "typed.json" }
+"#,
+        &[
+            (
+                "calls.json",
+                &[
+                    &block("(def a (mapv #(:name (tool/customer {:id %})) [1 2]))"),
+                    &block("(def b (mapv #(:name (tool/customer {:id %})) [3 4 5]))"),
+                ],
+            ),
+            ("slow.json", &[&block("(tool/nap {})"), &block("(return 1)")]),
+            (
+                "typed.json",
+                &[&block("(tool/customer {:id \"3\"})"), &block("(return (:name (tool/customer {:id 3})))")],
+            ),
+        ],
+    );
+    let ran = run(&dir, &cfg, "calls", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: max_tool_calls)\n"));
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref(), s.turns.len()), (Some("limit"), Some("max_tool_calls"), 2));
+    assert_eq!(s.detail.as_deref(), Some("max_tool_calls = 3 reached: tool/customer would be call 4 of the run"));
+    assert_eq!(
+        s.turns[1].tool_calls.iter().filter(|c| c.error.is_none()).count(),
+        1,
+        "only the call within the limit ran"
+    );
+    assert!(ran.stderr.contains("ptc: limit after 2 turns (max_tool_calls = 3 reached: tool/customer would be call 4 of the run); session written to"), "{}", ran.stderr);
+
+    let ran = run(&dir, &cfg, "per-turn", &[]);
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("limit"), Some("max_tool_calls_per_turn")));
+    assert_eq!(
+        s.detail.as_deref(),
+        Some("max_tool_calls_per_turn = 2 reached: tool/customer would be call 3 of this turn")
+    );
+    assert!(s.turns[0].success, "two calls in a turn are within the limit");
+
+    let ran = run(&dir, &cfg, "slow", &[]);
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("limit"), Some("run_timeout_ms")));
+    assert_eq!(s.detail.as_deref(), Some("run_timeout_ms = 200 reached: the run took longer than its time limit"));
+    assert!(s.turns.len() <= 1, "no turn starts after the deadline");
+    assert_eq!(ran.code, Some(1));
+    let trace = command_in_root(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(dir.join("s.jsonl")).output().unwrap();
+    assert!(String::from_utf8_lossy(&trace.stdout).contains("\nstopped: run_timeout_ms: run_timeout_ms = 200 reached"));
+
+    // A tool argument of the wrong type: the model is told, the run goes on.
+    let ran = run(&dir, &cfg, "typed", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "\"Alan Turing\"\n"), "{}", ran.stderr);
+    let error = ran.session.unwrap().turns[0].error.clone().unwrap();
+    assert!(
+        error.message.starts_with("tool/customer failed: argument `id`: expected :int, got string \"3\" (tool/customer takes {id :int}); the tool was not called"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn a_bad_signature_in_the_config_points_at_the_character() {
+    let (dir, cfg) =
+        config("bad-signature", "[agent.a]\nmission = \"m\"\nsignature = \"{count :int, items [:strng]}\"\n", &[]);
+    let ran = run(&dir, &cfg, "a", &[]);
+    assert_eq!(ran.code, Some(1));
+    let expected = format!(
+        "ptc: error: {}:3:34: agent `a`: signature: unknown type `:strng`; the types are :string :int :float :bool :keyword :datetime :map :any (column 21)\n    {{count :int, items [:strng]}}\n                        ^\n",
+        cfg.display()
+    );
+    assert_eq!(ran.stderr, expected);
+}
+
+#[test]
+fn the_run_timeout_cuts_a_model_call_short() {
+    // The server never answers; the read timeout is a minute: only
+    // run_timeout_ms ends the run.
+    let server = Server::start(vec![Reply::Stall]);
+    let agents = format!(
+        "[agent.wait]\nmission = \"m\"\nrun_timeout_ms = 500\nllm = {{ backend = \"openai\", base_url = \"{}\", model = \"m\", read_timeout_ms = 60000, max_retries = 0 }}\n",
+        server.url
+    );
+    let (dir, cfg) = config("run-timeout-model", &agents, &[]);
+    let ran = run(&dir, &cfg, "wait", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: run_timeout_ms)\n"), "{}", ran.stderr);
+    let s = ran.session.unwrap();
+    assert_eq!((s.status.as_deref(), s.reason.as_deref(), s.turns.len()), (Some("limit"), Some("run_timeout_ms"), 0));
+}

@@ -1,0 +1,259 @@
+//! A connected MCP server: start (spawn or connect, initialize, list the
+//! tools) and blocking tool calls, each bounded by a timeout.
+
+use crate::config::{ServerConfig, Transport};
+use crate::content;
+use crate::error::{CallError, StartError};
+use crate::runtime::Runtime;
+use crate::schema;
+use rmcp::model::{CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation};
+use rmcp::service::{Peer, RoleClient, RunningService, ServiceError};
+use rmcp::transport::{StreamableHttpClientTransport, TokioChildProcess};
+use rmcp::ServiceExt;
+use serde_json::Value as Json;
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Lines of a stdio server's stderr kept for error messages.
+const STDERR_LINES: usize = 20;
+
+/// A tool as the server lists it, with the signature the model sees.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpTool {
+    /// The tool's name on the server.
+    pub name: String,
+    /// Its description, on one line.
+    pub description: Option<String>,
+    /// `(param :type, ...) -> :type`, from its JSON schemas ([`schema::signature`]).
+    pub signature: String,
+    /// The `inputSchema` as listed.
+    pub input_schema: Json,
+}
+
+type Service = RunningService<RoleClient, ClientConfig>;
+
+/// A running (stdio) or connected (HTTP) MCP server. Dropping it closes
+/// the connection; a child process is killed.
+pub struct McpServer {
+    config: ServerConfig,
+    runtime: Arc<Runtime>,
+    peer: Peer<RoleClient>,
+    service: Option<Service>,
+    tools: Vec<McpTool>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl McpServer {
+    /// Starts or connects to the server, initializes the session and lists
+    /// its tools, all within `startup_timeout`.
+    pub fn start(config: &ServerConfig, runtime: Arc<Runtime>) -> Result<McpServer, StartError> {
+        let fail = |message: String| StartError { server: config.name.clone(), target: config.describe(), message };
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let limit = config.startup_timeout;
+        let connecting = connect(config.clone(), runtime.clone(), stderr.clone());
+        let started = runtime
+            .block_on(async move { tokio::time::timeout(limit, connecting).await })
+            .ok_or_else(|| fail("the MCP runtime stopped".into()))?;
+        let (service, tools) = match started {
+            Ok(Ok(done)) => done,
+            Ok(Err(message)) => return Err(fail(with_stderr(message, &stderr))),
+            Err(_) => {
+                let message = format!(
+                    "no answer to the handshake and tool list within {} ms (startup_timeout_ms)",
+                    limit.as_millis()
+                );
+                return Err(fail(with_stderr(message, &stderr)));
+            }
+        };
+        let peer = service.peer().clone();
+        tracing::debug!(server = %config.name, tools = tools.len(), "mcp server started");
+        Ok(McpServer { config: config.clone(), runtime, peer, service: Some(service), tools, stderr })
+    }
+
+    /// The server's name in the config.
+    pub fn name(&self) -> &str {
+        &self.config.name
+    }
+
+    /// The tools it listed at start, in its order.
+    pub fn tools(&self) -> &[McpTool] {
+        &self.tools
+    }
+
+    /// Calls `tool` with `args` (a JSON object) and waits at most the
+    /// server's call timeout; on timeout the request is cancelled.
+    pub fn call(&self, tool: &str, args: Json) -> Result<Json, CallError> {
+        let Json::Object(arguments) = args else {
+            return Err(CallError::Arguments(format!("arguments must be a map, got {args}")));
+        };
+        let server = self.config.name.clone();
+        let limit = self.config.call_timeout;
+        let peer = self.peer.clone();
+        let params = CallToolRequestParams::new(tool.to_string()).with_arguments(arguments);
+        // Dropping the request future on timeout sends `notifications/cancelled`.
+        let answer = self.runtime.block_on(async move { tokio::time::timeout(limit, peer.call_tool(params)).await });
+        match answer {
+            None => Err(CallError::Closed { server, detail: "the MCP runtime stopped".into() }),
+            Some(Err(_)) => Err(CallError::Timeout { server, ms: limit.as_millis() as u64 }),
+            Some(Ok(Err(e))) => Err(self.service_error(e)),
+            Some(Ok(Ok(result))) => {
+                let json = serde_json::to_value(&result)
+                    .map_err(|e| CallError::Protocol { server: server.clone(), message: e.to_string() })?;
+                content::to_value(&json).map_err(CallError::Tool)
+            }
+        }
+    }
+
+    fn service_error(&self, e: ServiceError) -> CallError {
+        let server = self.config.name.clone();
+        match e {
+            ServiceError::McpError(data) => {
+                CallError::Protocol { server, message: format!("error {}: {}", data.code.0, data.message) }
+            }
+            ServiceError::TransportClosed | ServiceError::TransportSend(_) | ServiceError::Cancelled { .. } => {
+                let detail = match &self.config.transport {
+                    Transport::Stdio { .. } => with_stderr("the process closed the connection".into(), &self.stderr),
+                    Transport::Http { url, .. } => format!("{url}: {}", root_cause(&e)),
+                };
+                CallError::Closed { server, detail }
+            }
+            ServiceError::Timeout { timeout } => CallError::Timeout { server, ms: timeout.as_millis() as u64 },
+            other => CallError::Protocol { server, message: other.to_string() },
+        }
+    }
+}
+
+impl Drop for McpServer {
+    fn drop(&mut self) {
+        if let Some(service) = self.service.take() {
+            // Close the session (an HTTP server gets its DELETE) within a second; the
+            // runtime's end drops whatever is left, child processes included.
+            self.runtime.block_on(async move {
+                let _ = tokio::time::timeout(Duration::from_secs(1), service.cancel()).await;
+            });
+        }
+    }
+}
+
+/// The innermost error of `e`'s source chain (`Connection refused (os
+/// error 111)`), without the SDK's wrappers that name its Rust types.
+fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    use rmcp::transport::streamable_http_client::StreamableHttpError;
+    let mut last = e;
+    loop {
+        // The transport's `Client` variant holds reqwest's error without naming it as its source.
+        let next = match last.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+            Some(StreamableHttpError::Client(inner)) => Some(inner as &(dyn std::error::Error + 'static)),
+            _ => last.source(),
+        };
+        match next {
+            Some(next) => last = next,
+            None => return last.to_string(),
+        }
+    }
+}
+
+/// `message`, plus the last line the server wrote on stderr, if any.
+fn with_stderr(message: String, stderr: &Mutex<VecDeque<String>>) -> String {
+    // Give the stderr reader a moment to catch the process's last words.
+    std::thread::sleep(Duration::from_millis(20));
+    let lines = stderr.lock().unwrap_or_else(|e| e.into_inner());
+    match lines.back() {
+        Some(last) => format!("{message}; its stderr ends: {last}"),
+        None => message,
+    }
+}
+
+fn client_info() -> ClientConfig {
+    ClientConfig::new(ClientCapabilities::default(), Implementation::new("ptc", env!("CARGO_PKG_VERSION")))
+}
+
+async fn connect(
+    config: ServerConfig,
+    runtime: Arc<Runtime>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+) -> Result<(Service, Vec<McpTool>), String> {
+    let service = match &config.transport {
+        Transport::Stdio { command, env, dir } => {
+            let mut cmd = tokio::process::Command::new(&command[0]);
+            cmd.args(&command[1..]).envs(env.iter().cloned()).current_dir(dir).kill_on_drop(true);
+            let (transport, err) = TokioChildProcess::builder(cmd)
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .map_err(|e| format!("cannot start `{}`: {e}", command[0]))?;
+            if let Some(err) = err {
+                runtime.spawn(keep_stderr(config.name.clone(), err, stderr));
+            }
+            client_info().serve(transport).await.map_err(|e| format!("handshake failed: {e}"))?
+        }
+        Transport::Http { url, headers, bearer_token } => {
+            let transport = http_transport(url, headers, bearer_token.as_deref())?;
+            client_info().serve(transport).await.map_err(|e| format!("handshake failed: {e}"))?
+        }
+    };
+    let listed = service.peer().list_all_tools().await.map_err(|e| format!("cannot list its tools: {e}"))?;
+    let tools = listed
+        .into_iter()
+        .map(|t| {
+            let input = Json::Object((*t.input_schema).clone());
+            let output = t.output_schema.as_ref().map(|o| Json::Object((**o).clone()));
+            let converted = schema::signature(&input, output.as_ref());
+            let mut description = t.description.as_deref().map(one_line).filter(|d| !d.is_empty());
+            if !converted.unspellable.is_empty() {
+                let note = format!("(also takes: {})", converted.unspellable.join(", "));
+                description = Some(description.map_or(note.clone(), |d| format!("{d} {note}")));
+            }
+            McpTool { name: t.name.to_string(), description, signature: converted.signature, input_schema: input }
+        })
+        .collect();
+    Ok((service, tools))
+}
+
+/// Whitespace runs (newlines included) as one space.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+async fn keep_stderr(server: String, err: tokio::process::ChildStderr, lines: Arc<Mutex<VecDeque<String>>>) {
+    use tokio::io::AsyncBufReadExt;
+    let mut reader = tokio::io::BufReader::new(err).lines();
+    while let Ok(Some(line)) = reader.next_line().await {
+        tracing::debug!(server = %server, "mcp server stderr: {line}");
+        let mut lines = lines.lock().unwrap_or_else(|e| e.into_inner());
+        if lines.len() == STDERR_LINES {
+            lines.pop_front();
+        }
+        lines.push_back(line);
+    }
+}
+
+fn http_transport(
+    url: &str,
+    headers: &[(String, String)],
+    bearer_token: Option<&str>,
+) -> Result<StreamableHttpClientTransport<reqwest::Client>, String> {
+    use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+    let mut custom = std::collections::HashMap::new();
+    for (name, value) in headers {
+        let name = http::HeaderName::try_from(name.as_str()).map_err(|e| format!("header `{name}`: {e}"))?;
+        let value = http::HeaderValue::try_from(value.as_str()).map_err(|e| format!("header `{name}`: {e}"))?;
+        custom.insert(name, value);
+    }
+    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    let tls = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .map_err(|e| format!("TLS setup: {e}"))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let client = reqwest::Client::builder()
+        .tls_backend_preconfigured(tls)
+        .connect_timeout(Duration::from_secs(10))
+        .build()
+        .map_err(|e| format!("HTTP client setup: {e}"))?;
+    let mut config = StreamableHttpClientTransportConfig::with_uri(url.to_string()).custom_headers(custom);
+    if let Some(token) = bearer_token {
+        config = config.auth_header(token.to_string());
+    }
+    Ok(StreamableHttpClientTransport::with_client(client, config))
+}

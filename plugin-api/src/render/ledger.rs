@@ -1,0 +1,176 @@
+//! The checkpointed layout: one cache-stable prompt shape that a strategy
+//! fills with its own turn blocks and summaries.
+//!
+//! ```text
+//! SYSTEM  the system prompt
+//! USER    the head (mission, tool/, data/: the turn-1 message's)   <- breakpoint
+//!         frozen segment: summary of turns 1..a                      (<- breakpoint on the last)
+//!         frozen segment: summary of turns a+1..b
+//!         entry of turn b+1          appended once, never changed
+//!         ...
+//!         entry of turn n                                           <- breakpoint
+//!         Turns left: ...
+//! ```
+//!
+//! Three rules keep it cheap under prompt caching (see [`super::cache`]):
+//!
+//! - **Until the prompt is cacheable it is the full transcript.** No
+//!   provider caches a prompt under its minimum (`cache_min_tokens`,
+//!   1,024 tokens for Anthropic's and OpenAI's larger models), so there
+//!   every token is paid in full whatever the layout; the full transcript
+//!   reaches the minimum no later than any shorter form, and from then on
+//!   is read at a tenth of the price. The leading turns that kept the
+//!   transcript under the minimum stay as its ASSISTANT / USER pairs, and
+//!   later entries are appended to the last feedback message.
+//! - **An entry is the smaller of the turn verbatim and the strategy's
+//!   block** ([`appended_entries`]), so the prompt never grows faster than
+//!   the full transcript.
+//! - **A fold (a new frozen segment) must pay for itself**
+//!   ([`checkpoint`]).
+//!
+//! ```
+//! use ptc_plugin_api::render::{checkpointed_prompt, Checkpointing, FoldPolicy};
+//! use ptc_plugin_api::{RenderRequest, Turn};
+//!
+//! let mut req = RenderRequest::new("Count the orders", "system", 5);
+//! req.push_turn(Turn::new(1, "```clojure\n(+ 1 2)\n```", Some("(+ 1 2)".into())));
+//! let how = Checkpointing { fold: FoldPolicy { threshold_tokens: 600, min_turns: 4, merge_tokens: 1200 }, cache_min_tokens: 1 };
+//! let block = |i: usize, _: &mut _| format!(";; turn {}: {}", i + 1, "a block longer than the turn itself ".repeat(3));
+//! let prompt = checkpointed_prompt(&req, "demo", how, block, |r, _| format!(";; turns {r:?}"));
+//! // The head, then the turn (its answer is shorter than the block), then the turn info.
+//! assert!(prompt.messages()[1].content().starts_with("Count the orders\n\n"));
+//! assert!(prompt.messages()[1].content().contains(";; --- turn 1 ---\n```clojure\n(+ 1 2)\n```\nuser=> nil"));
+//! assert!(prompt.messages()[1].content().ends_with("Turns left: 4"));
+//! ```
+
+use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
+use super::cache::{appended_entries, checkpoint, count_verbatim_entry, surely_cached, Checkpointing, CACHE_EPOCH};
+use super::history::{feedback_message, first_user_blocks};
+use super::sections::{contains_symbol, first_user_parts, turn_info};
+use crate::output::{Role, Stats};
+use crate::prompt::{Block, Prompt};
+use crate::request::{RenderRequest, Turn};
+use std::ops::Range;
+
+/// Estimated tokens turn `turn` adds to the full transcript (its answer and
+/// its feedback, each a message).
+fn transcript_size(turn: &Turn, max_turns: u32) -> usize {
+    estimate_text_tokens(turn.raw_response())
+        + estimate_text_tokens(&feedback_message(turn, max_turns))
+        + 2 * ESTIMATE_MESSAGE_OVERHEAD
+}
+
+/// How many leading turns stay as the full transcript: those that kept it
+/// from being surely cached ([`surely_cached`]), each showing what the layout must
+/// show of it (the names it defined; a failed turn's program).
+fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
+    let turns = req.turns();
+    let [head, info] = first_user_parts(req);
+    let mut size: usize =
+        [req.system_prompt(), head.as_str(), info.as_str()].iter().map(|t| estimate_text_tokens(t)).sum();
+    let mut k = 0;
+    while k < turns.len() && !surely_cached(size, cache_min_tokens) {
+        let turn = &turns[k];
+        let raw = turn.raw_response();
+        let shown = match turn.error() {
+            Some(_) => turn.program().is_none_or(|p| raw.contains(p)),
+            None => turn.definitions().iter().all(|d| contains_symbol(raw, d.name())),
+        };
+        if !shown {
+            break;
+        }
+        size += transcript_size(turn, req.max_turns());
+        k += 1;
+    }
+    k
+}
+
+/// Renders `req` in the checkpointed layout of strategy `name`. `head` is
+/// the USER message's stable start (the turn-1 message's head keeps turn
+/// 1's cache entry); `block(i, stats)` is the strategy's own block for turn
+/// `i` (0-based; it must depend on turns `..=i` only), `frozen(range,
+/// stats)` its summary of a range of turns. Both count what they show in
+/// `stats`. The stats report [`CACHE_EPOCH`], `turns_folded`,
+/// `frozen_segments` and `turns_verbatim`.
+pub fn checkpointed_prompt(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    block: impl Fn(usize, &mut Stats) -> String,
+    frozen: impl Fn(Range<usize>, &mut Stats) -> String,
+) -> Prompt {
+    let turns = req.turns();
+    let transcript = transcript_turns(req, how.cache_min_tokens);
+    let entries = appended_entries(turns, |i| block(i, &mut Stats::default()));
+    let size = |i: usize| {
+        if i < transcript {
+            transcript_size(&turns[i], req.max_turns())
+        } else {
+            estimate_text_tokens(&entries[i].0)
+        }
+    };
+    let frozen_size = |r| estimate_text_tokens(&frozen(r, &mut Stats::default()));
+    let fixed = estimate_text_tokens(req.system_prompt()) + estimate_text_tokens(&first_user_parts(req)[0]);
+    let at = checkpoint(turns, req.max_turns(), how, fixed, size, frozen_size);
+    let mut stats = Stats::new(name);
+    let mut prompt = Prompt::builder().system(req.system_prompt());
+    // The open USER message, which later entries extend, and the first
+    // turn shown as an entry.
+    let (mut open, first_entry, mut verbatim) = if at.segments.is_empty() && transcript > 0 {
+        // The full transcript of the leading turns; its last feedback opens
+        // the message the entries extend.
+        prompt.push(Role::User, first_user_blocks(req));
+        let mut open = Vec::new();
+        for (i, turn) in turns[..transcript].iter().enumerate() {
+            prompt.push(Role::Assistant, [Block::new(turn.raw_response())]);
+            let feedback = Block::new(feedback_message(turn, req.max_turns()));
+            if i + 1 < transcript {
+                prompt.push(Role::User, [feedback]);
+            } else {
+                open = vec![feedback];
+            }
+            if turn.success() {
+                count_verbatim_entry(turn, &mut stats);
+            }
+        }
+        (open, transcript, transcript)
+    } else {
+        let [head, _] = first_user_parts(req);
+        let mut open = vec![Block::new(head).breakpoint()];
+        for (k, segment) in at.segments.iter().enumerate() {
+            let text = frozen(segment.clone(), &mut stats);
+            open.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
+        }
+        stats.error_turns_collapsed += turns[..at.folded()].iter().filter(|t| !t.success()).count() as u32;
+        (open, at.folded(), 0)
+    };
+    for (i, (entry, is_verbatim)) in entries.iter().enumerate().skip(first_entry) {
+        if *is_verbatim {
+            count_verbatim_entry(&turns[i], &mut stats);
+            verbatim += 1;
+        } else {
+            // The same text as the entry, rendered again to count what it shows.
+            block(i, &mut stats);
+        }
+        open.push(Block::new(format!("{entry}\n\n")));
+    }
+    if first_entry == turns.len() && transcript > 0 && at.segments.is_empty() {
+        // Only the transcript: its last feedback ends with this turn's info.
+        prompt.push(Role::User, open);
+        prompt = prompt.breakpoint_here();
+    } else {
+        // The end of what the next turn keeps (the head alone on turn 1),
+        // then this turn's info.
+        if let Some(last) = open.last_mut() {
+            *last = last.clone().breakpoint();
+        }
+        open.push(Block::new(turn_info(req.turn(), req.max_turns())));
+        prompt.push(Role::User, open);
+    }
+    stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
+    stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
+    stats.push_counter("turns_folded", at.folded() as i64);
+    stats.push_counter("frozen_segments", at.segments.len() as i64);
+    stats.push_counter("turns_verbatim", verbatim as i64);
+    prompt.build(stats)
+}
