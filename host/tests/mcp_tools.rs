@@ -26,7 +26,7 @@ fn setup(test: &str, config: &str, replays: &[(&str, &[&str])]) -> PathBuf {
 fn run_agent(dir: &Path, agent: &str) -> Result<Session, String> {
     let config = Config::load(&dir.join("strategies.toml")).map_err(|e| e.to_string())?.resolve();
     let out = dir.join(format!("{agent}.session.jsonl"));
-    let options = RunOptions { session_out: Some(&out), resume: None };
+    let options = RunOptions { session_out: Some(&out), resume: None, args: &[] };
     let done = run(&config, agent, options, &mut |_: &str| {}).map_err(|e| e.to_string())?;
     assert_eq!(Session::read(&out).unwrap(), done.session);
     Ok(done.session)

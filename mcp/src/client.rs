@@ -1,6 +1,7 @@
 //! A connected MCP server: start (spawn or connect, initialize, list the
 //! tools) and blocking tool calls, each bounded by a timeout.
 
+use crate::arguments;
 use crate::config::{ServerConfig, Transport};
 use crate::content;
 use crate::error::{CallError, StartError};
@@ -81,11 +82,17 @@ impl McpServer {
         &self.tools
     }
 
-    /// Calls `tool` with `args` (a JSON object) and waits at most the
+    /// Calls `tool` with `args` (a JSON object, conformed to the tool's
+    /// `inputSchema` by [`arguments::conform`]) and waits at most the
     /// server's call timeout; on timeout the request is cancelled.
     pub fn call(&self, tool: &str, args: Json) -> Result<Json, CallError> {
         let Json::Object(arguments) = args else {
             return Err(CallError::Arguments(format!("arguments must be a map, got {args}")));
+        };
+        // Declared spellings, and no nulls where the schema admits none ([`arguments`]).
+        let arguments = match self.tools.iter().find(|t| t.name == tool) {
+            Some(listed) => arguments::conform(&listed.input_schema, arguments),
+            None => arguments,
         };
         let server = self.config.name.clone();
         let limit = self.config.call_timeout;

@@ -1,7 +1,8 @@
 //! A `tools/call` result (as JSON, the wire form of rmcp's `CallToolResult`)
 //! to the value a program gets, or the tool's error.
 //!
-//! - `isError: true`: the text of its content is the error message;
+//! - `isError: true`: the text of its content is the error message, on one
+//!   line (runs of whitespace, newlines included, as one space);
 //! - `structuredContent`: that value;
 //! - otherwise the content blocks: a text block that holds a JSON object or
 //!   array is that JSON (servers commonly answer JSON as text), any other
@@ -18,8 +19,9 @@ pub fn to_value(result: &Json) -> Result<Json, String> {
     if result.get("isError").and_then(Json::as_bool) == Some(true) {
         let text: Vec<String> =
             blocks.iter().map(|b| b.as_str().map_or_else(|| b.to_string(), str::to_string)).collect();
-        let text = text.join("\n");
-        return Err(if text.trim().is_empty() { "the tool reported an error without a message".into() } else { text });
+        // One line, like every error ptc shows (pydantic's messages span several).
+        let text = text.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        return Err(if text.is_empty() { "the tool reported an error without a message".into() } else { text });
     }
     if let Some(structured) = result.get("structuredContent").filter(|s| !s.is_null()) {
         return Ok(structured.clone());
@@ -80,6 +82,14 @@ mod tests {
         assert_eq!(to_value(&image), Ok(json!("[image image/png, about 3 bytes]")));
         let err = json!({"isError": true, "content": [{"type": "text", "text": "no such file"}]});
         assert_eq!(to_value(&err), Err("no such file".into()));
+        // The Python SDK's argument errors (pydantic's) span lines.
+        let lines = json!({"isError": true, "content": [
+            {"type": "text", "text": "Error executing tool plan: 1 validation error for planArguments\nstops.0.nights\n  Input should be greater than or equal to 1"},
+            {"type": "text", "text": "see\tabove\n"}]});
+        assert_eq!(
+            to_value(&lines),
+            Err("Error executing tool plan: 1 validation error for planArguments stops.0.nights Input should be greater than or equal to 1 see above".into())
+        );
         assert_eq!(
             to_value(&json!({"isError": true, "content": []})),
             Err("the tool reported an error without a message".into())

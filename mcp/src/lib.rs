@@ -11,11 +11,13 @@
 //!   HTTP URL, per-call and start-up timeouts);
 //! - [`McpServer::start`]: spawn or connect, initialize, list the tools
 //!   ([`McpTool`], with the signature text the model sees, [`schema`]);
-//! - [`McpServer::call`]: one `tools/call` within the server's timeout,
-//!   the result as JSON ([`content`]) or a [`CallError`] naming server and tool.
+//! - [`McpServer::call`]: one `tools/call` within the server's timeout, its
+//!   arguments in the tool's declared form ([`arguments`]), the result as
+//!   JSON ([`content`]) or a [`CallError`] naming server and tool.
 //!
 //! Nothing here knows of Lisp, sessions or the config file format.
 
+pub mod arguments;
 mod client;
 mod config;
 pub mod content;

@@ -45,8 +45,8 @@ pub fn signature(input: &Json, output: Option<&Json>) -> Converted {
                 unspellable.push(name.clone());
                 continue;
             }
-            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
-            params.push(format!("{name} {}{optional}", ty(root, schema, 0)));
+            let t = ty(root, schema, 0);
+            params.push(format!("{name} {}", if required.contains(&name.as_str()) { t } else { optional(t) }));
         }
     }
     let returns = output.map_or_else(|| ":any".to_string(), |o| ty(o, o, 0));
@@ -69,7 +69,7 @@ fn spellable(name: &str) -> bool {
 }
 
 /// Follows a `#/$defs/X` or `#/definitions/X` reference inside `root`.
-fn resolve<'a>(root: &'a Json, schema: &'a Json) -> Option<&'a Json> {
+pub(crate) fn resolve<'a>(root: &'a Json, schema: &'a Json) -> Option<&'a Json> {
     let reference = schema.get("$ref")?.as_str()?;
     let pointer = reference.strip_prefix('#')?;
     root.pointer(pointer)
@@ -111,6 +111,15 @@ fn ty(root: &Json, schema: &Json, depth: usize) -> String {
     }
 }
 
+/// A field that may be left out: `T?`, once (a nullable `T?` stays `T?`).
+fn optional(t: String) -> String {
+    if t.ends_with('?') {
+        t
+    } else {
+        format!("{t}?")
+    }
+}
+
 fn nullable(t: String) -> String {
     if t.ends_with('?') || t == ":any" {
         t
@@ -139,8 +148,8 @@ fn named(root: &Json, schema: &Json, t: &str, depth: usize) -> String {
                         .iter()
                         .filter(|(name, _)| spellable(name))
                         .map(|(name, s)| {
-                            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
-                            format!("{name} {}{optional}", ty(root, s, depth + 1))
+                            let t = ty(root, s, depth + 1);
+                            format!("{name} {}", if required.contains(&name.as_str()) { t } else { optional(t) })
                         })
                         .collect();
                     if fields.is_empty() {
@@ -191,6 +200,18 @@ mod tests {
             sig(input),
             "(paths [:string], edit {old_text :string, dry-run :bool?}, note :string?, when :int?, any :any?, loose [:any]?, bag :map?) -> :any"
         );
+    }
+
+    #[test]
+    fn an_optional_nullable_field_is_marked_optional_once() {
+        // What pydantic (the Python SDK) writes for `note: str | None = None`, here and in a model.
+        let nullable = json!({"anyOf": [{"type": "string"}, {"type": "null"}], "default": null});
+        let input = json!({"type": "object", "properties": {
+            "note": nullable,
+            "when": {"type": ["integer", "null"]},
+            "who": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "home": nullable}}
+        }});
+        assert_eq!(sig(input), "(note :string?, when :int?, who {name :string, home :string?}?) -> :any");
     }
 
     #[test]

@@ -47,6 +47,11 @@ pub fn root() -> PathBuf {
 
 pub use ptc_conformance::harness::{build_dir, cargo_build, profile_dir};
 
+mod python_mcp;
+pub use python_mcp::{
+    python_mcp, python_mcp_or_skip, PythonMcp, PythonMcpHttpServer, PYTHON_MCP_REQUIREMENT, REQUIRE_PYTHON_MCP_VAR,
+};
+
 /// The session corpus: every `tests/sessions/*.json`, sorted by name
 /// (panics when it is missing, so a test over it never passes empty).
 pub fn corpus_sessions() -> Vec<PathBuf> {
