@@ -533,7 +533,7 @@ mod tests {
             "(tool/t {:country \"GB\" :weight-kg :two})",
             &ptc_lisp::Memory::new(),
             &Default::default(),
-            &mut tools.clone(),
+            &mut { tools },
             &ptc_lisp::Limits::default(),
         );
         let message = out.result.unwrap_err().message;
