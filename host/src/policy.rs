@@ -1,5 +1,5 @@
 //! Which renderer serves a turn: triggers and token budgets (host side,
-//! `spec/strategies.md`).
+//! `docs/spec/strategies.md`).
 //!
 //! - **Trigger.** A strategy instance may carry `trigger = { turns = N,
 //!   tokens = T }`: the host sends the full history until it holds N

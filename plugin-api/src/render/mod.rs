@@ -4,7 +4,7 @@
 //!
 //! - values as text: [`type_label`], [`format_value`] with [`ValueLimits`];
 //! - tool signatures: [`Signature`];
-//! - the sections of `spec/single-user-coalesced.md`: [`head_sections`]
+//! - the sections of `docs/spec/single-user-coalesced.md`: [`head_sections`]
 //!   (mission, `tool/`, `data/`), [`summary_sections`] (`user/`, tool
 //!   calls, output), [`error_section`], [`turn_info`], composed by
 //!   [`coalesced_message`] and [`single_user_message`];
