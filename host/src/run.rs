@@ -214,6 +214,8 @@ pub struct AgentRun<'r> {
     tokens_so_far: u64,
     /// Each prompt's cost under the agent's price model.
     costing: Costing,
+    /// The model settings last recorded in the session (`usage.llm`).
+    llm_settings: Option<serde_json::Value>,
 }
 
 /// The `[agent.NAME]` of `name`.
@@ -350,7 +352,21 @@ impl<'r> AgentRun<'r> {
         let tokens_so_far = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
         let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
-        Ok(AgentRun { agent, policy, tools, data, limits, memory, session, request, journal, tokens_so_far, costing })
+        let llm_settings = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm")).cloned();
+        Ok(AgentRun {
+            agent,
+            policy,
+            tools,
+            data,
+            limits,
+            memory,
+            session,
+            request,
+            journal,
+            tokens_so_far,
+            costing,
+            llm_settings,
+        })
     }
 
     /// The session so far.
@@ -444,7 +460,7 @@ impl<'r> AgentRun<'r> {
         record.cost = Some(self.costing.turn(&sent, reply.usage.as_ref()));
         record.render_stats = Some(stats);
         record.prompt_tokens = Some(prompt_tokens);
-        record.usage = Some(call_record(&reply, &*llm, &self.session));
+        record.usage = Some(call_record(&reply, &*llm, &mut self.llm_settings));
 
         let outcome_line = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
@@ -456,8 +472,10 @@ impl<'r> AgentRun<'r> {
             .to_abi(self.session.turns.len())
             .map_err(|error| RunError::Session { path: self.journal.path().to_path_buf(), error })?;
         self.request.push_turn(abi);
+        if let Some(usage) = &turn.record.usage {
+            ptc_session::add_usage(&mut self.session.usage, usage);
+        }
         self.session.turns.push(turn.record);
-        self.session.usage = ptc_session::sum_usage(&self.session.turns);
         tracing::debug!(turn = number, session = %self.path().display(), "session written");
 
         let status = match turn.exit {
@@ -536,13 +554,14 @@ fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
 
 /// The turn's `usage` object: the model call ([`LlmReply::record`]) and,
 /// under `llm`, the backend and its settings when they differ from the
-/// last ones recorded (the first turn, or a resume with another config).
-fn call_record(reply: &LlmReply, llm: &dyn Llm, session: &Session) -> serde_json::Value {
+/// last ones recorded, `last` (the first turn, or a resume with another
+/// config), which it then updates.
+fn call_record(reply: &LlmReply, llm: &dyn Llm, last: &mut Option<serde_json::Value>) -> serde_json::Value {
     let mut record = reply.record();
     let settings = llm.settings();
-    let last = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm"));
-    if last != Some(&settings) {
-        record["llm"] = settings;
+    if last.as_ref() != Some(&settings) {
+        record["llm"] = settings.clone();
+        *last = Some(settings);
     }
     record
 }
