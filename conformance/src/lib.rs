@@ -38,7 +38,7 @@ pub use cases::{Case, Level, CASES};
 pub use harness::assert_conforms;
 pub use ptc_registry::caps::{Caps, Usage};
 pub use report::{CaseReport, Report, Status};
-pub use runner::Runner;
+pub use runner::{Runner, RunnerError};
 
 use std::fmt;
 use std::path::PathBuf;

@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::StrategyError;
 use ptc_registry::{InstanceError, Registry, Renderer};
-use ptc_tokens::TokenCounter;
+use ptc_tokens::{TokenCounter, UnknownEncoding, ENCODINGS};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -144,18 +144,10 @@ impl Resolved {
 /// The process-wide token counter of `encoding`, built on first use
 /// (building a BPE table is the slowest thing a command does, so it is done
 /// once, and only by commands that count).
-pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, String> {
-    static COUNTERS: [(&str, OnceLock<TokenCounter>); 4] = [
-        ("o200k_base", OnceLock::new()),
-        ("cl100k_base", OnceLock::new()),
-        ("p50k_base", OnceLock::new()),
-        ("r50k_base", OnceLock::new()),
-    ];
-    let Some((_, cell)) = COUNTERS.iter().find(|(name, _)| *name == encoding) else {
-        // Unknown names get the counter's own error, which lists the known ones.
-        let error = TokenCounter::new(encoding).err();
-        return Err(error.map_or_else(|| format!("token encoding `{encoding}` is not cached"), |e| e.to_string()));
-    };
+pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, UnknownEncoding> {
+    static COUNTERS: [OnceLock<TokenCounter>; ENCODINGS.len()] = [const { OnceLock::new() }; ENCODINGS.len()];
+    let index = ENCODINGS.iter().position(|&name| name == encoding);
+    let cell = &COUNTERS[index.ok_or_else(|| UnknownEncoding(encoding.to_string()))?];
     if let Some(counter) = cell.get() {
         return Ok(counter);
     }

@@ -516,10 +516,10 @@ impl<'r> AgentRun<'r> {
 /// The token counter of `agent`'s `token_encoding` (default `o200k_base`).
 pub fn agent_counter(agent: &Agent) -> Result<&'static TokenCounter, RunError> {
     let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
-    token_counter(encoding).map_err(|message| RunError::Encoding {
+    token_counter(encoding).map_err(|e| RunError::Encoding {
         location: agent.location.clone(),
         agent: agent.name.clone(),
-        message,
+        message: e.to_string(),
     })
 }
 

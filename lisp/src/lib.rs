@@ -56,7 +56,7 @@ mod walk;
 
 pub use card::LANGUAGE_CARD;
 pub use error::{ErrorKind, LispError, ReadError};
-pub use json::{json_to_value, value_to_json};
+pub use json::{json_to_value, value_to_json, JsonError};
 pub use limits::Limits;
 pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};

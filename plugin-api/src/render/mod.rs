@@ -23,7 +23,7 @@ mod value_text;
 pub use budget::{
     estimate_text_tokens, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD, ESTIMATE_REPLY_PRIMING,
 };
-pub use cache::{cache_epoch, check_cache_stable, checkpoint, Checkpoint, FoldPolicy, CACHE_EPOCH};
+pub use cache::{cache_epoch, check_cache_stable, checkpoint, CacheBreak, Checkpoint, FoldPolicy, CACHE_EPOCH};
 pub use history::{
     feedback_message, full_history, full_history_prompt, messages_text, push_verbatim_turns, turn_outcome, FULL_HISTORY,
 };
