@@ -247,11 +247,7 @@ impl fmt::Display for MeasureError {
 impl std::error::Error for MeasureError {}
 
 /// Renders every turn of `subject` through `policy` and measures it.
-pub fn measure(
-    policy: &mut Policy<'_>,
-    subject: &Subject,
-    how: &mut Measure<'_, '_>,
-) -> Result<Figures, MeasureError> {
+pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, MeasureError> {
     let mut f = Figures::default();
     let mut accounts: Vec<Accounting> = how.models.iter().map(|m| Accounting::new(m)).collect();
     f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();

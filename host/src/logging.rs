@@ -37,9 +37,7 @@ impl std::error::Error for FilterError {}
 /// Parses a `RUST_LOG` value; `None` when it is unset or blank.
 pub fn filter(value: Option<&str>) -> Result<Option<Targets>, FilterError> {
     let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
-    Targets::from_str(value)
-        .map(Some)
-        .map_err(|e| FilterError { value: value.to_string(), reason: e.to_string() })
+    Targets::from_str(value).map(Some).map_err(|e| FilterError { value: value.to_string(), reason: e.to_string() })
 }
 
 /// Installs the stderr logger when `RUST_LOG` asks for one. Returns whether

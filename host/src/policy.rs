@@ -33,22 +33,8 @@ use crate::config::Agent;
 use crate::resolve::{LookupError, Resolved, Strategy};
 use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
-use ptc_registry::Renderer;
 use ptc_tokens::TokenCounter;
 use std::fmt;
-
-/// Anything that renders prompts (a loaded plugin instance, full-history,
-/// or a test double).
-pub trait Render {
-    /// Renders `request`.
-    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
-}
-
-impl Render for Renderer {
-    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
-        Renderer::render(self, request)
-    }
-}
 
 /// How a turn's prompt was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,14 +9,26 @@
 
 use crate::config::{Config, Trigger};
 use crate::location::Location;
-use crate::policy::Render;
 use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::StrategyError;
+use ptc_plugin_api::{Prompt, RenderRequest, StrategyError};
 use ptc_registry::{InstanceError, Registry, Renderer};
 use ptc_tokens::{TokenCounter, UnknownEncoding, ENCODINGS};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
+
+/// Anything that renders prompts (a loaded plugin instance, full-history,
+/// or a test double).
+pub trait Render {
+    /// Renders `request`.
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
+}
+
+impl Render for Renderer {
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
+        Renderer::render(self, request)
+    }
+}
 
 /// A strategy as a command uses it: its name, what renders it and its trigger.
 #[derive(Clone)]
