@@ -26,8 +26,8 @@
 //! read is written.
 
 use std::collections::{BTreeSet, HashMap, HashSet};
-use std::ops::Bound;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::ops::Bound;
 use std::sync::Arc;
 
 use crate::wire::Request;
@@ -439,7 +439,8 @@ mod tests {
         let (mut inside, mut identical) = (0, 0);
         for _ in 0..400 {
             let len = 1 + next() % 4;
-            let req = Request { segments: (0..len).map(|_| piece(next() % 5 + next() % 6)).collect(), trailing_tokens: 3 };
+            let req =
+                Request { segments: (0..len).map(|_| piece(next() % 5 + next() % 6)).collect(), trailing_tokens: 3 };
             let (expected, inside_piece) = every_earlier(&earlier, &req);
             let hit = c.request(&req, |a, b| common_len(a, b) as u64);
             assert_eq!(hit.read, expected, "request {} of {:?}", earlier.len(), req.segments);
