@@ -1,6 +1,7 @@
 //! Aggressive under a binding `max_tokens`, counted with the real tokenizer:
 //! every turn of every corpus session and golden case either fits or says
-//! it cannot (spec/strategies.md: "always within its max_tokens").
+//! it cannot (`docs/spec/strategies.md`, aggressive: "With `max_tokens` the
+//! prompt must fit").
 
 use ptc_integration_tests::{corpus_sessions, plugin_dir};
 use ptc_plugin_api::ErrorKind;

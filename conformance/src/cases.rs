@@ -296,7 +296,7 @@ fn render_case(
     params: &str,
     limits: &Limits,
 ) -> Result<Outcome, String> {
-    let fixtures = fixtures::load(selection(id))?;
+    let fixtures = fixtures::load(selection(id)).map_err(|e| e.to_string())?;
     if let Some(&(_, check)) = checks::INVARIANTS.iter().find(|(case, _)| *case == id) {
         return Ok(invariant(renderer, &fixtures, |req, out| check(req, out.messages()), "holds"));
     }

@@ -1,4 +1,4 @@
-//! The invariants of `spec/strategies.md`, each a pure check of one
+//! The invariants of `docs/spec/strategies.md`, each a pure check of one
 //! rendered prompt against its request. An `Err` is the reason, in one line.
 
 pub use ptc_plugin_api::render::contains_symbol;

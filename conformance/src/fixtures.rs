@@ -6,10 +6,11 @@
 //! binary is, and the crate packages on its own. The corpus there is a copy
 //! of the workspace's `tests/sessions/` (see `fixtures/README.md`).
 
-use crate::generate::{self, GeneratedSpec};
+use crate::generate::{self, GeneratedSpec, InvalidSpec};
 use ptc_plugin_api::RenderRequest;
-use ptc_session::Session;
+use ptc_session::{Session, SessionError};
 use serde::Deserialize;
+use std::fmt;
 
 /// Where a fixture comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,9 +112,62 @@ impl Selection {
     pub const CORPUS: Selection = Selection { corpus: true, edge: false, generated: false };
 }
 
+/// One of the suite's own fixture files cannot be used: the suite was
+/// built from a broken `fixtures/` folder (see `fixtures/README.md`).
+#[derive(Debug)]
+pub struct FixtureError {
+    /// The file, relative to the crate (`fixtures/edge-cases.v1.json`).
+    pub file: String,
+    /// The fixture inside it, when one is at fault.
+    pub fixture: Option<String>,
+    /// What is wrong.
+    pub problem: FixtureProblem,
+}
+
+/// What is wrong with a fixture file.
+#[derive(Debug)]
+pub enum FixtureProblem {
+    /// Not the JSON shape the suite reads.
+    Json(serde_json::Error),
+    /// A session that `ptc-session` rejects.
+    Session(SessionError),
+    /// Another version of the file's format.
+    Format {
+        /// The format the file names.
+        found: String,
+        /// The one this suite reads.
+        expected: &'static str,
+    },
+    /// A generated fixture's spec that describes no run.
+    Spec(InvalidSpec),
+}
+
+impl fmt::Display for FixtureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.file)?;
+        if let Some(name) = &self.fixture {
+            write!(f, "fixture `{name}`: ")?;
+        }
+        match &self.problem {
+            FixtureProblem::Json(e) => e.fmt(f),
+            FixtureProblem::Session(e) => e.fmt(f),
+            FixtureProblem::Format { found, expected } => write!(f, "format {found:?}, this suite reads {expected:?}"),
+            FixtureProblem::Spec(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FixtureError {}
+
+impl FixtureError {
+    fn new(file: &str, fixture: Option<&str>, problem: FixtureProblem) -> FixtureError {
+        FixtureError { file: file.to_string(), fixture: fixture.map(str::to_string), problem }
+    }
+}
+
 /// Builds the selected fixtures, small ones first and the largest last (so a
 /// strategy that hangs on size has been checked on everything else first).
-pub fn load(selection: Selection) -> Result<Vec<Fixture>, String> {
+pub fn load(selection: Selection) -> Result<Vec<Fixture>, FixtureError> {
     let mut out = Vec::new();
     if selection.corpus {
         out.extend(corpus()?);
@@ -128,13 +182,15 @@ pub fn load(selection: Selection) -> Result<Vec<Fixture>, String> {
 }
 
 /// Corpus sessions at turns `1..=min(len + 1, max_turns)`.
-pub fn corpus() -> Result<Vec<Fixture>, String> {
+pub fn corpus() -> Result<Vec<Fixture>, FixtureError> {
     let mut out = Vec::new();
     for (name, text) in CORPUS {
         // Converted once (EDN reading is the costly part), then cut per turn.
         let at = format!("fixtures/sessions/{name}.json");
-        let session: Session = serde_json::from_str(text).map_err(|e| format!("{at}: {e}"))?;
-        let full = session.request_for_turn(None).map_err(|e| format!("{at}: {e}"))?;
+        let session: Session =
+            serde_json::from_str(text).map_err(|e| FixtureError::new(&at, None, FixtureProblem::Json(e)))?;
+        let full =
+            session.request_for_turn(None).map_err(|e| FixtureError::new(&at, None, FixtureProblem::Session(e)))?;
         let last = (session.turns.len() as u32 + 1).min(session.max_turns.max(1));
         for turn in 1..=last {
             let mut request = full.clone();
@@ -151,28 +207,33 @@ pub fn corpus() -> Result<Vec<Fixture>, String> {
 }
 
 /// The edge cases, each at its next turn.
-pub fn edge_cases() -> Result<Vec<Fixture>, String> {
+pub fn edge_cases() -> Result<Vec<Fixture>, FixtureError> {
     let at = "fixtures/edge-cases.v1.json";
-    let file: EdgeFile = serde_json::from_str(EDGE_CASES).map_err(|e| format!("{at}: {e}"))?;
+    let file: EdgeFile =
+        serde_json::from_str(EDGE_CASES).map_err(|e| FixtureError::new(at, None, FixtureProblem::Json(e)))?;
     if file.format != EDGE_FORMAT {
-        return Err(format!("{at}: format {:?}, this suite reads {EDGE_FORMAT:?}", file.format));
+        let problem = FixtureProblem::Format { found: file.format, expected: EDGE_FORMAT };
+        return Err(FixtureError::new(at, None, problem));
     }
     let mut out = Vec::new();
     for entry in file.fixtures {
         let text = entry.session.to_string();
-        let session = Session::parse(&text).map_err(|e| format!("{at}: fixture `{}`: {e}", entry.name))?;
-        let request = session.request_for_turn(None).map_err(|e| format!("{at}: fixture `{}`: {e}", entry.name))?;
+        let bad = |e| FixtureError::new(at, Some(&entry.name), FixtureProblem::Session(e));
+        let session = Session::parse(&text).map_err(bad)?;
+        let request = session.request_for_turn(None).map_err(bad)?;
         out.push(Fixture { name: format!("edge/{}", entry.name), group: Group::Edge, session: None, request });
     }
     Ok(out)
 }
 
 /// The large fixtures, built from their specs.
-pub fn generated() -> Result<Vec<Fixture>, String> {
+pub fn generated() -> Result<Vec<Fixture>, FixtureError> {
     let at = "fixtures/generated.v1.json";
-    let file: GeneratedFile = serde_json::from_str(GENERATED).map_err(|e| format!("{at}: {e}"))?;
+    let file: GeneratedFile =
+        serde_json::from_str(GENERATED).map_err(|e| FixtureError::new(at, None, FixtureProblem::Json(e)))?;
     if file.format != GENERATED_FORMAT {
-        return Err(format!("{at}: format {:?}, this suite reads {GENERATED_FORMAT:?}", file.format));
+        let problem = FixtureProblem::Format { found: file.format, expected: GENERATED_FORMAT };
+        return Err(FixtureError::new(at, None, problem));
     }
     file.fixtures
         .iter()
@@ -181,7 +242,8 @@ pub fn generated() -> Result<Vec<Fixture>, String> {
                 name: format!("generated/{}", spec.name()),
                 group: Group::Generated,
                 session: None,
-                request: generate::build(spec).map_err(|e| format!("{at}: fixture `{}`: {e}", spec.name()))?,
+                request: generate::build(spec)
+                    .map_err(|e| FixtureError::new(at, Some(spec.name()), FixtureProblem::Spec(e)))?,
             })
         })
         .collect()

@@ -85,14 +85,24 @@ fn response(n: u32, program: &str) -> String {
     format!("Turn {n}: next step.\n```clojure\n{program}\n```")
 }
 
+/// A `many-turns` spec whose numbers cannot describe a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InvalidSpec;
+
+impl std::fmt::Display for InvalidSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("needs max_turns > turns, names >= 1, fail_every >= 2, print_every and tool_every >= 1")
+    }
+}
+
+impl std::error::Error for InvalidSpec {}
+
 /// Builds the request a spec describes (rendering the turn after the last).
-pub fn build(spec: &GeneratedSpec) -> Result<RenderRequest, String> {
+pub fn build(spec: &GeneratedSpec) -> Result<RenderRequest, InvalidSpec> {
     match spec {
         GeneratedSpec::ManyTurns { turns, max_turns, names, fail_every, print_every, tool_every, .. } => {
             if *max_turns <= *turns || *names == 0 || *fail_every < 2 || *print_every == 0 || *tool_every == 0 {
-                return Err(
-                    "needs max_turns > turns, names >= 1, fail_every >= 2, print_every and tool_every >= 1".into()
-                );
+                return Err(InvalidSpec);
             }
             Ok(many_turns(*turns, *max_turns, *names, *fail_every, *print_every, *tool_every))
         }
@@ -216,6 +226,7 @@ mod tests {
             print_every: 1,
             tool_every: 1,
         };
-        assert!(build(&spec).unwrap_err().contains("max_turns > turns"));
+        assert_eq!(build(&spec).unwrap_err(), InvalidSpec);
+        assert!(InvalidSpec.to_string().contains("max_turns > turns"));
     }
 }

@@ -1,6 +1,6 @@
 //! The conformance suite for `ptc` strategy plugins.
 //!
-//! It checks a plugin against every invariant of `spec/strategies.md` on a
+//! It checks a plugin against every invariant of `docs/spec/strategies.md` on a
 //! set of request fixtures (the realistic session corpus at every turn, small
 //! edge cases, and large generated requests), plus advisory figures (tokens
 //! versus full-history, cache-friendly prefixes). Each case runs in its own
@@ -38,7 +38,7 @@ pub use cases::{Case, Level, CASES};
 pub use harness::assert_conforms;
 pub use ptc_registry::caps::{Caps, Usage};
 pub use report::{CaseReport, Report, Status};
-pub use runner::Runner;
+pub use runner::{Runner, RunnerError};
 
 use std::fmt;
 use std::path::PathBuf;

@@ -12,6 +12,7 @@ use crate::cases::{self, Outcome};
 use crate::Limits;
 use serde_json::json;
 use std::ffi::OsString;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -25,6 +26,37 @@ pub const RUNNER_ENV: &str = "PTC_CONFORMANCE_RUNNER";
 pub fn runner_file_name() -> String {
     format!("ptc-conformance-case{}", std::env::consts::EXE_SUFFIX)
 }
+
+/// Why [`Runner::locate`] found no runner; each says what to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RunnerError {
+    /// `PTC_CONFORMANCE_RUNNER` names something that is not a file.
+    NotAFile(PathBuf),
+    /// The running executable's path is unknown (the system's error).
+    NoExecutable(String),
+    /// No runner next to the running executable `exe`, nor one folder up.
+    NotFound {
+        /// The running executable.
+        exe: PathBuf,
+    },
+}
+
+impl fmt::Display for RunnerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunnerError::NotAFile(path) => write!(f, "{RUNNER_ENV}={} is not a file", path.display()),
+            RunnerError::NoExecutable(e) => write!(f, "cannot find the current executable: {e}"),
+            RunnerError::NotFound { exe } => write!(
+                f,
+                "conformance runner `{}` not found next to {}; build it with `cargo build -p ptc-conformance` or set {RUNNER_ENV}",
+                runner_file_name(),
+                exe.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RunnerError {}
 
 /// A program that runs one case.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,25 +76,15 @@ impl Runner {
     /// The runner named by `PTC_CONFORMANCE_RUNNER`, else `ptc-conformance-case`
     /// next to the current executable or one folder up (test executables
     /// live in `target/<profile>/deps`).
-    pub fn locate() -> Result<Runner, String> {
+    pub fn locate() -> Result<Runner, RunnerError> {
         if let Some(path) = std::env::var_os(RUNNER_ENV) {
             let path = PathBuf::from(path);
-            return if path.is_file() {
-                Ok(Runner::new(path))
-            } else {
-                Err(format!("{RUNNER_ENV}={} is not a file", path.display()))
-            };
+            return if path.is_file() { Ok(Runner::new(path)) } else { Err(RunnerError::NotAFile(path)) };
         }
-        let exe = std::env::current_exe().map_err(|e| format!("cannot find the current executable: {e}"))?;
+        let exe = std::env::current_exe().map_err(|e| RunnerError::NoExecutable(e.to_string()))?;
         let dir = exe.parent().unwrap_or(Path::new("."));
         let candidates = [Some(dir.join(runner_file_name())), dir.parent().map(|d| d.join(runner_file_name()))];
-        candidates.into_iter().flatten().find(|p| p.is_file()).map(Runner::new).ok_or_else(|| {
-            format!(
-                "conformance runner `{}` not found next to {}; build it with `cargo build -p ptc-conformance` or set {RUNNER_ENV}",
-                runner_file_name(),
-                exe.display()
-            )
-        })
+        candidates.into_iter().flatten().find(|p| p.is_file()).map(Runner::new).ok_or(RunnerError::NotFound { exe })
     }
 
     /// The full argument list for one case.

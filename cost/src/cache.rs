@@ -25,11 +25,12 @@
 //! model prices them: then the request's own cacheable length beyond the
 //! read is written.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::ops::Bound;
 use std::sync::Arc;
 
-use crate::wire::{Request, Segment};
+use crate::wire::Request;
 
 /// Tokens a request reads from and writes to the cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,19 +84,45 @@ impl BreakpointCache {
     }
 }
 
-/// The prefix rule's memory: every earlier request, pieces' texts interned.
+/// The prefix rule's memory: every earlier request as a path in a trie of
+/// pieces (by content identity), pieces' texts interned. A request walks
+/// the trie once, so accounting one costs what the request holds, not what
+/// the session sent before it.
 #[derive(Debug)]
 pub(crate) struct PrefixCache {
     min_cached_tokens: u64,
     granularity: u64,
     prices_writes: bool,
-    earlier: Vec<Vec<Segment>>,
+    /// Node 0 is the empty prefix; every other node a prefix some earlier
+    /// request had.
+    nodes: Vec<PrefixNode>,
+    /// Whether any request was accounted.
+    any: bool,
     texts: HashMap<u64, Arc<str>>,
+}
+
+/// One prefix of earlier requests.
+#[derive(Debug, Default)]
+struct PrefixNode {
+    /// The node of each piece that followed this prefix, by piece identity.
+    children: HashMap<u64, usize>,
+    /// The texts of those pieces, sorted: the one that shares the most with
+    /// a new piece at their start sits next to it in this order.
+    next_texts: BTreeSet<Arc<str>>,
+    /// Whether an earlier request ended with this prefix.
+    ends: bool,
 }
 
 impl PrefixCache {
     pub fn new(min_cached_tokens: u64, granularity: u64, prices_writes: bool) -> PrefixCache {
-        PrefixCache { min_cached_tokens, granularity, prices_writes, earlier: Vec::new(), texts: HashMap::new() }
+        PrefixCache {
+            min_cached_tokens,
+            granularity,
+            prices_writes,
+            nodes: vec![PrefixNode::default()],
+            any: false,
+            texts: HashMap::new(),
+        }
     }
 
     /// Cached length of a shared prefix of `tokens` tokens.
@@ -112,23 +139,25 @@ impl PrefixCache {
     /// from the best earlier request).
     pub fn request(&mut self, req: &Request, shared: impl FnOnce(&str, &str) -> u64) -> Hit {
         let segs = &req.segments;
-        let whole = |e: &Vec<Segment>| segs.iter().zip(e).take_while(|(a, b)| a.id == b.id).count();
-        let best = self.earlier.iter().map(whole).max();
+        // The longest run of whole pieces some earlier request starts with.
+        let (mut node, mut k) = (0, 0);
+        while let Some(&child) = segs.get(k).and_then(|s| self.nodes[node].children.get(&s.id)) {
+            (node, k) = (child, k + 1);
+        }
         let mut longest = 0;
-        if let Some(k) = best {
+        if self.any {
             longest = segs[..k].iter().map(|s| s.tokens).sum::<u64>();
-            let identical = segs.len() == k && self.earlier.iter().any(|e| e.len() == k && whole(e) == k);
+            let identical = segs.len() == k && self.nodes[node].ends;
             if identical {
                 longest += req.trailing_tokens;
             } else if let Some(Some(mine)) = segs.get(k).map(|s| s.text.as_deref()) {
                 // Among the earlier requests sharing `k` whole pieces, the one
-                // whose next piece shares the most text with ours.
-                let theirs = self
-                    .earlier
-                    .iter()
-                    .filter(|e| whole(e) == k)
-                    .filter_map(|e| e.get(k)?.text.as_deref())
-                    .max_by_key(|t| common_len(mine, t));
+                // whose next piece shares the most text with ours: a
+                // neighbour of ours in byte order.
+                let texts = &self.nodes[node].next_texts;
+                let below = texts.range::<str, _>((Bound::Unbounded, Bound::Excluded(mine))).next_back();
+                let above = texts.range::<str, _>((Bound::Included(mine), Bound::Unbounded)).next();
+                let theirs = [below, above].into_iter().flatten().max_by_key(|t| common_len(mine, t));
                 if let Some(theirs) = theirs.filter(|t| common_len(mine, t) > 0) {
                     longest += shared(mine, theirs);
                 }
@@ -136,15 +165,30 @@ impl PrefixCache {
         }
         let read = self.cacheable(longest);
         let write = if self.prices_writes { self.cacheable(req.prompt_tokens()).saturating_sub(read) } else { 0 };
-        let interned = segs
-            .iter()
-            .map(|s| Segment {
-                text: s.text.as_ref().map(|t| self.texts.entry(s.id).or_insert_with(|| t.clone()).clone()),
-                ..s.clone()
-            })
-            .collect();
-        self.earlier.push(interned);
+        self.remember(req);
         Hit { read, write }
+    }
+
+    /// Adds `req`'s path to the trie.
+    fn remember(&mut self, req: &Request) {
+        self.any = true;
+        let mut node = 0;
+        for s in &req.segments {
+            node = match self.nodes[node].children.get(&s.id) {
+                Some(&child) => child,
+                None => {
+                    let child = self.nodes.len();
+                    self.nodes.push(PrefixNode::default());
+                    let parent = &mut self.nodes[node];
+                    parent.children.insert(s.id, child);
+                    if let Some(t) = &s.text {
+                        parent.next_texts.insert(self.texts.entry(s.id).or_insert_with(|| t.clone()).clone());
+                    }
+                    child
+                }
+            };
+        }
+        self.nodes[node].ends = true;
     }
 }
 
@@ -156,7 +200,7 @@ pub(crate) fn common_len(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::wire::choose_breakpoints;
+    use crate::wire::{choose_breakpoints, Segment};
 
     /// A request of blocks `(id, tokens)` with breakpoints on `marked` as the
     /// Anthropic backend sends them (at most 4; none marked: the last block).
@@ -350,6 +394,62 @@ mod tests {
         // 1,100 whole + 60 shared inside = 1,160: read 1,152.
         assert_eq!(h, hit(1152, 0));
         assert_eq!(seen.unwrap(), ("user=> 40\nTurns left: 4".to_string(), "user=> 40\nTurns left: 5".to_string()));
+    }
+
+    /// The prefix rule read literally: compare with every earlier request.
+    /// Returns the shared length and the part of it inside a piece.
+    fn every_earlier(earlier: &[Request], req: &Request) -> (u64, u64) {
+        let segs = &req.segments;
+        let whole = |e: &Request| segs.iter().zip(&e.segments).take_while(|(a, b)| a.id == b.id).count();
+        let Some(k) = earlier.iter().map(whole).max() else { return (0, 0) };
+        let longest = segs[..k].iter().map(|s| s.tokens).sum::<u64>();
+        if segs.len() == k && earlier.iter().any(|e| e.segments.len() == k && whole(e) == k) {
+            return (longest + req.trailing_tokens, 0);
+        }
+        if let Some(Some(mine)) = segs.get(k).map(|s| s.text.as_deref()) {
+            let best = earlier
+                .iter()
+                .filter(|e| whole(e) == k)
+                .filter_map(|e| e.segments.get(k)?.text.as_deref())
+                .map(|t| common_len(mine, t))
+                .max()
+                .unwrap_or(0);
+            return (longest + best as u64, best as u64);
+        }
+        (longest, 0)
+    }
+
+    #[test]
+    fn the_trie_finds_what_comparing_with_every_earlier_request_finds() {
+        // Requests of 1 to 4 pieces drawn from a few texts that share
+        // prefixes, so whole-piece and inside-piece matches both occur.
+        let texts = ["", "a", "ab", "abc", "abd", "b", "ba", "user=> 1", "user=> 12", "user=> 2"];
+        let piece = |n: u64| {
+            let t = texts[(n % texts.len() as u64) as usize];
+            Segment { id: n % texts.len() as u64, tokens: 10 + n % 7, breakpoint: false, text: Some(Arc::from(t)) }
+        };
+        let mut state = 7u64;
+        let mut next = move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        // Shared text counted in bytes, cached from the first token on.
+        let mut c = PrefixCache::new(1, 1, false);
+        let mut earlier: Vec<Request> = Vec::new();
+        let (mut inside, mut identical) = (0, 0);
+        for _ in 0..400 {
+            let len = 1 + next() % 4;
+            let req =
+                Request { segments: (0..len).map(|_| piece(next() % 5 + next() % 6)).collect(), trailing_tokens: 3 };
+            let (expected, inside_piece) = every_earlier(&earlier, &req);
+            let hit = c.request(&req, |a, b| common_len(a, b) as u64);
+            assert_eq!(hit.read, expected, "request {} of {:?}", earlier.len(), req.segments);
+            let whole: u64 = req.segments.iter().map(|s| s.tokens).sum();
+            identical += usize::from(expected == whole + req.trailing_tokens);
+            inside += usize::from(inside_piece > 0);
+            earlier.push(req);
+        }
+        assert!(inside > 20 && identical > 20, "the draw covers both kinds of match: {inside}, {identical}");
     }
 
     #[test]

@@ -16,7 +16,8 @@
 //!   ([`ptc_cost::LearnedFacts`]);
 //! - the render stats of every turn, summed.
 
-use crate::policy::{Phase, Policy};
+use crate::policy::{Phase, Policy, PolicyError};
+use crate::resolve::LookupError;
 use indexmap::IndexMap;
 use ptc_cost::{Accounting, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput};
 use ptc_plugin_api::render::cache_epoch;
@@ -24,6 +25,7 @@ use ptc_plugin_api::{RenderRequest, Stats};
 use ptc_session::{Session, SessionError};
 use ptc_tokens::TokenCounter;
 use serde::Serialize;
+use std::fmt;
 
 /// A recorded session, ready to be rendered by every strategy: its render
 /// requests (EDN read once) and the facts its programs reuse.
@@ -217,8 +219,35 @@ pub struct Measure<'a, 'c> {
     pub show_turn: Option<usize>,
 }
 
+/// Why a strategy instance could not be measured.
+#[derive(Debug, Clone)]
+pub enum MeasureError {
+    /// The instance name gives no strategy.
+    Lookup(Box<LookupError>),
+    /// A turn of a session could not be rendered.
+    Render {
+        /// The session's name.
+        session: String,
+        /// The turn.
+        turn: u32,
+        /// Why.
+        error: PolicyError,
+    },
+}
+
+impl fmt::Display for MeasureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeasureError::Lookup(e) => e.fmt(f),
+            MeasureError::Render { session, turn, error } => write!(f, "{session}: turn {turn}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for MeasureError {}
+
 /// Renders every turn of `subject` through `policy` and measures it.
-pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, String> {
+pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, MeasureError> {
     let mut f = Figures::default();
     let mut accounts: Vec<Accounting> = how.models.iter().map(|m| Accounting::new(m)).collect();
     f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();
@@ -226,7 +255,11 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
     let show = how.show_turn.map(|t| t.clamp(1, subject.requests.len()));
     let mut previous_epoch = None;
     for request in &subject.requests {
-        let served = policy.render(request).map_err(|e| format!("turn {}: {e}", request.turn()))?;
+        let served = policy.render(request).map_err(|error| MeasureError::Render {
+            session: subject.name.clone(),
+            turn: request.turn(),
+            error,
+        })?;
         let tokens = served.tokens as u64;
         let base = *f.prompt_tokens.first().unwrap_or(&tokens);
         f.prompt_tokens.push(tokens);

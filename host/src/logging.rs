@@ -8,6 +8,7 @@
 //! (trigger switch, fallbacks), `ptc_host::llm` (requests, retries),
 //! `ptc_host::tools` (tool calls) and `ptc_registry` (plugin loading).
 
+use std::fmt;
 use std::str::FromStr;
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
@@ -16,12 +17,27 @@ use tracing_subscriber::util::SubscriberInitExt;
 /// The environment variable that selects log output.
 pub const LOG_ENV: &str = "RUST_LOG";
 
+/// A `RUST_LOG` value that is not a log filter.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilterError {
+    /// The value, trimmed.
+    pub value: String,
+    /// Why the filter syntax refuses it.
+    pub reason: String,
+}
+
+impl fmt::Display for FilterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{LOG_ENV}={:?} is not a log filter ({}); logging is off", self.value, self.reason)
+    }
+}
+
+impl std::error::Error for FilterError {}
+
 /// Parses a `RUST_LOG` value; `None` when it is unset or blank.
-pub fn filter(value: Option<&str>) -> Result<Option<Targets>, String> {
+pub fn filter(value: Option<&str>) -> Result<Option<Targets>, FilterError> {
     let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
-    Targets::from_str(value)
-        .map(Some)
-        .map_err(|e| format!("{LOG_ENV}={value:?} is not a log filter ({e}); logging is off"))
+    Targets::from_str(value).map(Some).map_err(|e| FilterError { value: value.to_string(), reason: e.to_string() })
 }
 
 /// Installs the stderr logger when `RUST_LOG` asks for one. Returns whether
@@ -63,7 +79,7 @@ mod tests {
 
     #[test]
     fn malformed_filter_is_one_line_naming_the_variable() {
-        let e = filter(Some("ptc_host=loud")).unwrap_err();
+        let e = filter(Some("ptc_host=loud")).unwrap_err().to_string();
         assert!(e.starts_with("RUST_LOG=\"ptc_host=loud\" is not a log filter"), "{e}");
         assert!(!e.contains('\n'));
     }

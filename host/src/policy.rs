@@ -1,5 +1,5 @@
 //! Which renderer serves a turn: triggers and token budgets (host side,
-//! `spec/strategies.md`).
+//! `docs/spec/strategies.md`).
 //!
 //! - **Trigger.** A strategy instance may carry `trigger = { turns = N,
 //!   tokens = T }`: the host sends the full history until it holds N
@@ -38,43 +38,8 @@ use crate::config::Agent;
 use crate::resolve::{LookupError, Resolved, Strategy};
 use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
-use ptc_registry::Renderer;
 use ptc_tokens::TokenCounter;
 use std::fmt;
-
-/// Anything that renders prompts (a loaded plugin instance, full-history,
-/// or a test double).
-pub trait Render {
-    /// Renders `request`.
-    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
-
-    /// Whether it renders untrusted code in a child process
-    /// (`isolation = "process"`): then any error of it, its process failing
-    /// or its strategy refusing, passes the turn to the next fallback.
-    fn isolated(&self) -> bool {
-        false
-    }
-
-    /// Gets ready to render (an isolated instance starts its process and
-    /// builds its strategy there); `Err` when the strategy cannot be built.
-    fn start(&self) -> Result<(), StrategyError> {
-        Ok(())
-    }
-}
-
-impl Render for Renderer {
-    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
-        Renderer::render(self, request)
-    }
-
-    fn isolated(&self) -> bool {
-        self.is_isolated()
-    }
-
-    fn start(&self) -> Result<(), StrategyError> {
-        Renderer::start(self)
-    }
-}
 
 /// How a turn's prompt was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -9,15 +9,48 @@
 
 use crate::config::{Config, Isolation, Trigger};
 use crate::location::Location;
-use crate::policy::Render;
 use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::StrategyError;
+use ptc_plugin_api::{Prompt, RenderRequest, StrategyError};
 use ptc_registry::isolate::ChildCommand;
 use ptc_registry::{InstanceError, Registry, Renderer};
-use ptc_tokens::TokenCounter;
+use ptc_tokens::{TokenCounter, UnknownEncoding, ENCODINGS};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
+
+/// Anything that renders prompts (a loaded plugin instance, full-history,
+/// or a test double).
+pub trait Render {
+    /// Renders `request`.
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError>;
+
+    /// Whether it renders untrusted code in a child process
+    /// (`isolation = "process"`): then any error of it, its process failing
+    /// or its strategy refusing, passes the turn to the next fallback.
+    fn isolated(&self) -> bool {
+        false
+    }
+
+    /// Gets ready to render (an isolated instance starts its process and
+    /// builds its strategy there); `Err` when the strategy cannot be built.
+    fn start(&self) -> Result<(), StrategyError> {
+        Ok(())
+    }
+}
+
+impl Render for Renderer {
+    fn render(&self, request: &RenderRequest) -> Result<Prompt, StrategyError> {
+        Renderer::render(self, request)
+    }
+
+    fn isolated(&self) -> bool {
+        self.is_isolated()
+    }
+
+    fn start(&self) -> Result<(), StrategyError> {
+        Renderer::start(self)
+    }
+}
 
 /// A strategy as a command uses it: its name, what renders it and its trigger.
 #[derive(Clone)]
@@ -183,18 +216,10 @@ impl Resolved {
 /// The process-wide token counter of `encoding`, built on first use
 /// (building a BPE table is the slowest thing a command does, so it is done
 /// once, and only by commands that count).
-pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, String> {
-    static COUNTERS: [(&str, OnceLock<TokenCounter>); 4] = [
-        ("o200k_base", OnceLock::new()),
-        ("cl100k_base", OnceLock::new()),
-        ("p50k_base", OnceLock::new()),
-        ("r50k_base", OnceLock::new()),
-    ];
-    let Some((_, cell)) = COUNTERS.iter().find(|(name, _)| *name == encoding) else {
-        // Unknown names get the counter's own error, which lists the known ones.
-        let error = TokenCounter::new(encoding).err();
-        return Err(error.map_or_else(|| format!("token encoding `{encoding}` is not cached"), |e| e.to_string()));
-    };
+pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, UnknownEncoding> {
+    static COUNTERS: [OnceLock<TokenCounter>; ENCODINGS.len()] = [const { OnceLock::new() }; ENCODINGS.len()];
+    let index = ENCODINGS.iter().position(|&name| name == encoding);
+    let cell = &COUNTERS[index.ok_or_else(|| UnknownEncoding(encoding.to_string()))?];
     if let Some(counter) = cell.get() {
         return Ok(counter);
     }

@@ -262,6 +262,8 @@ pub struct AgentRun<'r> {
     nesting: Nesting,
     /// `llm-query` calls so far.
     queries: AtomicUsize,
+    /// The model settings last recorded in the session (`usage.llm`).
+    llm_settings: Option<serde_json::Value>,
 }
 
 /// The `[agent.NAME]` of `name`.
@@ -437,6 +439,7 @@ impl<'r> AgentRun<'r> {
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
         let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
         let tool_calls = session.turns.iter().map(|t| t.tool_calls.len() as u64).sum();
+        let llm_settings = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm")).cloned();
         Ok(AgentRun {
             agent,
             policy,
@@ -454,6 +457,7 @@ impl<'r> AgentRun<'r> {
             resolved,
             nesting,
             queries: AtomicUsize::new(0),
+            llm_settings,
         })
     }
 
@@ -593,7 +597,7 @@ impl<'r> AgentRun<'r> {
         record.cost = Some(self.costing.turn(&sent, reply.usage.as_ref()));
         record.render_stats = Some(stats);
         record.prompt_tokens = Some(prompt_tokens);
-        record.usage = Some(call_record(&reply, &*llm, &self.session));
+        record.usage = Some(call_record(&reply, &*llm, &mut self.llm_settings));
 
         let outcome_line = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
@@ -605,8 +609,8 @@ impl<'r> AgentRun<'r> {
             .to_abi(self.session.turns.len())
             .map_err(|error| RunError::Session { path: self.journal.path().to_path_buf(), error })?;
         self.request.push_turn(abi);
+        ptc_session::add_turn_usage(&mut self.session.usage, &turn.record);
         self.session.turns.push(turn.record);
-        self.session.usage = ptc_session::sum_usage(&self.session.turns);
         tracing::debug!(turn = number, session = %self.path().display(), "session written");
 
         let end = match turn.exit {
@@ -771,10 +775,10 @@ fn annotate_calls(
 /// The token counter of `agent`'s `token_encoding` (default `o200k_base`).
 pub fn agent_counter(agent: &Agent) -> Result<&'static TokenCounter, RunError> {
     let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
-    token_counter(encoding).map_err(|message| RunError::Encoding {
+    token_counter(encoding).map_err(|e| RunError::Encoding {
         location: agent.location.clone(),
         agent: agent.name.clone(),
-        message,
+        message: e.to_string(),
     })
 }
 
@@ -810,13 +814,14 @@ fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
 
 /// The turn's `usage` object: the model call ([`LlmReply::record`]) and,
 /// under `llm`, the backend and its settings when they differ from the
-/// last ones recorded (the first turn, or a resume with another config).
-fn call_record(reply: &LlmReply, llm: &dyn Llm, session: &Session) -> serde_json::Value {
+/// last ones recorded, `last` (the first turn, or a resume with another
+/// config), which it then updates.
+fn call_record(reply: &LlmReply, llm: &dyn Llm, last: &mut Option<serde_json::Value>) -> serde_json::Value {
     let mut record = reply.record();
     let settings = llm.settings();
-    let last = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm"));
-    if last != Some(&settings) {
-        record["llm"] = settings;
+    if last.as_ref() != Some(&settings) {
+        record["llm"] = settings.clone();
+        *last = Some(settings);
     }
     record
 }

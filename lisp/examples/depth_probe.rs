@@ -1,6 +1,6 @@
 //! Prints how deep a simple recursion can go within the evaluator's native
 //! stack budget, and how long the benchmark programs take (a quick local
-//! check; the real comparison lives in benches/lisp-compare).
+//! check; the real comparison lives in bench/lisp-compare).
 
 use ptc_lisp::*;
 use std::time::Instant;

@@ -7,7 +7,7 @@ use crate::builtins;
 use crate::error::{ErrorKind, LispError};
 use crate::limits::Limits;
 use crate::memory::Memory;
-use crate::program::{Definition, ToolCallRecord, ToolHost};
+use crate::record::{Definition, ToolCallRecord, ToolHost};
 use crate::value::{Function, Value};
 use indexmap::IndexMap;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -6,13 +6,40 @@
 
 use crate::value::{Map, Value};
 use serde_json::Value as Json;
+use std::fmt;
 
 /// Deepest nesting converted in either direction.
 pub const MAX_JSON_DEPTH: usize = 512;
 
+/// Why a value has no JSON form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum JsonError {
+    /// Nested deeper than [`MAX_JSON_DEPTH`].
+    TooDeep,
+    /// More than [`MAX_JSON_NODES`] values (counting shared ones each time).
+    TooLarge,
+    /// `##NaN`, `##Inf` or `##-Inf`, as printed.
+    NotANumber(String),
+    /// A function, as printed.
+    Function(String),
+}
+
+impl fmt::Display for JsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JsonError::TooDeep => f.write_str("value nested too deeply to send as JSON"),
+            JsonError::TooLarge => write!(f, "value has more than {MAX_JSON_NODES} elements to send as JSON"),
+            JsonError::NotANumber(v) => write!(f, "{v} cannot be sent as JSON"),
+            JsonError::Function(v) => write!(f, "function {v} cannot be sent as JSON"),
+        }
+    }
+}
+
+impl std::error::Error for JsonError {}
+
 /// Converts a value to JSON: keywords become strings, sets and lists arrays,
 /// map keys strings; functions, `##NaN` and `##Inf` are refused.
-pub fn value_to_json(v: &Value) -> Result<Json, String> {
+pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
     let mut budget = MAX_JSON_NODES;
     to_json(v, 0, &mut budget)
 }
@@ -20,12 +47,12 @@ pub fn value_to_json(v: &Value) -> Result<Json, String> {
 /// Most values converted for one call (a shared structure can unfold to billions).
 pub const MAX_JSON_NODES: usize = 1_000_000;
 
-fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, String> {
+fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, JsonError> {
     if depth > MAX_JSON_DEPTH {
-        return Err("value nested too deeply to send as JSON".into());
+        return Err(JsonError::TooDeep);
     }
     if *budget == 0 {
-        return Err(format!("value has more than {MAX_JSON_NODES} elements to send as JSON"));
+        return Err(JsonError::TooLarge);
     }
     *budget -= 1;
     Ok(match v {
@@ -34,7 +61,7 @@ fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, String> 
         Value::Int(i) => Json::from(*i),
         Value::Float(x) => match serde_json::Number::from_f64(*x) {
             Some(n) => Json::Number(n),
-            None => return Err(format!("{v} cannot be sent as JSON")),
+            None => return Err(JsonError::NotANumber(v.to_string())),
         },
         Value::Str(s) | Value::Keyword(s) => Json::String(s.to_string()),
         Value::Vector(items) | Value::List(items) => {
@@ -54,7 +81,7 @@ fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, String> 
             }
             Json::Object(obj)
         }
-        Value::Fn(_) => return Err(format!("function {v} cannot be sent as JSON")),
+        Value::Fn(_) => return Err(JsonError::Function(v.to_string())),
     })
 }
 
@@ -95,5 +122,13 @@ mod tests {
         let j = value_to_json(&v).unwrap();
         assert_eq!(j.to_string(), r#"{"a":[1,2.5,"x",null,true],"b":{"c":"d"}}"#);
         assert_eq!(json_to_value(&j).to_string(), r#"{:a [1 2.5 "x" nil true] :b {:c "d"}}"#);
+    }
+
+    #[test]
+    fn values_without_a_json_form_say_why() {
+        let nan = value_to_json(&crate::read_edn("[1 ##NaN]").unwrap()).unwrap_err();
+        assert_eq!(nan, JsonError::NotANumber("##NaN".into()));
+        assert_eq!(nan.to_string(), "##NaN cannot be sent as JSON");
+        assert_eq!(JsonError::TooDeep.to_string(), "value nested too deeply to send as JSON");
     }
 }

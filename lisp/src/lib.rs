@@ -28,8 +28,10 @@
 //! Module map: `reader` and `form` (text to forms), `analyze`, `special`
 //! and `pattern` (forms to nodes), `eval` (nodes to values) over `interp`
 //! (run state, limits, error plumbing), `builtins` (core library), `print`
-//! (values to text), `program` (the turn entry point), `limits`, `memory`,
-//! `json` (tool arguments and results), `error`.
+//! (values to text), `program` (the turn entry point) over `record` (what
+//! a run records and the `ToolHost` it calls, shared by `interp`, `memory`
+//! and `program`), `limits`, `memory`, `json` (tool arguments and results),
+//! `error`.
 
 #![warn(missing_docs)]
 
@@ -50,13 +52,14 @@ mod pattern;
 pub mod print;
 pub mod program;
 pub mod reader;
+mod record;
 mod special;
 pub mod value;
 mod walk;
 
 pub use card::LANGUAGE_CARD;
 pub use error::{ErrorKind, LispError, ReadError};
-pub use json::{json_to_value, value_to_json};
+pub use json::{json_to_value, value_to_json, JsonError};
 pub use limits::Limits;
 pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};

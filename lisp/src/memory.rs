@@ -1,6 +1,6 @@
 //! The user namespace that persists between turns.
 
-use crate::program::Definition;
+use crate::record::Definition;
 use crate::value::Value;
 use indexmap::IndexMap;
 use std::sync::Arc;

@@ -15,7 +15,7 @@
 
 use crate::eval::{Ctl, Interp};
 use crate::memory::Memory;
-use crate::program::{Definition, ToolCallRecord};
+use crate::record::{Definition, ToolCallRecord};
 use crate::value::Value;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -161,22 +161,20 @@ impl Caps {
     /// stack and waits for it. `Err` holds the panic message, or why the
     /// thread could not start. A stack overflow is not an error here: the
     /// runtime aborts the process, and [`Caps::breach`] names it.
-    pub fn on_stack<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T, String> {
+    pub fn on_stack<T: Send>(&self, f: impl FnOnce() -> T + Send) -> Result<T, RenderThreadError> {
         std::thread::scope(|scope| {
             let handle = std::thread::Builder::new()
                 .name("render".into())
                 .stack_size(self.stack)
                 .spawn_scoped(scope, f)
-                .map_err(|e| {
-                    format!("cannot start the render thread ({} of stack): {e}", format_size(self.stack as u64))
-                })?;
+                .map_err(|error| RenderThreadError::Spawn { stack: self.stack, error: error.to_string() })?;
             handle.join().map_err(|panic| {
                 let text = panic
                     .downcast_ref::<&str>()
                     .map(|s| s.to_string())
                     .or_else(|| panic.downcast_ref::<String>().cloned())
                     .unwrap_or_else(|| "a non-text panic".to_string());
-                format!("panicked: {text}")
+                RenderThreadError::Panicked(text)
             })
         })
     }
@@ -308,14 +306,66 @@ pub fn format_size(bytes: u64) -> String {
     format!("{bytes} bytes")
 }
 
+/// Why [`Caps::on_stack`] gave no result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RenderThreadError {
+    /// The thread could not be started with that much stack.
+    Spawn {
+        /// The stack asked for, in bytes.
+        stack: usize,
+        /// The system's error.
+        error: String,
+    },
+    /// The code on the thread panicked; the panic's message.
+    Panicked(String),
+}
+
+impl fmt::Display for RenderThreadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RenderThreadError::Spawn { stack, error } => {
+                write!(f, "cannot start the render thread ({} of stack): {error}", format_size(*stack as u64))
+            }
+            RenderThreadError::Panicked(text) => write!(f, "panicked: {text}"),
+        }
+    }
+}
+
+impl std::error::Error for RenderThreadError {}
+
+/// A size [`parse_size`] cannot read; each says what to write instead.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SizeError {
+    /// It does not start with digits.
+    NotANumber(String),
+    /// Its unit is not one of bytes, K, M, G, T.
+    UnknownUnit(String),
+    /// Zero, or more than 2^64 - 1 bytes.
+    OutOfRange(String),
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SizeError::NotANumber(text) => write!(f, "size `{text}` does not start with a whole number"),
+            SizeError::UnknownUnit(text) => {
+                write!(f, "size `{text}` has an unknown unit (use bytes, K, M, G or T, e.g. 1GiB or 512M)")
+            }
+            SizeError::OutOfRange(text) => write!(f, "size `{text}` is out of range"),
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
+
 /// Reads a size: a number of bytes, or a number with a unit (`K`/`KiB`,
 /// `M`/`MiB`, `G`/`GiB`, `T`/`TiB`, all powers of 1024; case-insensitive,
 /// an optional `B` and space): `1GiB`, `512M`, `1073741824`.
-pub fn parse_size(text: &str) -> Result<u64, String> {
+pub fn parse_size(text: &str) -> Result<u64, SizeError> {
     let t = text.trim();
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let (number, unit) = t.split_at(digits);
-    let n: u64 = number.parse().map_err(|_| format!("size `{text}` does not start with a whole number"))?;
+    let n: u64 = number.parse().map_err(|_| SizeError::NotANumber(text.to_string()))?;
     let unit = unit.trim().to_ascii_lowercase();
     let shift = match unit.trim_end_matches('b').trim_end_matches('i') {
         "" => 0,
@@ -323,9 +373,9 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         "m" => 20,
         "g" => 30,
         "t" => 40,
-        _ => return Err(format!("size `{text}` has an unknown unit (use bytes, K, M, G or T, e.g. 1GiB or 512M)")),
+        _ => return Err(SizeError::UnknownUnit(text.to_string())),
     };
-    n.checked_mul(1 << shift).filter(|&b| b > 0).ok_or_else(|| format!("size `{text}` is out of range"))
+    n.checked_mul(1 << shift).filter(|&b| b > 0).ok_or_else(|| SizeError::OutOfRange(text.to_string()))
 }
 
 #[cfg(unix)]
@@ -469,10 +519,11 @@ mod tests {
         assert_eq!(parse_size("512M"), Ok(512 << 20));
         assert_eq!(parse_size(" 64 kb "), Ok(64 << 10));
         assert_eq!(parse_size("4096"), Ok(4096));
-        assert!(parse_size("1.5G").unwrap_err().contains("unknown unit"));
-        assert!(parse_size("lots").unwrap_err().contains("whole number"));
-        assert!(parse_size("0").unwrap_err().contains("out of range"));
-        assert!(parse_size("99999999999T").unwrap_err().contains("out of range"));
+        assert_eq!(parse_size("1.5G"), Err(SizeError::UnknownUnit("1.5G".into())));
+        assert!(parse_size("1.5G").unwrap_err().to_string().contains("unknown unit (use bytes, K, M, G or T"));
+        assert_eq!(parse_size("lots"), Err(SizeError::NotANumber("lots".into())));
+        assert_eq!(parse_size("0"), Err(SizeError::OutOfRange("0".into())));
+        assert_eq!(parse_size("99999999999T").unwrap_err().to_string(), "size `99999999999T` is out of range");
         assert_eq!(format_size(1 << 30), "1 GiB");
         assert_eq!(format_size(3 << 29), "1536 MiB");
         assert_eq!(format_size(1000), "1000 bytes");
@@ -490,7 +541,9 @@ mod tests {
     fn a_panic_on_the_render_thread_is_an_error_with_its_message() {
         let caps = Caps { stack: 1 << 20, ..Caps::default() };
         assert_eq!(caps.on_stack(|| 41 + 1), Ok(42));
-        assert_eq!(caps.on_stack(|| -> i32 { panic!("boom") }), Err("panicked: boom".to_string()));
+        let panicked = caps.on_stack(|| -> i32 { panic!("boom") }).unwrap_err();
+        assert_eq!(panicked, RenderThreadError::Panicked("boom".into()));
+        assert_eq!(panicked.to_string(), "panicked: boom");
     }
 
     #[cfg(unix)]

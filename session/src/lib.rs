@@ -220,16 +220,39 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
 /// model call and the usage recorded on its tool calls (nested runs,
 /// `llm-query`).
 pub fn sum_usage(turns: &[TurnRecord]) -> serde_json::Value {
-    let mut total = serde_json::Map::new();
-    let calls = turns.iter().flat_map(|t| t.tool_calls.iter().filter_map(|c| c.usage.as_ref()));
-    let usages = turns.iter().filter_map(|t| t.usage.as_ref()).chain(calls);
-    for usage in usages.filter_map(|u| u.as_object()) {
-        for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
-            let old = total.get(key).and_then(serde_json::Value::as_u64).unwrap_or(0);
-            total.insert(key.clone(), (old + n).into());
+    let mut total = serde_json::json!({});
+    for turn in turns {
+        add_turn_usage(&mut total, turn);
+    }
+    total
+}
+
+/// Adds what one turn spent to `total` (a session's `usage`): its model
+/// call and what its tool calls spent inside (nested runs, `llm-query`).
+pub fn add_turn_usage(total: &mut serde_json::Value, turn: &TurnRecord) {
+    let calls = turn.tool_calls.iter().filter_map(|c| c.usage.as_ref());
+    for usage in turn.usage.iter().chain(calls) {
+        add_usage(total, usage);
+    }
+}
+
+/// Adds one turn's numeric usage figures to `total` (a session's `usage`),
+/// so a running total costs what the turn holds: `sum_usage` of the turns
+/// so far plus this one's.
+pub fn add_usage(total: &mut serde_json::Value, usage: &serde_json::Value) {
+    let Some(usage) = usage.as_object() else { return };
+    if !total.is_object() {
+        *total = serde_json::json!({});
+    }
+    let total = total.as_object_mut().expect("made an object above");
+    for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
+        match total.get_mut(key) {
+            Some(old) => *old = (old.as_u64().unwrap_or(0) + n).into(),
+            None => {
+                total.insert(key.clone(), n.into());
+            }
         }
     }
-    serde_json::Value::Object(total)
 }
 
 #[cfg(test)]
@@ -361,6 +384,22 @@ mod tests {
         for key in ["signature", "inputs", "retry_turns", "reason", "detail"] {
             assert!(!plain.contains(&format!("\"{key}\"")), "{key} in {plain}");
         }
+    }
+
+    #[test]
+    fn a_running_usage_total_equals_the_sum_over_turns() {
+        let turns = [turn(1, &[]), turn(2, &[]), TurnRecord::new(3, "no usage"), turn(4, &[])];
+        let mut running = serde_json::json!({});
+        for t in &turns {
+            if let Some(u) = &t.usage {
+                add_usage(&mut running, u);
+            }
+        }
+        add_usage(&mut running, &serde_json::json!({"finish_reason": "stop", "wall_ms": 5}));
+        let mut expected = sum_usage(&turns);
+        expected["wall_ms"] = 5.into();
+        assert_eq!(running, expected);
+        assert_eq!(running, serde_json::json!({"prompt_tokens": 70, "completion_tokens": 7, "wall_ms": 5}));
     }
 
     #[test]

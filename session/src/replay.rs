@@ -45,7 +45,7 @@ impl ToolHost for Recorded<'_> {
             return Err(e.clone());
         }
         let v = call.result.as_deref().map(read_edn).transpose().map_err(|e| e.to_string())?.unwrap_or(Value::Nil);
-        value_to_json(&v)
+        value_to_json(&v).map_err(|e| e.to_string())
     }
 }
 

@@ -4,7 +4,7 @@
 //! full-history, which is always measured.
 
 use super::{CmdError, CmdResult, Output};
-use crate::compare::{measure, strategy_report, Figures, Measure, Subject};
+use crate::compare::{measure, strategy_report, Figures, Measure, MeasureError, Subject};
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
 use ptc_cost::{PriceModel, TokenMemo};
@@ -96,7 +96,7 @@ pub struct Row {
     /// Instance name.
     pub name: String,
     /// Summed over sessions; `Err` when a turn could not be rendered.
-    pub figures: Result<Figures, String>,
+    pub figures: Result<Figures, MeasureError>,
     /// Per session file, in order.
     pub per_session: Vec<Figures>,
 }
@@ -288,9 +288,9 @@ fn measure_instance(resolved: &Resolved, name: &str, subjects: &[Subject], how: 
     let mut total = Figures::default();
     let mut per_session = Vec::new();
     for subject in subjects {
-        let figures = resolved.strategy(name).map_err(|e| e.to_string()).and_then(|s| {
+        let figures = resolved.strategy(name).map_err(|e| MeasureError::Lookup(Box::new(e))).and_then(|s| {
             let mut policy = Policy::new(s, Vec::new(), None, counter);
-            measure(&mut policy, subject, how).map_err(|e| format!("{}: {e}", subject.name))
+            measure(&mut policy, subject, how)
         });
         match figures {
             Ok(f) => {
@@ -321,7 +321,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         .iter()
         .map(|n| all_models.get(n).map_err(|e| CmdError::Usage(format!("--pricing: {e}"))))
         .collect::<Result<_, _>>()?;
-    let counter = token_counter(DEFAULT_ENCODING).map_err(CmdError::Other)?;
+    let counter = token_counter(DEFAULT_ENCODING).map_err(|e| CmdError::Other(e.to_string()))?;
     let system_prompt = args.system_prompt.text()?;
     let mut subjects = Vec::new();
     for path in args.sessions {
@@ -417,7 +417,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
 
 fn row_json(row: &Row, full: &Row, subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
     let Ok(f) = &row.figures else {
-        return json!({"name": row.name, "error": row.figures.as_ref().err()});
+        return json!({"name": row.name, "error": row.figures.as_ref().err().map(ToString::to_string)});
     };
     let ratios = |mine: &Figures, base: &Figures| {
         let mut cost = serde_json::Map::new();

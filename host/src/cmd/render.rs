@@ -42,7 +42,9 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
     let strategy = resolved.strategy(&name)?;
     let rendered =
         strategy.renderer.render(&request).map_err(|error| CmdError::Render { strategy: name.clone(), error })?;
-    let tokens = token_counter(DEFAULT_ENCODING).map_err(CmdError::Other)?.count_messages(rendered.messages());
+    let tokens = token_counter(DEFAULT_ENCODING)
+        .map_err(|e| CmdError::Other(e.to_string()))?
+        .count_messages(rendered.messages());
     let stdout = match args.format {
         Format::Json => {
             let value = json!({

@@ -1,6 +1,6 @@
 use super::*;
 use crate::config::Trigger;
-use crate::policy::Render;
+use crate::resolve::Render;
 use crate::resolve::{token_counter, Strategy};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{Message, Prompt, Rendered, StrategyError};

@@ -1,9 +1,10 @@
 use super::*;
 use crate::config::{Config, Trigger};
-use crate::resolve::token_counter;
+use crate::resolve::{token_counter, Render};
 use crate::run::agent_counter;
 use ptc_plugin_api::render::full_history;
 use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
+use ptc_registry::Renderer;
 use ptc_tokens::DEFAULT_ENCODING;
 use std::sync::Arc;
 

@@ -254,7 +254,7 @@ fn val(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn update_vals(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Map::new();
-    for (k, v) in super::seq::entries_of(&args[0], "update-vals")? {
+    for (k, v) in entries_of(&args[0], "update-vals")? {
         let r = interp.apply(&args[1], vec![v])?;
         out.insert(k, interp.nested(r)?);
     }
@@ -263,9 +263,18 @@ fn update_vals(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn update_keys(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Map::new();
-    for (k, v) in super::seq::entries_of(&args[0], "update-keys")? {
+    for (k, v) in entries_of(&args[0], "update-keys")? {
         let r = interp.apply(&args[1], vec![k])?;
         out.insert(interp.nested(r)?, v);
     }
     Ok(Value::Map(out))
+}
+
+/// `(f k v)` for each entry: used by update-vals and friends.
+pub(crate) fn entries_of(v: &Value, who: &str) -> Result<Vec<(Value, Value)>, crate::eval::Ctl> {
+    match v {
+        Value::Map(m) => Ok(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Nil => Ok(Vec::new()),
+        other => Err(fail(ErrorKind::Type, format!("{who} expects a map, got {}", crate::eval::preview(other)))),
+    }
 }

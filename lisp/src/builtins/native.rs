@@ -1,9 +1,11 @@
 //! Functions made at run time by combinators (`partial`, `comp`, `juxt`,
 //! `complement`, `constantly`, `fnil`) and by `where`.
 
-use super::{ptc, vector};
-use crate::eval::{Interp, R};
+use super::{map::lookup, sort::compare_values, vector};
+use crate::error::ErrorKind;
+use crate::eval::{fail, Interp, R};
 use crate::value::Value;
+use std::cmp::Ordering;
 
 /// What a native function does with its captured values.
 #[derive(Clone, Copy, Debug)]
@@ -69,7 +71,7 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             }
             interp.apply(&n.vals[0], args)
         }
-        NativeKind::Where => ptc::where_test(interp, &n.vals, args),
+        NativeKind::Where => where_test(interp, &n.vals, args),
         NativeKind::EveryPred => {
             for p in &n.vals {
                 for a in &args {
@@ -93,5 +95,66 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             }
             Ok(last)
         }
+    }
+}
+
+/// Runs a `where` predicate on its one argument.
+pub(crate) fn where_test(interp: &mut Interp, vals: &[Value], args: Vec<Value>) -> R {
+    let [x] = &args[..] else {
+        return Err(fail(ErrorKind::Arity, "a where predicate takes exactly one argument"));
+    };
+    let v = key_of(interp, &vals[0], x)?;
+    let want = &vals[2];
+    let op = op_name(&vals[1]).unwrap_or_default();
+    let ord = |interp: &mut Interp| -> Result<Option<Ordering>, crate::eval::Ctl> {
+        let _ = interp;
+        if matches!(v, Value::Nil) || matches!(want, Value::Nil) {
+            return Ok(None);
+        }
+        compare_values(&v, want).map(Some)
+    };
+    Ok(Value::Bool(match op.as_str() {
+        "=" => super::num::values_equal(&v, want),
+        "not=" => !super::num::values_equal(&v, want),
+        ">" => ord(interp)? == Some(Ordering::Greater),
+        "<" => ord(interp)? == Some(Ordering::Less),
+        ">=" => matches!(ord(interp)?, Some(Ordering::Greater | Ordering::Equal)),
+        "<=" => matches!(ord(interp)?, Some(Ordering::Less | Ordering::Equal)),
+        "includes" => match (&v, want) {
+            (Value::Str(s), Value::Str(p)) => s.contains(&**p),
+            (Value::Set(s), w) => s.contains(w),
+            (Value::Vector(xs) | Value::List(xs), w) => xs.contains(w),
+            _ => false,
+        },
+        "in" => match want {
+            Value::Set(s) => s.contains(&v),
+            Value::Vector(xs) | Value::List(xs) => xs.contains(&v),
+            _ => false,
+        },
+        _ => false,
+    }))
+}
+
+/// The value of `key` in `x`: a keyword/string key, a vector path or a function.
+pub(crate) fn key_of(interp: &mut Interp, key: &Value, x: &Value) -> R {
+    match key {
+        Value::Vector(path) => {
+            let mut cur = x.clone();
+            for k in path.iter() {
+                cur = lookup(&cur, k).unwrap_or(Value::Nil);
+            }
+            Ok(cur)
+        }
+        Value::Fn(_) => interp.apply(key, vec![x.clone()]),
+        k => Ok(lookup(x, k).unwrap_or(Value::Nil)),
+    }
+}
+
+/// The name of a `where` operator given as a keyword, a string or a core function.
+pub(crate) fn op_name(op: &Value) -> Option<String> {
+    match op {
+        Value::Keyword(k) | Value::Str(k) => Some(k.to_string()),
+        Value::Fn(f) => f.desc.name.as_deref().map(str::to_string),
+        _ => None,
     }
 }

@@ -3,7 +3,7 @@
 //! `/` of two integers that divide evenly is an integer, otherwise a float:
 //! PTC-Lisp has no ratios (a deliberate difference from Clojure).
 
-use super::{b, sort::compare_values, type_err, Builtin, VARIADIC};
+use super::{b, sort::compare_values, sort::java_compare, type_err, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
 use crate::value::Value;
@@ -322,20 +322,6 @@ fn compare(_: &mut Interp, args: &mut [Value]) -> R {
         return Ok(Value::Int(java_compare(a, b)));
     }
     Ok(Value::Int(o as i64))
-}
-
-/// `String.compareTo`: difference of the first differing UTF-16 units, else of the lengths.
-pub(crate) fn java_compare(a: &str, b: &str) -> i64 {
-    let mut x = a.encode_utf16();
-    let mut y = b.encode_utf16();
-    loop {
-        match (x.next(), y.next()) {
-            (Some(p), Some(q)) if p != q => return p as i64 - q as i64,
-            (Some(_), Some(_)) => {}
-            (None, None) => return 0,
-            _ => return a.encode_utf16().count() as i64 - b.encode_utf16().count() as i64,
-        }
-    }
 }
 
 fn sign_test(who: &str, v: &Value, f: fn(f64) -> bool) -> R {

@@ -3,7 +3,10 @@
 //!
 //! A "key" may be a keyword, a string key, a vector path or a function.
 
-use super::{b, items, list, map::lookup, native::NativeKind, num::Num, seq::native, sort::compare_values, Builtin};
+use super::{
+    b, items, list, native::key_of, native::op_name, native::NativeKind, num::Num, seq::native, sort::compare_values,
+    Builtin,
+};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Interp, R};
 use crate::value::Value;
@@ -52,21 +55,6 @@ fn distinct_by(interp: &mut Interp, args: &mut [Value]) -> R {
         }
     }
     Ok(list(out))
-}
-
-/// The value of `key` in `x`: a keyword/string key, a vector path or a function.
-fn key_of(interp: &mut Interp, key: &Value, x: &Value) -> R {
-    match key {
-        Value::Vector(path) => {
-            let mut cur = x.clone();
-            for k in path.iter() {
-                cur = lookup(&cur, k).unwrap_or(Value::Nil);
-            }
-            Ok(cur)
-        }
-        Value::Fn(_) => interp.apply(key, vec![x.clone()]),
-        k => Ok(lookup(x, k).unwrap_or(Value::Nil)),
-    }
 }
 
 fn pluck(interp: &mut Interp, args: &mut [Value]) -> R {
@@ -134,14 +122,6 @@ fn max_by(interp: &mut Interp, args: &mut [Value]) -> R {
 
 const OPS: &str = "= not= > < >= <= includes in";
 
-fn op_name(op: &Value) -> Option<String> {
-    match op {
-        Value::Keyword(k) | Value::Str(k) => Some(k.to_string()),
-        Value::Fn(f) => f.desc.name.as_deref().map(str::to_string),
-        _ => None,
-    }
-}
-
 /// `(where :field op value)` or `(where :field value)` (equality): a predicate.
 fn where_fn(_: &mut Interp, args: &mut [Value]) -> R {
     let (field, op, value) = match args {
@@ -159,41 +139,4 @@ fn where_fn(_: &mut Interp, args: &mut [Value]) -> R {
         }
     }
     Ok(native("where", NativeKind::Where, vec![field, op, value]))
-}
-
-/// Runs a `where` predicate on its one argument.
-pub(crate) fn where_test(interp: &mut Interp, vals: &[Value], args: Vec<Value>) -> R {
-    let [x] = &args[..] else {
-        return Err(fail(ErrorKind::Arity, "a where predicate takes exactly one argument"));
-    };
-    let v = key_of(interp, &vals[0], x)?;
-    let want = &vals[2];
-    let op = op_name(&vals[1]).unwrap_or_default();
-    let ord = |interp: &mut Interp| -> Result<Option<Ordering>, crate::eval::Ctl> {
-        let _ = interp;
-        if matches!(v, Value::Nil) || matches!(want, Value::Nil) {
-            return Ok(None);
-        }
-        compare_values(&v, want).map(Some)
-    };
-    Ok(Value::Bool(match op.as_str() {
-        "=" => super::num::values_equal(&v, want),
-        "not=" => !super::num::values_equal(&v, want),
-        ">" => ord(interp)? == Some(Ordering::Greater),
-        "<" => ord(interp)? == Some(Ordering::Less),
-        ">=" => matches!(ord(interp)?, Some(Ordering::Greater | Ordering::Equal)),
-        "<=" => matches!(ord(interp)?, Some(Ordering::Less | Ordering::Equal)),
-        "includes" => match (&v, want) {
-            (Value::Str(s), Value::Str(p)) => s.contains(&**p),
-            (Value::Set(s), w) => s.contains(w),
-            (Value::Vector(xs) | Value::List(xs), w) => xs.contains(w),
-            _ => false,
-        },
-        "in" => match want {
-            Value::Set(s) => s.contains(&v),
-            Value::Vector(xs) | Value::List(xs) => xs.contains(&v),
-            _ => false,
-        },
-        _ => false,
-    }))
 }

@@ -19,7 +19,6 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("re-find", 2, 2, re_find),
     b("re-matches", 2, 2, re_matches),
     b("re-seq", 2, 2, re_seq),
-    b("re-split", 2, 2, re_split),
     b("regex?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::Fn(f) if f.regex_source().is_some())))),
     b("extract", 2, 3, extract),
     b("extract-int", 2, 4, extract_int),
@@ -97,12 +96,6 @@ fn re_seq(interp: &mut Interp, args: &mut [Value]) -> R {
         interp.check_len(out.len())?;
     }
     Ok(if out.is_empty() { Value::Nil } else { list(out) })
-}
-
-/// `(re-split re s)`: `(clojure.string/split s re)`.
-fn re_split(interp: &mut Interp, args: &mut [Value]) -> R {
-    args.swap(0, 1);
-    super::string::split(interp, args)
 }
 
 /// Group `n` (default 1, or 0 for a regex without groups) of the first match.

@@ -2,8 +2,7 @@
 //! reduce and friends, plus the function combinators.
 
 use super::{b, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
-use crate::error::ErrorKind;
-use crate::eval::{fail, Interp, R};
+use crate::eval::{Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Map, Value};
 use std::sync::Arc;
 
@@ -382,13 +381,4 @@ fn min_key(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn max_key(interp: &mut Interp, args: &mut [Value]) -> R {
     extreme_key(interp, args, "max-key", std::cmp::Ordering::Greater)
-}
-
-/// `(f k v)` for each entry: used by update-vals and friends.
-pub(crate) fn entries_of(v: &Value, who: &str) -> Result<Vec<(Value, Value)>, crate::eval::Ctl> {
-    match v {
-        Value::Map(m) => Ok(m.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
-        Value::Nil => Ok(Vec::new()),
-        other => Err(fail(ErrorKind::Type, format!("{who} expects a map, got {}", crate::eval::preview(other)))),
-    }
 }

@@ -32,7 +32,7 @@ fn compare_in(a: &Value, b: &Value, seen: &mut Compared) -> Result<Ordering, Ctl
             };
             f(a).partial_cmp(&f(b)).unwrap_or(Ordering::Equal)
         }
-        (Str(x), Str(y)) | (Keyword(x), Keyword(y)) => super::num::java_compare(x, y).cmp(&0),
+        (Str(x), Str(y)) | (Keyword(x), Keyword(y)) => java_compare(x, y).cmp(&0),
         (Bool(x), Bool(y)) => x.cmp(y),
         (Vector(x), Vector(y)) if crate::value::Vector::ptr_eq(x, y) => Ordering::Equal,
         (Vector(x), Vector(y)) => match x.len().cmp(&y.len()) {
@@ -154,4 +154,18 @@ fn sort_by(interp: &mut Interp, args: &mut [Value]) -> R {
             })
             .collect(),
     ))
+}
+
+/// `String.compareTo`: difference of the first differing UTF-16 units, else of the lengths.
+pub(crate) fn java_compare(a: &str, b: &str) -> i64 {
+    let mut x = a.encode_utf16();
+    let mut y = b.encode_utf16();
+    loop {
+        match (x.next(), y.next()) {
+            (Some(p), Some(q)) if p != q => return p as i64 - q as i64,
+            (Some(_), Some(_)) => {}
+            (None, None) => return 0,
+            _ => return a.encode_utf16().count() as i64 - b.encode_utf16().count() as i64,
+        }
+    }
 }

@@ -13,6 +13,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("join", 1, 2, join),
     b("split", 2, 3, split),
     b("split-lines", 1, 1, split_lines),
+    b("re-split", 2, 2, re_split),
     b("trim", 1, 1, trim),
     b("triml", 1, 1, triml),
     b("trimr", 1, 1, trimr),
@@ -101,8 +102,14 @@ fn join(interp: &mut Interp, args: &mut [Value]) -> R {
     text(interp, out)
 }
 
+/// `(re-split re s)`: `(clojure.string/split s re)`.
+fn re_split(interp: &mut Interp, args: &mut [Value]) -> R {
+    args.swap(0, 1);
+    split(interp, args)
+}
+
 /// Java's `String.split`: trailing empty strings dropped unless a limit is given.
-pub(crate) fn split(interp: &mut Interp, args: &mut [Value]) -> R {
+fn split(interp: &mut Interp, args: &mut [Value]) -> R {
     let s = str_arg("split", &args[0])?;
     let re = as_regex("split", &args[1], true)?;
     let limit = args.get(2).map(|l| int_arg("split", l)).transpose()?.unwrap_or(0);

@@ -51,6 +51,7 @@ use crate::prompt::Prompt;
 use crate::request::Turn;
 use crate::sdk::Params;
 use crate::{Role, Stats, StrategyError};
+use std::fmt;
 use std::ops::Range;
 
 /// Counter a cache-aware strategy reports: how many times its stable
@@ -288,12 +289,36 @@ pub fn cache_epoch(prompt: &Prompt) -> i64 {
     prompt.stats().counters().iter().find(|c| c.name() == CACHE_EPOCH).map_or(0, |c| c.value())
 }
 
+/// A prompt changed a block it had asked to keep, without reporting a
+/// checkpoint ([`check_cache_stable`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheBreak {
+    /// The first block that changed, counted over the whole prompt.
+    pub block: usize,
+    /// The message it sits in.
+    pub message: usize,
+    /// The [`CACHE_EPOCH`] both prompts reported.
+    pub epoch: i64,
+}
+
+impl fmt::Display for CacheBreak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "block {} (message {}) changed although it lies before a breakpoint and no checkpoint was reported ({CACHE_EPOCH} {})",
+            self.block, self.message, self.epoch
+        )
+    }
+}
+
+impl std::error::Error for CacheBreak {}
+
 /// Checks that `next`, the prompt of the turn after `prev`'s, keeps what
 /// `prev` asked to keep: unless the [`CACHE_EPOCH`] changed (a checkpoint),
 /// the blocks up to each of `prev`'s breakpoints come back unchanged, in
 /// the same messages with the same roles. The error names the first block
 /// that changed.
-pub fn check_cache_stable(prev: &Prompt, next: &Prompt) -> Result<(), String> {
+pub fn check_cache_stable(prev: &Prompt, next: &Prompt) -> Result<(), CacheBreak> {
     if cache_epoch(prev) != cache_epoch(next) {
         return Ok(());
     }
@@ -310,11 +335,7 @@ pub fn check_cache_stable(prev: &Prompt, next: &Prompt) -> Result<(), String> {
     for (k, block) in before[..=last].iter().enumerate() {
         let same = after.get(k).is_some_and(|b| (b.0, b.1, &b.2) == (block.0, block.1, &block.2));
         if !same {
-            return Err(format!(
-                "block {k} (message {}) changed although it lies before a breakpoint and no checkpoint was reported ({CACHE_EPOCH} {})",
-                block.0,
-                cache_epoch(prev)
-            ));
+            return Err(CacheBreak { block: k, message: block.0, epoch: cache_epoch(prev) });
         }
     }
     Ok(())
@@ -428,7 +449,8 @@ mod tests {
         let a = prompt("head", &["t1"], 0);
         assert_eq!(check_cache_stable(&a, &prompt("head", &["t1", "t2"], 0)), Ok(()));
         let err = check_cache_stable(&a, &prompt("HEAD", &["t1"], 0)).unwrap_err();
-        assert!(err.starts_with("block 1 (message 1) changed"), "{err}");
+        assert_eq!(err, CacheBreak { block: 1, message: 1, epoch: 0 });
+        assert!(err.to_string().starts_with("block 1 (message 1) changed"), "{err}");
         assert_eq!(check_cache_stable(&a, &prompt("HEAD", &["t1"], 1)), Ok(()), "a checkpoint may rewrite");
         // Blocks after the last breakpoint may change freely.
         assert_eq!(check_cache_stable(&a, &prompt("head", &["other"], 0)), Ok(()));

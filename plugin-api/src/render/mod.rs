@@ -4,7 +4,7 @@
 //!
 //! - values as text: [`type_label`], [`format_value`] with [`ValueLimits`];
 //! - tool signatures: [`Signature`];
-//! - the sections of `spec/single-user-coalesced.md`: [`head_sections`]
+//! - the sections of `docs/spec/single-user-coalesced.md`: [`head_sections`]
 //!   (mission, `tool/`, `data/`), [`summary_sections`] (`user/`, tool
 //!   calls, output), [`error_section`], [`turn_info`], composed by
 //!   [`coalesced_message`] and [`single_user_message`];
@@ -28,7 +28,7 @@ pub use budget::{
 };
 pub use cache::{
     appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry,
-    Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_READ_PRICE, CACHE_WRITE_PRICE,
+    CacheBreak, Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_READ_PRICE, CACHE_WRITE_PRICE,
     DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
 pub use history::{

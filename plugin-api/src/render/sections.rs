@@ -1,4 +1,4 @@
-//! The sections of a coalesced USER message (spec: single-user-coalesced.md):
+//! The sections of a coalesced USER message (`docs/spec/single-user-coalesced.md`):
 //! mission, `tool/`, `data/`, `user/`, tool calls, output, error, turn info.
 //!
 //! Every strategy builds its prompt from these pieces, so the same facts
@@ -358,7 +358,7 @@ pub fn coalesced_message(
 }
 
 /// The single-user-coalesced USER message of the whole request, as
-/// `spec/single-user-coalesced.md` lays it out.
+/// `docs/spec/single-user-coalesced.md` lays it out.
 pub fn single_user_message(req: &RenderRequest, opts: &SummaryOptions, stats: &mut Stats) -> String {
     coalesced_message(req, req.turns(), opts, Closing::for_turn(req.turn()), stats)
 }

@@ -2,13 +2,13 @@
 //! program replaced by a summary of what that turn did.
 //!
 //! The messages keep the full transcript's USER/ASSISTANT alternation. Each
-//! older successful ASSISTANT message becomes the seed's "Compressed Turn
-//! Format" for that turn alone (`; Tool calls:`, `; Function:`,
+//! older successful ASSISTANT message becomes the one-turn summary format
+//! for that turn alone (`; Tool calls:`, `; Function:`,
 //! `; Defined:`, `; Output:`; FMT-001..011); its USER feedback is cut to the
 //! turn info when the summary carries the turn's output, and kept when the
 //! turn printed nothing (the `user=> result` line is not in the summary).
 //! Failed turns and the latest turn stay verbatim (CMP-002, CMP-003,
-//! ERR-001..003). The contract is `spec/strategies.md`.
+//! ERR-001..003). The contract is `docs/spec/strategies.md`.
 //!
 //! Parameters are single-user-coalesced's: `println_limit` and
 //! `tool_call_limit` bound the println calls and tool calls shown across

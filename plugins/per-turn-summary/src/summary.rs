@@ -1,5 +1,6 @@
-//! The seed's "Compressed Turn Format": what one successful turn did, as
-//! `;`-comment lines that replace its ASSISTANT message (FMT-001..011).
+//! The one-turn summary format: what one successful turn did, as
+//! `;`-comment lines that replace its ASSISTANT message (FMT-001..011,
+//! `docs/spec/strategies.md`, per-turn-summary).
 //!
 //! ```text
 //! ; Tool calls:

@@ -1,6 +1,6 @@
-//! One test per rule of spec/single-user-coalesced.md, named after its
-//! requirement IDs (from the seeds). Value formatting rules (TYP-*, TRN-001..005,
-//! SAM-003) are tested next to the printer in `ptc-plugin-api`.
+//! One test per rule of `docs/spec/single-user-coalesced.md`, named after its
+//! requirement IDs (`docs/spec/README.md` maps them). Value formatting rules
+//! (TYP-*, TRN-001..005, SAM-003) are tested next to the printer in `ptc-plugin-api`.
 
 use ptc_plugin_api::render::FINAL_TURN_WARNING;
 use ptc_plugin_api::{
