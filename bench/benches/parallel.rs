@@ -17,6 +17,7 @@ fn slow_tool() -> Tools {
         signature: None,
         description: None,
         timeout_ms: 10_000,
+        cache: false,
         dir: PathBuf::from("."),
         location: Location { file: PathBuf::from("bench"), line: 1, column: 1 },
     };

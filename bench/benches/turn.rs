@@ -62,7 +62,7 @@ fn resolved(dir: &Path) -> Resolved {
 /// Turn `turn`'s time minus its program's, in a fresh run (written to
 /// `out`) whose earlier turns ran just before, untimed.
 fn overhead(resolved: &Resolved, out: &Path, turn: u32) -> Duration {
-    let options = RunOptions { session_out: Some(out), resume: None };
+    let options = RunOptions { session_out: Some(out), ..RunOptions::default() };
     let mut run = AgentRun::prepare(resolved, "bench", options).unwrap();
     let mut llm = Replay::new(answers(), 0);
     for _ in 1..turn {

@@ -630,7 +630,7 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
             match value {
                 Toml::Integer(n) if n > 0 => Ok(n as u64),
                 Toml::Integer(_) => Err("must be more than 0 bytes".to_string()),
-                Toml::String(text) => ptc_registry::caps::parse_size(&text),
+                Toml::String(text) => ptc_registry::caps::parse_size(&text).map_err(|e| e.to_string()),
                 other => Err(format!("a size in bytes or a string such as \"512MiB\", got a {}", other.type_str())),
             }
             .map_err(|e| format!("isolation_limits: {key}: {e}"))

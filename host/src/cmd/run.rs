@@ -68,7 +68,7 @@ fn result_text(session: &Session, edn: &str, format: ResultFormat) -> Result<Str
             let signature = session.signature.as_deref().and_then(|s| Signature::parse(s).ok());
             let json = match signature {
                 Some(s) => public_json(&value, &s.output),
-                None => value_to_json(&value),
+                None => value_to_json(&value).map_err(|e| e.to_string()),
             };
             json.map(|j| j.to_string()).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))
         }

@@ -298,7 +298,10 @@ mod tests {
 
     #[test]
     fn stepped_windows_slide_rarely_and_only_append_in_between() {
-        let s = strategy(r#"{"window": 2, "step": 4}"#);
+        // Prompts here are far under a provider's cache minimum; with the
+        // default minimum a slide would make every later turn pay in full.
+        assert_eq!(rewrites(&slides(&strategy(r#"{"window": 2, "step": 4}"#), wordy_turn, 20, 60)), 0);
+        let s = strategy(r#"{"window": 2, "step": 4, "cache_min_tokens": 1}"#);
         // Slides at 6, 10, 14, 18 completed turns: four rewrites in 20 turns.
         let long_run = slides(&s, wordy_turn, 20, 60);
         assert_eq!(rewrites(&long_run), 4, "{long_run:?}");
