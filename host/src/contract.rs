@@ -186,7 +186,9 @@ pub fn public_json(value: &Value, ty: &Type) -> Result<Json, String> {
                 };
                 let (key, json) = match (declared, k) {
                     (Some(f), _) => (f.name.clone(), public_json(v, &f.ty)?),
-                    (None, Value::Keyword(s) | Value::Str(s)) => (s.to_string(), value_to_json(v).map_err(|e| e.to_string())?),
+                    (None, Value::Keyword(s) | Value::Str(s)) => {
+                        (s.to_string(), value_to_json(v).map_err(|e| e.to_string())?)
+                    }
                     (None, other) => (to_string_truncated(other, 1000), value_to_json(v).map_err(|e| e.to_string())?),
                 };
                 obj.insert(key, json);
