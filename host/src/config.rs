@@ -182,6 +182,10 @@ pub struct Config {
     pub path: PathBuf,
     /// Plugin folders or files: config paths (relative to the file) then `PTC_PLUGIN_PATH`.
     pub plugin_paths: Vec<PathBuf>,
+    /// Whether the folder of the running `ptc` is searched for plugins too,
+    /// after `plugin_paths` (`[plugins] executable_dir`, default true): a
+    /// debug, release or installed `ptc` finds the plugins built beside it.
+    pub executable_dir: bool,
     /// Strategy instances, in file order.
     pub strategies: IndexMap<String, StrategyInstance>,
     /// Agents, in file order.
@@ -230,6 +234,12 @@ struct RawTool {
 struct RawPlugins {
     #[serde(default)]
     paths: Vec<String>,
+    #[serde(default = "yes")]
+    executable_dir: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -301,9 +311,19 @@ impl Config {
             message: format!("cannot read config: {e}"),
         })?;
         let mut config = Config::parse(path, &text)?;
-        if let Some(extra) = std::env::var_os(PLUGIN_PATH_ENV) {
-            config.plugin_paths.extend(std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()));
+        config.plugin_paths.extend(plugin_path_env());
+        Ok(config)
+    }
+
+    /// [`Config::load`], or an empty config (no instances or agents; plugins
+    /// from `PTC_PLUGIN_PATH` and the executable's folder) when `path` does
+    /// not exist.
+    pub fn load_or_empty(path: &Path) -> Result<Config, ConfigError> {
+        if path.exists() {
+            return Config::load(path);
         }
+        let mut config = Config::parse(path, "")?;
+        config.plugin_paths.extend(plugin_path_env());
         Ok(config)
     }
 
@@ -319,7 +339,8 @@ impl Config {
             }
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
-        let plugin_paths = raw.plugins.map(|p| p.paths).unwrap_or_default().iter().map(|p| base.join(p)).collect();
+        let (paths, executable_dir) = raw.plugins.map_or((Vec::new(), true), |p| (p.paths, p.executable_dir));
+        let plugin_paths = paths.iter().map(|p| base.join(p)).collect();
 
         let mut strategies = IndexMap::new();
         for (name, table) in raw.strategy {
@@ -467,7 +488,7 @@ impl Config {
             };
             agents.insert(name, agent);
         }
-        Ok(Config { path: path.to_path_buf(), plugin_paths, strategies, agents, tools, pricing, mcp })
+        Ok(Config { path: path.to_path_buf(), plugin_paths, executable_dir, strategies, agents, tools, pricing, mcp })
     }
 }
 
@@ -489,6 +510,12 @@ pub fn missing_path_note(config: &Path, path: &Path) -> String {
     }
     let shown = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
     format!(" (relative paths in {} are resolved against its folder, {})", config.display(), shown.display())
+}
+
+/// The folders and files of `PTC_PLUGIN_PATH`.
+fn plugin_path_env() -> Vec<PathBuf> {
+    let extra = std::env::var_os(PLUGIN_PATH_ENV).unwrap_or_default();
+    std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()).collect()
 }
 
 /// Checks an agent's `llm` table and resolves a replay file against the config folder.

@@ -146,7 +146,11 @@ impl Config {
     /// binary with its [`RENDER_CHILD`] subcommand, for library users and
     /// tests whose own executable is not `ptc`).
     pub fn resolve_with(self, child: &ChildCommand) -> Resolved {
-        let registry = Registry::discover(&self.plugin_paths);
+        let registry = if self.executable_dir {
+            Registry::discover_with_executable_dir(&self.plugin_paths)
+        } else {
+            Registry::discover(&self.plugin_paths)
+        };
         let instances = self
             .strategies
             .values()

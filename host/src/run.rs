@@ -604,14 +604,12 @@ impl<'r> AgentRun<'r> {
             (None, Some(r)) => format!("ok {}", first_line(r)),
             (None, None) => "ok".into(),
         };
-        self.journal.turn(record)?;
         let abi = record
             .to_abi(self.session.turns.len())
             .map_err(|error| RunError::Session { path: self.journal.path().to_path_buf(), error })?;
         self.request.push_turn(abi);
         ptc_session::add_turn_usage(&mut self.session.usage, &turn.record);
         self.session.turns.push(turn.record);
-        tracing::debug!(turn = number, session = %self.path().display(), "session written");
 
         let end = match turn.exit {
             TurnExit::Return(v) => Some(End { status: "returned".into(), result: Some(v), ..End::default() }),
@@ -623,9 +621,13 @@ impl<'r> AgentRun<'r> {
                 None => End { status: "out_of_turns".into(), ..End::default() },
             }),
         };
+        // The turn and the end it made, in one write.
+        let recorded = self.session.turns.last().expect("the turn was just pushed");
+        self.journal.turn_and_stop(recorded, end.as_ref())?;
+        tracing::debug!(turn = number, session = %self.path().display(), "session written");
         let status = end.as_ref().map(|e| e.status.clone());
         if let Some(end) = end {
-            self.end_run(end)?;
+            self.record_end(end);
         }
         self.tokens_so_far += prompt_tokens;
         progress.line(&format!(
@@ -683,11 +685,16 @@ impl<'r> AgentRun<'r> {
     /// Records how the run ended (journal and session).
     fn end_run(&mut self, end: End) -> Result<(), RunError> {
         self.journal.stop(&end)?;
+        self.record_end(end);
+        Ok(())
+    }
+
+    /// Records how the run ended in the session (the journal has it).
+    fn record_end(&mut self, end: End) {
         self.session.status = Some(end.status);
         self.session.result = end.result;
         self.session.reason = end.reason;
         self.session.detail = end.detail;
-        Ok(())
     }
 
     /// Records that the run stopped on an error it can be resumed from.

@@ -32,7 +32,9 @@ fn stderr(o: &Output) -> String {
 fn strategies_fails_only_when_nothing_usable_is_left() {
     let libm = system_libm().expect("a system libm");
     let libm = libm.to_str().unwrap();
-    let bad = temp("bad.toml", &format!("[plugins]\npaths = [{:?}, \"/nonexistent/dir\"]\n", libm));
+    // `executable_dir = false`: what the test build left beside `ptc` does not count.
+    let bad =
+        temp("bad.toml", &format!("[plugins]\nexecutable_dir = false\npaths = [{:?}, \"/nonexistent/dir\"]\n", libm));
     let out = ptc(&["strategies", "--config", bad.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
@@ -41,11 +43,48 @@ fn strategies_fails_only_when_nothing_usable_is_left() {
     assert!(err.contains("/nonexistent/dir: plugin path does not exist"), "{err}");
 
     let suc = library("ptc_strategy_single_user_coalesced");
-    let mixed = temp("mixed.toml", &format!("[plugins]\npaths = [{:?}, {:?}]\n", libm, suc.display().to_string()));
+    let mixed = temp(
+        "mixed.toml",
+        &format!("[plugins]\nexecutable_dir = false\npaths = [{:?}, {:?}]\n", libm, suc.display().to_string()),
+    );
     let out = ptc(&["strategies", "--config", mixed.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).contains("single-user-coalesced"));
     assert_eq!(stderr(&out).lines().count(), 1);
+}
+
+#[test]
+fn without_a_config_file_ptc_finds_the_plugins_beside_it() {
+    // An installed layout: `ptc` and a plugin in one folder, run from
+    // another with no strategies.toml.
+    let dir = scratch_dir("installed");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let ptc = bin.join("ptc");
+    std::fs::copy(env!("CARGO_BIN_EXE_ptc"), &ptc).unwrap();
+    let suc = library("ptc_strategy_single_user_coalesced");
+    std::fs::copy(&suc, bin.join(suc.file_name().unwrap())).unwrap();
+    let out = std::process::Command::new(&ptc)
+        .arg("strategies")
+        .current_dir(&dir)
+        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let listed = String::from_utf8_lossy(&out.stdout);
+    let line =
+        listed.lines().find(|l| l.trim_start().starts_with("single-user-coalesced")).expect("the plugin is listed");
+    assert!(line.contains(bin.to_str().unwrap()), "{line}");
+    // Rendering by plugin name works there too.
+    let session = root().join("tests/sessions/redefinitions.json");
+    let out = std::process::Command::new(&ptc)
+        .args(["render", "--strategy", "single-user-coalesced", "--session", session.to_str().unwrap()])
+        .current_dir(&dir)
+        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("=== system ==="));
 }
 
 #[test]

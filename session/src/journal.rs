@@ -237,7 +237,18 @@ impl Journal {
 
     /// Appends a finished turn (one write, synced).
     pub fn turn(&mut self, turn: &TurnRecord) -> Result<(), JournalError> {
-        let text = turn_line(turn, &self.previous);
+        self.turn_and_stop(turn, None)
+    }
+
+    /// Appends a finished turn and, when it ended the run, how it ended, in
+    /// one write (synced): a killed writer never leaves a run whose last
+    /// turn returned but which reads as unfinished (and would be resumed
+    /// with one more model call).
+    pub fn turn_and_stop(&mut self, turn: &TurnRecord, end: Option<&End>) -> Result<(), JournalError> {
+        let mut text = turn_line(turn, &self.previous);
+        if let Some(end) = end {
+            text.push_str(&line(&Line::End(end.clone())));
+        }
         self.write(&text)?;
         self.previous.clone_from(&turn.messages);
         Ok(())

@@ -356,6 +356,25 @@ mod tests {
     }
 
     #[test]
+    fn a_turn_and_the_end_it_made_are_appended_together() {
+        let path = scratch("turn-and-stop");
+        let mut journal = Journal::create(&path, &Session::new("m", "sys", 3)).unwrap();
+        journal.turn(&turn(1, &[])).unwrap();
+        let end = End { status: "returned".into(), result: Some("42".into()), ..End::default() };
+        let before = std::fs::metadata(&path).unwrap().len();
+        journal.turn_and_stop(&turn(2, &[]), Some(&end)).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let added: Vec<&str> = text[before as usize..].lines().collect();
+        assert_eq!(added.len(), 2, "{added:?}");
+        assert!(added[0].starts_with("{\"turn\":") && added[1].starts_with("{\"end\":"), "{added:?}");
+        let read = Session::read(&path).unwrap();
+        assert_eq!(
+            (read.turns.len(), read.status.as_deref(), read.result.as_deref()),
+            (2, Some("returned"), Some("42"))
+        );
+    }
+
+    #[test]
     fn contract_fields_and_stop_reasons_round_trip_and_are_optional() {
         let path = scratch("contract");
         let mut session = Session::new("Count {{query}}", "sys", 1);

@@ -308,7 +308,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     if args.sessions.is_empty() {
         return Err(CmdError::Usage("compare needs at least one --session FILE".to_string()));
     }
-    let resolved = super::resolve(args.config)?;
+    let resolved = super::resolve_or_empty(args.config)?;
     let all_models = resolved
         .config
         .price_models()

@@ -126,6 +126,14 @@ pub fn resolve(config: &Path) -> Result<Resolved, CmdError> {
     Ok(Config::load(config)?.resolve())
 }
 
+/// [`resolve`] for the commands that need no agent (`strategies`,
+/// `render`, `compare`): without a config file there, an empty config
+/// (plugins from `PTC_PLUGIN_PATH` and the executable's folder, built-in
+/// full-history, plugin names with their default parameters).
+pub fn resolve_or_empty(config: &Path) -> Result<Resolved, CmdError> {
+    Ok(Config::load_or_empty(config)?.resolve())
+}
+
 /// Reads a session file (either layout).
 pub fn read_session(path: &Path) -> Result<Session, CmdError> {
     Session::read(path).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })

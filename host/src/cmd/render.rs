@@ -29,7 +29,7 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
     let request = session
         .request_for_turn(args.turn)
         .map_err(|error| CmdError::Session { path: args.session.to_path_buf(), error })?;
-    let resolved = super::resolve(args.config)?;
+    let resolved = super::resolve_or_empty(args.config)?;
     let name = match args.strategy {
         Some(name) => name.to_string(),
         None => session

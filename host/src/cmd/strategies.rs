@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// `ptc strategies`: plugins, instances, agents and load errors.
 pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
-    let resolved = super::resolve(config_path)?;
+    let resolved = super::resolve_or_empty(config_path)?;
     let (config, registry) = (&resolved.config, &resolved.registry);
     let instances: Vec<(&str, &str, Result<(), String>)> = resolved
         .instances()
