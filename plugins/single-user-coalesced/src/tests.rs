@@ -141,18 +141,30 @@ fn under_the_cache_minimum_the_prompt_is_the_full_transcript() {
     let out = high.render_prompt(&req).unwrap();
     assert_eq!(out.messages(), full_history(&req).messages());
     check_cache_stable(&high.render_prompt(&request(3, 30)).unwrap(), &out).unwrap();
-    // A failed latest turn is shown as its program and error, after the
-    // transcript of the turns before it.
+    // A failed latest turn too: its answer holds its program, and the
+    // transcript's feedback its error (what the latest-error rule asks).
     let req = request(5, 30);
     let out = high.render(&req).unwrap();
-    let last = out.messages().last().unwrap().content();
-    assert!(last.starts_with(&feedback_message(&req.turns()[3], 30)), "{last}");
-    assert!(last
-        .contains(";; --- turn 5: failed ---\n```clojure\n(def r5 (tool/search {:q \"item 5\"}))\n```\nError: oops5"));
-    assert!(last.ends_with("Turns left: 25"));
+    assert_eq!(out.messages(), full_history(&req).messages());
+    assert!(out.messages().last().unwrap().content().starts_with("Error: oops5"));
     if let Err(e) = ptc_conformance::checks::every_invariant(&req, out.messages()) {
         panic!("{e}");
     }
+    // A failed turn whose answer does not hold its program ends the
+    // transcript: from there on, entries (its program and error).
+    let hidden = |n: u32| {
+        let t = turn(n);
+        if n == 5 {
+            Turn::new(5, "I will fix it.", t.program().map(String::from)).with_error(TurnError::new("x", "oops5"))
+        } else {
+            t
+        }
+    };
+    let req = RenderRequest::new("Find every item.", "You write PTC-Lisp.", 30).with_turns((1..=5).map(hidden));
+    let last = high.render(&req).unwrap().messages().last().unwrap().content().to_string();
+    assert!(last.starts_with(&feedback_message(&req.turns()[3], 30)), "{last}");
+    assert!(last
+        .contains(";; --- turn 5: failed ---\n```clojure\n(def r5 (tool/search {:q \"item 5\"}))\n```\nError: oops5"));
 }
 
 #[test]
