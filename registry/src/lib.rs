@@ -267,10 +267,7 @@ impl Registry {
         if plugin == FULL_HISTORY {
             return Ok(Renderer::FullHistory);
         }
-        let found = self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
-            instance: instance.to_string(),
-            not_found: self.not_found(plugin),
-        })?;
+        let found = self.plugin_for(instance, plugin)?;
         found.instantiate(params).map_err(|error| InstanceError::Construct {
             instance: instance.to_string(),
             file: found.description.file.clone(),
@@ -280,6 +277,15 @@ impl Registry {
 }
 
 impl Registry {
+    /// The loaded plugin `plugin` that instance `instance` names, or the
+    /// error that says where it was looked for.
+    fn plugin_for(&self, instance: &str, plugin: &str) -> Result<&Plugin, InstanceError> {
+        self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
+            instance: instance.to_string(),
+            not_found: self.not_found(plugin),
+        })
+    }
+
     /// Builds strategy `plugin` (a loaded plugin's name) as instance
     /// `instance` rendering in a child process ([`isolate::Isolated`]):
     /// nothing of the plugin runs here beyond what loading it to read its
@@ -296,11 +302,7 @@ impl Registry {
         if plugin == FULL_HISTORY {
             return Ok(Renderer::FullHistory);
         }
-        let found = self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
-            instance: instance.to_string(),
-            not_found: self.not_found(plugin),
-        })?;
-        let file = &found.description.file;
+        let file = &self.plugin_for(instance, plugin)?.description.file;
         Ok(Renderer::Isolated(Box::new(isolate::Isolated::new(plugin, file, params, command.clone(), *limits))))
     }
 }
