@@ -85,13 +85,14 @@ fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
     k
 }
 
-/// Renders `req` in the checkpointed layout of strategy `name`. `head` is
-/// the USER message's stable start (the turn-1 message's head keeps turn
-/// 1's cache entry); `block(i, stats)` is the strategy's own block for turn
-/// `i` (0-based; it must depend on turns `..=i` only), `frozen(range,
-/// stats)` its summary of a range of turns. Both count what they show in
-/// `stats`. The stats report [`CACHE_EPOCH`], `turns_folded`,
-/// `frozen_segments` and `turns_verbatim`.
+/// Renders `req` in the checkpointed layout of strategy `name`, its USER
+/// message starting with the turn-1 message's head (so turn 1's cache entry
+/// is kept). `block(i, stats)` is the strategy's own block for turn `i`
+/// (0-based; it must depend on turns `..=i` only), `frozen(range, stats)`
+/// its summary of a range of turns. Both count what they show in `stats`.
+/// The stats report [`CACHE_EPOCH`], `turns_folded`, `frozen_segments` and
+/// `turns_verbatim`; `turns_compressed` counts the successful turns shown
+/// as a block or inside a summary, not verbatim.
 pub fn checkpointed_prompt(
     req: &RenderRequest,
     name: &str,
@@ -144,6 +145,8 @@ pub fn checkpointed_prompt(
         stats.error_turns_collapsed += turns[..at.folded()].iter().filter(|t| !t.success()).count() as u32;
         (open, at.folded(), 0)
     };
+    let folded = turns[..first_entry.min(at.folded())].iter().filter(|t| t.success()).count();
+    stats.turns_compressed += folded as u32;
     for (i, (entry, is_verbatim)) in entries.iter().enumerate().skip(first_entry) {
         if *is_verbatim {
             count_verbatim_entry(&turns[i], &mut stats);
@@ -151,6 +154,7 @@ pub fn checkpointed_prompt(
         } else {
             // The same text as the entry, rendered again to count what it shows.
             block(i, &mut stats);
+            stats.turns_compressed += u32::from(turns[i].success());
         }
         open.push(Block::new(format!("{entry}\n\n")));
     }
@@ -167,7 +171,6 @@ pub fn checkpointed_prompt(
         open.push(Block::new(turn_info(req.turn(), req.max_turns())));
         prompt.push(Role::User, open);
     }
-    stats.turns_compressed += turns.iter().filter(|t| t.success()).count() as u32;
     stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
     stats.push_counter("turns_folded", at.folded() as i64);
     stats.push_counter("frozen_segments", at.segments.len() as i64);
