@@ -16,7 +16,7 @@ struct Args {
 enum Command {
     /// List strategy plugins, strategy instances, agents and plugin load errors.
     Strategies {
-        /// Config file.
+        /// Config file (without one: the plugins beside ptc and on PTC_PLUGIN_PATH).
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
         /// Output format.
@@ -74,7 +74,7 @@ enum Command {
     },
     /// Print the messages a strategy renders for one turn of a session file.
     Render {
-        /// Session file (ptc-session/1 JSON).
+        /// Session file (a ptc-session/1 document or a ptc-session/2 journal).
         #[arg(long)]
         session: PathBuf,
         /// Turn to render, 1-based (default: the turn after the last one).
@@ -83,10 +83,10 @@ enum Command {
         /// Strategy instance or plugin name (default: the session agent's strategy, else full-history).
         #[arg(long)]
         strategy: Option<String>,
-        /// Config file.
+        /// Config file (without one: plugins beside ptc and on PTC_PLUGIN_PATH, plugin names with default parameters).
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
-        /// Output format.
+        /// Output format (json: the messages with their content blocks and cache breakpoints, the stats, the token count).
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
