@@ -1,6 +1,8 @@
 //! The uncompressed transcript (`full-history`): what the model would see
 //! if nothing were compressed. Windowed strategies reuse its pieces.
 
+use super::budget::estimate_text_tokens;
+use super::cache::count_verbatim_entry;
 use super::sections::{error_line, first_user_parts, turn_info};
 use super::value_text::{format_value, ValueLimits};
 use crate::output::{Message, Rendered, Role, Stats};
@@ -27,6 +29,13 @@ pub fn turn_outcome(turn: &Turn) -> String {
 /// the next turn.
 pub fn feedback_message(turn: &Turn, max_turns: u32) -> String {
     format!("{}\n\n{}", turn_outcome(turn), turn_info(turn.number() + 1, max_turns))
+}
+
+/// Estimated tokens of turn `turn` as the full transcript shows it: its
+/// answer and its feedback ([`estimate_text_tokens`], message overhead not
+/// counted). What cache-stable layouts weigh a fold or a summary against.
+pub fn transcript_tokens(turn: &Turn, max_turns: u32) -> usize {
+    estimate_text_tokens(turn.raw_response()) + estimate_text_tokens(&feedback_message(turn, max_turns))
 }
 
 /// Appends `turns` as ASSISTANT/USER-feedback pairs, exactly as the full
@@ -56,11 +65,8 @@ pub fn full_history_prompt(req: &RenderRequest) -> Prompt {
     }
     let mut stats = Stats::new(FULL_HISTORY);
     for turn in req.turns().iter().filter(|t| t.success()) {
-        stats.tool_calls_total += turn.tool_calls().len() as u32;
-        stats.printlns_total += turn.prints().len() as u32;
+        count_verbatim_entry(turn, &mut stats);
     }
-    stats.tool_calls_shown = stats.tool_calls_total;
-    stats.printlns_shown = stats.printlns_total;
     prompt.breakpoint_here().build(stats)
 }
 

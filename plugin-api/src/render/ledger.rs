@@ -45,7 +45,7 @@
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
 use super::cache::{appended_entries, checkpoint, count_verbatim_entry, surely_cached, Checkpointing, CACHE_EPOCH};
-use super::history::{feedback_message, first_user_blocks};
+use super::history::{feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
 use crate::prompt::{Block, Prompt};
@@ -55,9 +55,7 @@ use std::ops::Range;
 /// Estimated tokens turn `turn` adds to the full transcript (its answer and
 /// its feedback, each a message).
 fn transcript_size(turn: &Turn, max_turns: u32) -> usize {
-    estimate_text_tokens(turn.raw_response())
-        + estimate_text_tokens(&feedback_message(turn, max_turns))
-        + 2 * ESTIMATE_MESSAGE_OVERHEAD
+    transcript_tokens(turn, max_turns) + 2 * ESTIMATE_MESSAGE_OVERHEAD
 }
 
 /// How many leading turns stay as the full transcript: those that kept it

@@ -33,7 +33,7 @@ pub use cache::{
 };
 pub use history::{
     feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text, push_verbatim_turns,
-    turn_outcome, FULL_HISTORY,
+    transcript_tokens, turn_outcome, FULL_HISTORY,
 };
 pub use ledger::checkpointed_prompt;
 pub use sections::{

@@ -46,7 +46,7 @@ mod summary;
 
 use ptc_plugin_api::render::{
     estimate_text_tokens, estimate_tokens, feedback_message, first_user_blocks, first_user_message,
-    push_verbatim_turns, turn_info, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
+    push_verbatim_turns, transcript_tokens, turn_info, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
 };
 use ptc_plugin_api::{
     Block, Message, Params, Prompt, RenderRequest, Rendered, Stats, Strategy, StrategyError, ToolCall, Turn,
@@ -192,8 +192,7 @@ impl PerTurnSummary {
         kept: usize,
         max_turns: u32,
     ) -> bool {
-        let before =
-            estimate_text_tokens(turn.raw_response()) + estimate_text_tokens(&feedback_message(turn, max_turns));
+        let before = transcript_tokens(turn, max_turns);
         let after = estimate_text_tokens(summary) + estimate_text_tokens(feedback);
         let turns_left = (max_turns as usize).saturating_sub(index + 2);
         Rewrite { kept, before, after }.pays(turns_left, self.cache_min_tokens)

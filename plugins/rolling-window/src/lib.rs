@@ -32,8 +32,8 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    coalesced_message, estimate_text_tokens, feedback_message, first_user_blocks, head_sections, push_verbatim_turns,
-    Closing, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
+    coalesced_message, count_verbatim_entry, estimate_text_tokens, first_user_blocks, head_sections,
+    push_verbatim_turns, transcript_tokens, Closing, Rewrite, SummaryOptions, CACHE_EPOCH, DEFAULT_CACHE_MIN_TOKENS,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 
@@ -99,10 +99,7 @@ impl Strategy for RollingWindow {
             prompt.push(m.role(), [Block::new(m.content())]);
         }
         for turn in recent.iter().filter(|t| t.success()) {
-            stats.tool_calls_total += turn.tool_calls().len() as u32;
-            stats.tool_calls_shown += turn.tool_calls().len() as u32;
-            stats.printlns_total += turn.prints().len() as u32;
-            stats.printlns_shown += turn.prints().len() as u32;
+            count_verbatim_entry(turn, &mut stats);
         }
         stats.push_counter("turns_verbatim", recent.len() as i64);
         stats.push_counter(CACHE_EPOCH, slides as i64);
@@ -130,14 +127,7 @@ impl RollingWindow {
             let split = turns.len().saturating_sub(self.window);
             return (split, split);
         }
-        let verbatim = |range: &[Turn]| -> usize {
-            range
-                .iter()
-                .map(|t| {
-                    estimate_text_tokens(t.raw_response()) + estimate_text_tokens(&feedback_message(t, req.max_turns()))
-                })
-                .sum()
-        };
+        let verbatim = |range: &[Turn]| -> usize { range.iter().map(|t| transcript_tokens(t, req.max_turns())).sum() };
         let head = estimate_text_tokens(&coalesced_message(req, &[], &self.opts, Closing::NONE, &mut Stats::default()));
         let folded = |older: &[Turn]| -> usize {
             let text = coalesced_message(req, older, &self.opts, Closing::NONE, &mut Stats::default());
