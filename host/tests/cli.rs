@@ -312,10 +312,11 @@ fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {
 
 /// The shipped instances whose layout is cache-stable, each with what it
 /// replaces: the same plugin in the layout of its spec.
-const CACHE_STABLE: [(&str, &str); 5] = [
+const CACHE_STABLE: [(&str, &str); 6] = [
     ("coalesced", "coalesced-spec"),
     ("coalesced-lean", "coalesced-spec"),
     ("rolling", "rolling-window"),
+    ("per-turn", "per-turn-summary"),
     ("aggressive", "aggressive-spec"),
     ("coalesced-late", "coalesced-spec"),
 ];
@@ -323,7 +324,8 @@ const CACHE_STABLE: [(&str, &str); 5] = [
 #[test]
 fn every_cache_stable_instance_costs_at_most_the_full_history_on_every_session() {
     let names: Vec<&str> = CACHE_STABLE.iter().map(|(name, _)| *name).collect();
-    let strategies = format!("full-history,coalesced-spec,rolling-window,aggressive-spec,{}", names.join(","));
+    let strategies =
+        format!("full-history,coalesced-spec,rolling-window,per-turn-summary,aggressive-spec,{}", names.join(","));
     for system_prompt in ["recorded", "card"] {
         let report = compare_corpus(system_prompt, &strategies);
         let sessions = report["sessions"].as_array().unwrap();

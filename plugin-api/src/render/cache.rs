@@ -35,14 +35,17 @@
 //! let c = checkpoint(&turns, 30, how, 2000, |_| 100, |_| 60);
 //! assert_eq!((c.segments.clone(), c.epoch), (vec![0..3, 3..6, 6..9], 3));
 //! assert_eq!(checkpoint(&turns[..8], 30, how, 2000, |_| 100, |_| 60).folded(), 6);
-//! // In a run of 10 turns the fold after turn 9 would not pay for itself.
-//! assert_eq!(checkpoint(&turns, 10, how, 2000, |_| 100, |_| 60).folded(), 6);
-//! // Nor would one that takes a 1,200-token prompt under the cache minimum.
+//! // In a run of 13 turns the fold after turn 9 would not pay for itself
+//! // (4 turns left to save 24 tokens of reads each, against writing 60
+//! // tokens and losing half an OpenAI cache step).
+//! assert_eq!(checkpoint(&turns, 13, how, 2000, |_| 100, |_| 60).folded(), 6);
+//! // Nor would one from a prompt that may be under the cache minimum (1,200
+//! // estimated tokens may be fewer than 1,024 real ones).
 //! assert_eq!(checkpoint(&turns, 30, how, 900, |_| 100, |_| 60).folded(), 0);
 //! // Segments together over merge_tokens become one.
 //! let tight = Checkpointing { fold: FoldPolicy { merge_tokens: 100, ..fold }, ..how };
 //! assert_eq!(checkpoint(&turns, 30, tight, 2000, |_| 100, |_| 60).segments, vec![0..9]);
-//! //! ```
+//! ```
 
 use super::budget::estimate_text_tokens;
 use super::history::turn_outcome;
@@ -116,6 +119,11 @@ pub const CACHE_WRITE_PRICE: f64 = 1.25;
 /// and OpenAI: 1,024 tokens; Anthropic's Haiku models: 2,048).
 pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
 
+/// OpenAI caches the longest shared prefix in steps of this many tokens:
+/// a rewrite loses, on average, half a step of cached tokens before the
+/// point it rewrites, which are then read at the full price.
+pub const CACHE_PREFIX_STEP: usize = 128;
+
 /// Estimates ([`estimate_text_tokens`]) run above the real token counts of
 /// the text, by up to about a half on prompts of code and prose, and the
 /// request a provider counts adds its own framing: a prompt is surely over
@@ -146,19 +154,23 @@ impl Rewrite {
     /// Whether the rewrite pays for itself over the `turns_left` turns that
     /// would read the new prompt, on a provider that caches no prompt under
     /// `cache_min_tokens` (sizes are estimates: see [`surely_cached`]): the
-    /// reads it saves (at [`CACHE_READ_PRICE`], or at the full price for a
-    /// prompt under the minimum) are worth more than writing the new part
-    /// (at [`CACHE_WRITE_PRICE`]). A rewrite that takes the prompt under
-    /// the minimum makes every later turn pay it in full.
+    /// reads it saves (at [`CACHE_READ_PRICE`]) are worth more than writing
+    /// the new part (at [`CACHE_WRITE_PRICE`]) plus the cached tokens the
+    /// rewrite loses before it ([`CACHE_PREFIX_STEP`]).
+    ///
+    /// Never while the prompt may still be under the minimum: a longer
+    /// prompt reaches it no later than a shorter one, and the turns a
+    /// rewrite delays that by pay the whole prompt instead of a tenth of
+    /// it. Nor when the new prompt may be under the minimum: every later
+    /// turn would pay it in full.
     pub fn pays(self, turns_left: usize, cache_min_tokens: usize) -> bool {
-        // Both guesses lean against rewriting: the prompt now counts as
-        // cached when it may be, the new one only when it surely is.
-        let read = |tokens: usize, cached: bool| tokens as f64 * if cached { CACHE_READ_PRICE } else { 1.0 };
         let (old, new) = (self.kept + self.before, self.kept + self.after);
-        let old_cached = old as f64 * SURELY_CACHED_FACTOR >= cache_min_tokens as f64;
-        let new_cached = surely_cached(new, cache_min_tokens);
-        let write = if new_cached { self.after as f64 * CACHE_WRITE_PRICE } else { 0.0 };
-        (read(old, old_cached) - read(new, new_cached)) * turns_left as f64 > write
+        if !surely_cached(old, cache_min_tokens) || !surely_cached(new, cache_min_tokens) {
+            return false;
+        }
+        let saved = (old as f64 - new as f64) * CACHE_READ_PRICE * turns_left as f64;
+        let write = (self.after + CACHE_PREFIX_STEP / 2) as f64 * CACHE_WRITE_PRICE;
+        saved > write
     }
 }
 
@@ -418,22 +430,25 @@ mod tests {
     fn a_fold_that_cannot_pay_for_itself_is_left_out() {
         let policy = FoldPolicy { threshold_tokens: 250, min_turns: 1, merge_tokens: NEVER_MERGE };
         // 300 tokens folded into 60 saves 24 tokens of reads (at 0.1) per
-        // later turn; writing 60 costs 75: it pays from 4 turns left on.
+        // later turn; writing 60 costs 75, and the half step of cached
+        // prefix a rewrite loses 80 more: it pays from 7 turns left on.
         let at = |max_turns: u32, n: usize| checkpoint(&turns(&[])[..n], max_turns, how(policy), 0, |_| 100, |_| 60);
-        assert_eq!(at(7, 3).segments, vec![0..3], "4 turns left after turn 3");
-        assert_eq!(at(6, 3), Checkpoint::default(), "3 turns left");
+        assert_eq!(at(10, 3).segments, vec![0..3], "7 turns left after turn 3");
+        assert_eq!(at(9, 3), Checkpoint::default(), "6 turns left");
         // A summary no smaller than what it folds never pays.
         assert_eq!(
             checkpoint(&turns(&[]), LONG_RUN, how(policy), 0, |_| 100, |r| 100 * r.len()),
             Checkpoint::default()
         );
         let fold = |kept, before, after| Rewrite { kept, before, after };
-        assert!(fold(0, 300, 60).pays(4, 1) && !fold(0, 300, 60).pays(3, 1) && !fold(0, 60, 300).pays(100, 1));
-        // Under the cache minimum every later turn pays the whole prompt:
-        // 1,200 cached tokens read at 0.1 cost less than 960 at full price.
+        assert!(fold(0, 300, 60).pays(7, 1) && !fold(0, 300, 60).pays(6, 1) && !fold(0, 60, 300).pays(100, 1));
+        // Never from a prompt that may be under the cache minimum (1,200
+        // estimated tokens may be fewer than 1,024 real ones), however long
+        // the run: the longer prompt is cached first.
         assert!(!fold(900, 300, 60).pays(100, 1024));
+        assert!(!fold(1300, 300, 60).pays(100, 1024), "nor to one that may be under it");
         // Above it both ways, the usual trade.
-        assert!(fold(2000, 300, 60).pays(4, 1024) && !fold(2000, 300, 60).pays(3, 1024));
+        assert!(fold(2000, 300, 60).pays(7, 1024) && !fold(2000, 300, 60).pays(6, 1024));
     }
 
     #[test]

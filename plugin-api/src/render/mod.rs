@@ -28,8 +28,8 @@ pub use budget::{
 };
 pub use cache::{
     appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry,
-    CacheBreak, Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_READ_PRICE, CACHE_WRITE_PRICE,
-    DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
+    CacheBreak, Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP, CACHE_READ_PRICE,
+    CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
 pub use history::{
     feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text, push_verbatim_turns,

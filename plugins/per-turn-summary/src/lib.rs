@@ -210,7 +210,8 @@ mod tests {
     #[test]
     fn the_append_layout_never_rewrites_a_summary() {
         use ptc_plugin_api::render::check_cache_stable;
-        let s = strategy(r#"{"layout": "append", "println_limit": 2, "tool_call_limit": 2}"#);
+        // A cache minimum of 1 token: the tiny prompts here count as cached.
+        let s = strategy(r#"{"layout": "append", "println_limit": 2, "tool_call_limit": 2, "cache_min_tokens": 1}"#);
         let mut previous: Option<Prompt> = None;
         for done in 0..16u32 {
             let turns: Vec<Turn> = (1..=done)
@@ -218,7 +219,8 @@ mod tests {
                     if n % 5 == 0 {
                         Turn::new(n, "(boom)", Some("(boom)".into())).with_error(TurnError::new("x", "boom"))
                     } else if n % 2 == 0 {
-                        printing(n, 3)
+                        // Long enough for its summary to pay for itself.
+                        printing(n, 40)
                     } else {
                         explore(n)
                     }
@@ -243,7 +245,8 @@ mod tests {
         }
         // Each summary keeps its own two most recent prints.
         let last = previous.unwrap();
-        assert!(last.messages().iter().any(|m| m.content() == "; Output:\nout 2.1\nout 2.2"));
+        assert!(last.messages().iter().any(|m| m.content() == "; Output:\nout 2.38\nout 2.39"));
+        assert!(last.stats().turns_compressed > 0);
     }
 
     fn strategy(json: &str) -> PerTurnSummary {
