@@ -74,6 +74,32 @@ impl Subject {
     pub fn turns(&self) -> usize {
         self.requests.len()
     }
+
+    /// The same session as if no turn had happened yet on any turn: every
+    /// request is turn 1's, so full-history renders the turn-1 prompt (the
+    /// mission, tools and data) again and again ([`NO_HISTORY`]).
+    pub fn without_history(&self) -> Subject {
+        Subject {
+            name: self.name.clone(),
+            requests: vec![self.requests[0].clone(); self.requests.len()],
+            facts: self.facts.clone(),
+        }
+    }
+}
+
+/// The reference `ptc compare` measures beside full-history: the turn-1
+/// prompt sent on every turn, showing no history at all. Its cost is the
+/// floor under every strategy that keeps the mission, tools and data in
+/// the prompt; the *history cost* of a strategy is what it pays above
+/// that floor ([`history_cost_ratio`]).
+pub const NO_HISTORY: &str = "no-history";
+
+/// What a strategy pays for showing history, as a share of what the full
+/// history pays for it: `(cost - floor) / (full - floor)`, with `floor` the
+/// [`NO_HISTORY`] cost. `None` when the full history costs no more than the
+/// floor (a one-turn session).
+pub fn history_cost_ratio(cost: f64, full: f64, floor: f64) -> Option<f64> {
+    (full - floor > f64::EPSILON).then(|| (cost - floor) / (full - floor))
 }
 
 /// Render stats summed over turns.

@@ -213,7 +213,7 @@ fn compare_figures_match_an_independent_recount() {
         "--config",
         config.to_str().unwrap(),
         "--strategies",
-        "full-history,coalesced",
+        "full-history,no-history,coalesced",
         "--format",
         "json",
         "--session",
@@ -224,7 +224,8 @@ fn compare_figures_match_an_independent_recount() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let names: Vec<&str> =
         report["strategies"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["full-history", "coalesced"]);
+    assert_eq!(names, ["full-history", "no-history", "coalesced"]);
+    let row = |s: usize| &report["strategies"][[0, 2][s]];
 
     // Recount in process: turn 1 is always full-history; coalesced (no trigger) serves turns 2..N.
     let counter = TokenCounter::new(DEFAULT_ENCODING).unwrap();
@@ -246,15 +247,38 @@ fn compare_figures_match_an_independent_recount() {
                 };
                 total += counter.count_messages(rendered.messages()) as u64;
             }
-            let per = &report["strategies"][s]["per_session"][i]["figures"];
+            let per = &row(s)["per_session"][i]["figures"];
             assert_eq!(per["total_tokens"], total, "{file} strategy {s}");
             assert_eq!(per["history_tokens"], total - u64::from(turns) * first, "{file} strategy {s}");
             figures.0 += total;
             figures.1 += total - u64::from(turns) * first;
         }
     }
+    // No history: the turn-1 prompt on every turn, the floor the history
+    // cost counts from.
+    for (i, file) in files.iter().enumerate() {
+        let session = Session::read(&root().join(file)).unwrap();
+        let first = counter.count_messages(full_history(&session.request_for_turn(Some(1)).unwrap()).messages()) as u64;
+        let bare = &report["strategies"][1]["per_session"][i];
+        assert_eq!(bare["figures"]["total_tokens"], first * session.turns.len() as u64, "{file}");
+        assert_eq!(bare["figures"]["history_tokens"], 0, "{file}");
+        let cost = |s: usize, model: &str| -> f64 {
+            let costs = report["strategies"][s]["per_session"][i]["figures"]["costs"].as_array().unwrap();
+            let c = costs.iter().find(|c| c["model"] == model).unwrap();
+            c["total"]["cost"]["input"].as_f64().unwrap()
+        };
+        for model in ["anthropic", "openai"] {
+            let (full, floor, mine) = (cost(0, model), cost(1, model), cost(2, model));
+            assert!(floor < full, "{file} {model}: {floor} {full}");
+            let history_cost = |s: usize| {
+                report["strategies"][s]["per_session"][i]["vs_full_history"]["history_cost"][model].as_f64().unwrap()
+            };
+            assert!((history_cost(2) - (mine - floor) / (full - floor)).abs() < 1e-9, "{file} {model}");
+            assert_eq!((history_cost(0), history_cost(1)), (1.0, 0.0), "{file} {model}");
+        }
+    }
     for (s, (total, history)) in expected.iter().enumerate() {
-        let figures = &report["strategies"][s];
+        let figures = row(s);
         assert_eq!(figures["total"]["total_tokens"], *total);
         assert_eq!(figures["total"]["history_tokens"], *history);
         let ratio = figures["vs_full_history"]["history"].as_f64().unwrap();

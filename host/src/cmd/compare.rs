@@ -1,10 +1,13 @@
 //! `ptc compare`: strategy instances side by side over recorded sessions,
 //! in tokens, in money under prompt caching, and in fact recall (see
 //! [`crate::compare`] for what each figure means). Ratios are to
-//! full-history, which is always measured.
+//! full-history, which is always measured, as is the no-history floor
+//! ([`NO_HISTORY`]) the history cost is counted from.
 
 use super::{CmdError, CmdResult, Output};
-use crate::compare::{measure, strategy_report, Figures, Measure, MeasureError, Subject};
+use crate::compare::{
+    history_cost_ratio, measure, strategy_report, Figures, Measure, MeasureError, Subject, NO_HISTORY,
+};
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
 use ptc_cost::{PriceModel, TokenMemo};
@@ -35,7 +38,7 @@ pub struct CompareArgs<'a> {
     pub config: &'a Path,
     /// Session files.
     pub sessions: &'a [PathBuf],
-    /// Instance (or plugin) names; `None`: full-history and every configured instance.
+    /// Instance (or plugin) names; `None`: full-history, no-history and every configured instance.
     pub strategies: Option<&'a [String]>,
     /// Price models (built-in or `[pricing.NAME]`); `None`: [`DEFAULT_PRICING`].
     pub pricing: Option<&'a [String]>,
@@ -119,6 +122,7 @@ fn headers(models: &[&PriceModel]) -> Vec<String> {
     for m in models {
         h.push(format!("{} cost vs full", m.name()));
         if caches(m) {
+            h.push(format!("{} history cost vs full", m.name()));
             h.push(format!("{} cached", m.name()));
             h.push(format!("{} cached w/o fold", m.name()));
         }
@@ -131,8 +135,9 @@ fn caches(model: &PriceModel) -> bool {
     !matches!(model.rule(), ptc_cost::CacheRule::None)
 }
 
-/// The summary cells of `rows`, ratios against `full`.
-fn summary_cells(rows: &[Row], full: &Figures, models: &[&PriceModel]) -> Vec<Vec<String>> {
+/// The summary cells of `rows`, ratios against `full`, history costs
+/// above `floor` ([`NO_HISTORY`]).
+fn summary_cells(rows: &[Row], full: &Figures, floor: &Figures, models: &[&PriceModel]) -> Vec<Vec<String>> {
     let width = headers(models).len();
     rows.iter()
         .map(|r| match &r.figures {
@@ -150,6 +155,12 @@ fn summary_cells(rows: &[Row], full: &Figures, models: &[&PriceModel]) -> Vec<Ve
                         _ => "-".into(),
                     });
                     if caches(m) {
+                        let cost = |f: &Figures| f.cost(m.name()).map(|c| c.cost.input);
+                        let history = match (cost(f), cost(full), cost(floor)) {
+                            (Some(a), Some(b), Some(c)) => history_cost_ratio(a, b, c),
+                            _ => None,
+                        };
+                        row.push(share(history));
                         row.push(share(mine.map(|c| c.usage.hit_share())));
                         let steady = f.model(m.name()).map(|c| &c.steady).filter(|s| s.usage.prompt_tokens > 0);
                         row.push(share(steady.map(|c| c.usage.hit_share())));
@@ -211,33 +222,48 @@ pub fn table(headers: &[String], body: &[Vec<String>], markdown: bool) -> String
     out
 }
 
-/// Per model, one table of the cost ratio to full-history: a row per
-/// session, a column per strategy.
-fn session_tables(subjects: &[Subject], rows: &[Row], full: &Row, models: &[&PriceModel], markdown: bool) -> String {
+/// Per model, one table of the cost ratio to full-history, and for a
+/// model that caches one of the history cost above the no-history floor
+/// ([`history_cost_ratio`]): a row per session, a column per strategy.
+fn session_tables(
+    subjects: &[Subject],
+    rows: &[Row],
+    [full, floor]: [&Row; 2],
+    models: &[&PriceModel],
+    markdown: bool,
+) -> String {
     let mut out = String::new();
     let ok: Vec<&Row> = rows.iter().filter(|r| r.figures.is_ok()).collect();
+    let cost = |f: &Figures, m: &PriceModel| f.cost(m.name()).map_or(0.0, |c| c.cost.input);
     for m in models {
-        let _ = writeln!(
-            out,
-            "\n{} per session, {} cost vs full-history:\n",
-            if markdown { "####" } else { "==" },
-            m.name()
-        );
-        let mut headers = vec!["session".to_string(), "turns".to_string()];
-        headers.extend(ok.iter().map(|r| r.name.clone()));
-        let body: Vec<Vec<String>> = subjects
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let mut row = vec![s.name.clone(), s.turns().to_string()];
-                let base = full.per_session[i].cost(m.name()).map_or(0.0, |c| c.cost.input);
-                row.extend(
-                    ok.iter().map(|r| ratio(r.per_session[i].cost(m.name()).map_or(0.0, |c| c.cost.input), base)),
-                );
-                row
-            })
-            .collect();
-        out.push_str(&table(&headers, &body, markdown));
+        let kinds: &[&str] = if caches(m) { &["cost", "history cost"] } else { &["cost"] };
+        for &kind in kinds {
+            let _ = writeln!(
+                out,
+                "\n{} per session, {} {kind} vs full-history:\n",
+                if markdown { "####" } else { "==" },
+                m.name()
+            );
+            let mut headers = vec!["session".to_string(), "turns".to_string()];
+            headers.extend(ok.iter().map(|r| r.name.clone()));
+            let body: Vec<Vec<String>> = subjects
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let mut row = vec![s.name.clone(), s.turns().to_string()];
+                    let (base, bare) = (cost(&full.per_session[i], m), cost(&floor.per_session[i], m));
+                    row.extend(ok.iter().map(|r| {
+                        let mine = cost(&r.per_session[i], m);
+                        match kind {
+                            "cost" => ratio(mine, base),
+                            _ => share(history_cost_ratio(mine, base, bare)),
+                        }
+                    }));
+                    row
+                })
+                .collect();
+            out.push_str(&table(&headers, &body, markdown));
+        }
     }
     out
 }
@@ -278,7 +304,11 @@ fn per_turn_text(subjects: &[Subject], rows: &[Row], models: &[&PriceModel]) -> 
 fn instance_names(resolved: &Resolved, requested: Option<&[String]>) -> Vec<String> {
     match requested {
         Some(names) => names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect(),
-        None => resolved.defined(),
+        None => {
+            let mut names = resolved.defined();
+            names.insert(1.min(names.len()), NO_HISTORY.to_string());
+            names
+        }
     }
 }
 
@@ -339,17 +369,17 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let mut how = Measure { models: &models, memo: &mut memo, counter, show_turn };
     let full = measure_instance(&resolved, FULL_HISTORY, &subjects, &mut how);
     let full_figures = full.figures.clone().map_err(|e| CmdError::Other(format!("full-history: {e}")))?;
-    let rows: Vec<Row> =
-        instance_names(&resolved, args.strategies)
-            .iter()
-            .map(|name| {
-                if name == FULL_HISTORY {
-                    full.clone()
-                } else {
-                    measure_instance(&resolved, name, &subjects, &mut how)
-                }
-            })
-            .collect();
+    let bare: Vec<Subject> = subjects.iter().map(Subject::without_history).collect();
+    let floor = Row { name: NO_HISTORY.to_string(), ..measure_instance(&resolved, FULL_HISTORY, &bare, &mut how) };
+    let floor_figures = floor.figures.clone().map_err(|e| CmdError::Other(format!("{NO_HISTORY}: {e}")))?;
+    let rows: Vec<Row> = instance_names(&resolved, args.strategies)
+        .iter()
+        .map(|name| match name.as_str() {
+            FULL_HISTORY => full.clone(),
+            NO_HISTORY => floor.clone(),
+            _ => measure_instance(&resolved, name, &subjects, &mut how),
+        })
+        .collect();
 
     let mut warnings = super::load_warnings(&resolved);
     warnings
@@ -385,7 +415,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
                 "encoding": counter.encoding(),
                 "models": names,
                 "sessions": subjects.iter().map(|s| json!({"file": s.name, "turns": s.turns()})).collect::<Vec<_>>(),
-                "strategies": rows.iter().map(|r| row_json(r, &full, &subjects, &models)).collect::<Vec<_>>(),
+                "strategies": rows.iter().map(|r| row_json(r, &full, &floor, &subjects, &models)).collect::<Vec<_>>(),
             });
             serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"
         }
@@ -402,9 +432,10 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
                     counter.encoding()
                 );
             }
-            out.push_str(&table(&headers(&models), &summary_cells(&rows, &full_figures, &models), markdown));
+            let cells = summary_cells(&rows, &full_figures, &floor_figures, &models);
+            out.push_str(&table(&headers(&models), &cells, markdown));
             if subjects.len() > 1 || args.per_turn {
-                out.push_str(&session_tables(&subjects, &rows, &full, &models, markdown));
+                out.push_str(&session_tables(&subjects, &rows, [&full, &floor], &models, markdown));
             }
             if args.per_turn {
                 out.push_str(&per_turn_text(&subjects, &rows, &models));
@@ -415,33 +446,40 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     Ok(Output { stdout, warnings, code })
 }
 
-fn row_json(row: &Row, full: &Row, subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
+fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
     let Ok(f) = &row.figures else {
         return json!({"name": row.name, "error": row.figures.as_ref().err().map(ToString::to_string)});
     };
-    let ratios = |mine: &Figures, base: &Figures| {
-        let mut cost = serde_json::Map::new();
+    // `history_cost`: above the no-history floor, as a share of the full
+    // history's cost above it.
+    let ratios = |mine: &Figures, base: &Figures, bare: &Figures| {
+        let (mut cost, mut history_cost) = (serde_json::Map::new(), serde_json::Map::new());
         for m in models {
-            if let (Some(a), Some(b)) = (mine.cost(m.name()), base.cost(m.name())) {
-                cost.insert(m.name().to_string(), json!(a.cost.input / b.cost.input.max(f64::MIN_POSITIVE)));
+            let cost_of = |f: &Figures| f.cost(m.name()).map(|c| c.cost.input);
+            if let (Some(a), Some(b), Some(c)) = (cost_of(mine), cost_of(base), cost_of(bare)) {
+                cost.insert(m.name().to_string(), json!(a / b.max(f64::MIN_POSITIVE)));
+                history_cost.insert(m.name().to_string(), json!(history_cost_ratio(a, b, c)));
             }
         }
         json!({
             "tokens": mine.total_tokens as f64 / base.total_tokens.max(1) as f64,
             "history": (base.history_tokens != 0).then(|| mine.history_tokens as f64 / base.history_tokens as f64),
             "cost": cost,
+            "history_cost": history_cost,
         })
     };
-    let full_total = full.figures.as_ref().expect("full-history was measured before any row");
+    let measured = |r: &'_ Row| r.figures.clone().expect("full-history and no-history were measured before any row");
+    let (full_total, floor_total) = (measured(full), measured(floor));
+    let baselines = full.per_session.iter().zip(&floor.per_session);
     json!({
         "name": row.name,
         "total": f,
-        "vs_full_history": ratios(f, full_total),
+        "vs_full_history": ratios(f, &full_total, &floor_total),
         "recall": f.recall.share(),
-        "per_session": subjects.iter().zip(&row.per_session).zip(&full.per_session).map(|((s, mine), base)| json!({
+        "per_session": subjects.iter().zip(&row.per_session).zip(baselines).map(|((s, mine), (base, bare))| json!({
             "file": s.name,
             "figures": mine,
-            "vs_full_history": ratios(mine, base),
+            "vs_full_history": ratios(mine, base, bare),
         })).collect::<Vec<_>>(),
     })
 }

@@ -38,9 +38,16 @@ fn summary_headers_name_each_price_model() {
     let none = PriceModel::builtin("none").unwrap();
     let h = headers(&[&anthropic, &none]);
     assert_eq!(
-        h[4..9],
-        ["anthropic cost vs full", "anthropic cached", "anthropic cached w/o fold", "none cost vs full", "recall"]
-            .map(String::from)
+        h[4..10],
+        [
+            "anthropic cost vs full",
+            "anthropic history cost vs full",
+            "anthropic cached",
+            "anthropic cached w/o fold",
+            "none cost vs full",
+            "recall"
+        ]
+        .map(String::from)
     );
     assert_eq!(ratio(1.0, 4.0), "25.0%");
     assert_eq!(ratio(1.0, 0.0), "-");
