@@ -88,10 +88,12 @@ impl Subject {
 }
 
 /// The reference `ptc compare` measures beside full-history: the turn-1
-/// prompt sent on every turn, showing no history at all. Its cost is the
-/// floor under every strategy that keeps the mission, tools and data in
-/// the prompt; the *history cost* of a strategy is what it pays above
-/// that floor ([`history_cost_ratio`]).
+/// prompt sent on every turn, showing no history at all. When that prompt
+/// is over the provider's cache minimum its cost is the floor under every
+/// strategy that keeps the mission, tools and data in the prompt (under
+/// the minimum it is never cached, and a longer prompt that is can cost
+/// less); the *history cost* of a strategy is what it pays above it
+/// ([`history_cost_ratio`]).
 pub const NO_HISTORY: &str = "no-history";
 
 /// What a strategy pays for showing history, as a share of what the full
