@@ -9,7 +9,7 @@
 //! re-read or rewritten, so a turn costs what the turn holds.
 
 use crate::config::Agent;
-use crate::config::ToolRef;
+use crate::config::{ToolRef, LLM_QUERY};
 use crate::contract::{check_return, expected_output_section, return_feedback};
 use crate::costing::Costing;
 use crate::inputs::{self, InputError};
@@ -439,6 +439,9 @@ impl<'r> AgentRun<'r> {
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
         let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
         let tool_calls = session.turns.iter().map(|t| t.tool_calls.len() as u64).sum();
+        // A replay backend answers `llm-query` calls in order: a resumed run
+        // goes on after the ones its turns recorded.
+        let queries = session.turns.iter().flat_map(|t| &t.tool_calls).filter(|c| c.name == LLM_QUERY).count();
         let llm_settings = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm")).cloned();
         Ok(AgentRun {
             agent,
@@ -456,7 +459,7 @@ impl<'r> AgentRun<'r> {
             deadline,
             resolved,
             nesting,
-            queries: AtomicUsize::new(0),
+            queries: AtomicUsize::new(queries),
             llm_settings,
         })
     }

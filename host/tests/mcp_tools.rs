@@ -173,6 +173,34 @@ llm = { backend = "replay", file = "a.json" }
 }
 
 #[test]
+fn a_resumed_run_goes_on_with_the_next_llm_query_answer() {
+    let config = |replay: &str| {
+        format!(
+            "[agent.q]\nmission = \"m\"\ntools = [\"llm-query\"]\n\
+             llm = {{ backend = \"replay\", file = \"{replay}\" }}\n\
+             llm_query = {{ backend = \"replay\", file = \"query.json\" }}\n"
+        )
+    };
+    let first = "(def a (tool/llm-query {:prompt \"first\"}))";
+    let second = "(return [a (tool/llm-query {:prompt \"second\"})])";
+    let query: &[&str] = &["one", "two"];
+    let dir = setup(
+        "llm-query-resume",
+        &config("cut.json"),
+        &[("cut", &[first]), ("whole", &[first, second]), ("query", query)],
+    );
+    // The model runs out of answers after turn 1: the run stops there.
+    let err = run_agent(&dir, "q").unwrap_err();
+    assert!(err.contains("replay"), "{err}");
+    std::fs::write(dir.join("strategies.toml"), config("whole.json")).unwrap();
+    let resolved = Config::load(&dir.join("strategies.toml")).unwrap().resolve();
+    let session = dir.join("q.session.jsonl");
+    let options = RunOptions { session_out: None, resume: Some(&session), args: &[] };
+    let done = run(&resolved, "q", options, &mut |_: &str| {}).unwrap();
+    assert_eq!(done.session.result.as_deref(), Some("[\"one\" \"two\"]"), "{:?}", done.session.turns[1].error);
+}
+
+#[test]
 fn agents_as_tools_nest_record_and_sum_usage() {
     let config = r#"
 [mcp.cities]
