@@ -9,6 +9,7 @@
 //!         entry of turn b+1          appended once, never changed
 //!         ...
 //!         entry of turn n                                           <- breakpoint
+//!         turn n+1, only if it failed: program and error (next turn: gone)
 //!         Turns left: ...
 //! ```
 //!
@@ -27,6 +28,9 @@
 //!   the full transcript.
 //! - **A fold (a new frozen segment) must pay for itself**
 //!   ([`checkpoint`]).
+//! - **A failed turn is shown only while it is the latest**, after the
+//!   last breakpoint (the latest-error rule needs it; nothing later does,
+//!   as in the spec layouts, which collapse earlier failures).
 //!
 //! ```
 //! use ptc_plugin_api::render::{checkpointed_prompt, Checkpointing, FoldPolicy};
@@ -101,11 +105,15 @@ pub fn checkpointed_prompt(
     let turns = req.turns();
     let transcript = transcript_turns(req, how.cache_min_tokens);
     let entries = appended_entries(turns, |i| block(i, &mut Stats::default()));
+    // A failed turn is shown only while it is the latest, after the last
+    // breakpoint: it adds nothing to what later turns keep.
     let size = |i: usize| {
         if i < transcript {
             transcript_size(&turns[i], req.max_turns())
-        } else {
+        } else if turns[i].success() {
             estimate_text_tokens(&entries[i].0)
+        } else {
+            0
         }
     };
     let frozen_size = |r| estimate_text_tokens(&frozen(r, &mut Stats::default()));
@@ -145,14 +153,23 @@ pub fn checkpointed_prompt(
     };
     let folded = turns[..first_entry.min(at.folded())].iter().filter(|t| t.success()).count();
     stats.turns_compressed += folded as u32;
+    let mut latest_error = None;
     for (i, (entry, is_verbatim)) in entries.iter().enumerate().skip(first_entry) {
+        if !turns[i].success() {
+            if i + 1 == turns.len() {
+                latest_error = Some(entry);
+            } else {
+                stats.error_turns_collapsed += 1;
+            }
+            continue;
+        }
         if *is_verbatim {
             count_verbatim_entry(&turns[i], &mut stats);
             verbatim += 1;
         } else {
             // The same text as the entry, rendered again to count what it shows.
             block(i, &mut stats);
-            stats.turns_compressed += u32::from(turns[i].success());
+            stats.turns_compressed += 1;
         }
         open.push(Block::new(format!("{entry}\n\n")));
     }
@@ -165,6 +182,12 @@ pub fn checkpointed_prompt(
         // then this turn's info.
         if let Some(last) = open.last_mut() {
             *last = last.clone().breakpoint();
+        }
+        if let Some(error) = latest_error {
+            // The latest turn failed: its program and error, shown this
+            // turn only (the next one shows its own outcome instead).
+            block(turns.len() - 1, &mut stats);
+            open.push(Block::new(format!("{error}\n\n")));
         }
         open.push(Block::new(turn_info(req.turn(), req.max_turns())));
         prompt.push(Role::User, open);

@@ -29,8 +29,9 @@
 //! filled with terse pieces. Until the prompt reaches `cache_min_tokens`
 //! (default 1,024) it is the full transcript; then each turn is appended
 //! once, as the smaller of the turn verbatim and a short block (what it
-//! defined, the calls it made, its last output or its result, or its cut
-//! program and error), then the turn info. The blocks since the last
+//! defined, the calls it made, its last output or its result), then a
+//! failed latest turn's cut program and error (shown on the next turn
+//! only), then the turn info. The blocks since the last
 //! checkpoint fold into a frozen terse summary (`user/`, tool calls,
 //! output) when they pass `fold_tokens` (estimated, default 600) over at
 //! least `fold_min_turns` (default 4) and the fold pays for itself over

@@ -13,8 +13,9 @@
 //!   prompt reaches `cache_min_tokens` (default 1,024: nothing shorter is
 //!   cached) it is the full transcript; then each turn is appended once,
 //!   as the smaller of the turn verbatim and its coalesced block
-//!   (definitions with types and samples, tool calls, output; or a failed
-//!   turn's program and error); nothing before the turn info changes until
+//!   (definitions with types and samples, tool calls, output); a failed
+//!   latest turn's program and error follow, shown on the next turn only;
+//!   nothing before them changes until
 //!   the blocks since the last checkpoint pass `fold_tokens` (estimated,
 //!   default 1,500) over at least `fold_min_turns` turns (default 4) and
 //!   folding them into a frozen summary segment in the spec's form pays

@@ -85,10 +85,14 @@ fn checkpointed_prompts_only_append_between_checkpoints_and_keep_the_invariants(
         }
         if let Some(prev) = &previous {
             check_cache_stable(prev, &out).unwrap_or_else(|e| panic!("turn {}: {e}", req.turn()));
-            // Between checkpoints the USER text grows at the end, before the turn info.
+            // Between checkpoints the USER text grows at the end, before the
+            // turn info and before a failed latest turn (shown only while
+            // it is the latest).
             if cache_epoch(prev) == cache_epoch(&out) {
                 let before = prev.messages()[1].content();
-                let kept = &before[..before.rfind("Turns left").unwrap()];
+                let end = before.rfind("Turns left").unwrap();
+                let end = before.find(&format!(";; --- turn {}: failed ---", done - 1)).unwrap_or(end);
+                let kept = &before[..end];
                 assert!(out.messages()[1].content().starts_with(kept), "turn {}", req.turn());
             }
         }
@@ -130,8 +134,14 @@ fn a_checkpoint_keeps_names_the_latest_error_and_shows_results() {
     ));
     let counter = |name: &str| out.stats().counters().iter().find(|c| c.name() == name).map(|c| c.value());
     assert!(cache_epoch(&out) >= 1 && counter("turns_folded").unwrap() >= 4, "{:?}", out.stats());
-    // The head, the last segment and the last turn end breakpoints.
-    assert_eq!(out.breakpoint_count(), 3);
+    // The head and the last segment (turns 1-13) end breakpoints; turn 14
+    // failed and is no longer the latest, so it is not shown, and the
+    // failed latest turn after them is shown this turn only.
+    assert_eq!(counter("turns_folded"), Some(13));
+    assert!(!user.contains("oops14"), "{user}");
+    assert_eq!(out.stats().error_turns_collapsed, 2, "turns 7 and 14");
+    assert_eq!(out.breakpoint_count(), 2);
+    assert!(user.ends_with("Error: oops15\n\nTurns left: 25"), "{user}");
 }
 
 #[test]
