@@ -55,6 +55,9 @@ pub const CORPUS: &[(&str, &str)] = &[
     ("redefinitions", include_str!("../fixtures/sessions/redefinitions.json")),
     ("tool-heavy-search", include_str!("../fixtures/sessions/tool-heavy-search.json")),
     ("unicode", include_str!("../fixtures/sessions/unicode.json")),
+    // 32 turns: long enough that the cache-stable layouts fold, so
+    // MUST-CACHE-STABLE and SHOULD-CACHED-SHARE see checkpoints.
+    ("upgrade-research", include_str!("../fixtures/sessions/upgrade-research.json")),
 ];
 
 /// `fixtures/edge-cases.v1.json`.
