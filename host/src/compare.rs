@@ -93,16 +93,8 @@ impl Subject {
 /// strategy that keeps the mission, tools and data in the prompt (under
 /// the minimum it is never cached, and a longer prompt that is can cost
 /// less); the *history cost* of a strategy is what it pays above it
-/// ([`history_cost_ratio`]).
+/// ([`Figures::history_cost`]).
 pub const NO_HISTORY: &str = "no-history";
-
-/// What a strategy pays for showing history, as a share of what the full
-/// history pays for it: `(cost - floor) / (full - floor)`, with `floor` the
-/// [`NO_HISTORY`] cost. `None` when the full history costs no more than the
-/// floor (a one-turn session).
-pub fn history_cost_ratio(cost: f64, full: f64, floor: f64) -> Option<f64> {
-    (full - floor > f64::EPSILON).then(|| (cost - floor) / (full - floor))
-}
 
 /// Render stats summed over turns.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
@@ -225,6 +217,21 @@ impl Figures {
     /// The total under `model`, if it was priced.
     pub fn cost(&self, model: &str) -> Option<&TurnCost> {
         self.model(model).map(|m| &m.total)
+    }
+
+    /// The input cost under `model`, if it was priced.
+    pub fn input_cost(&self, model: &str) -> Option<f64> {
+        self.cost(model).map(|c| c.cost.input)
+    }
+
+    /// What these figures pay for showing history under `model`, as a share
+    /// of what the full history pays for it: `(cost - floor) / (full -
+    /// floor)`, with `floor` the [`NO_HISTORY`] figures. `None` when
+    /// `model` was not priced, or the full history costs no more than the
+    /// floor (a one-turn session).
+    pub fn history_cost(&self, full: &Figures, floor: &Figures, model: &str) -> Option<f64> {
+        let (cost, full, floor) = (self.input_cost(model)?, full.input_cost(model)?, floor.input_cost(model)?);
+        (full - floor > f64::EPSILON).then(|| (cost - floor) / (full - floor))
     }
 
     /// The figures under `model`, if it was priced.

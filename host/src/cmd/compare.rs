@@ -5,9 +5,7 @@
 //! ([`NO_HISTORY`]) the history cost is counted from.
 
 use super::{CmdError, CmdResult, Output};
-use crate::compare::{
-    history_cost_ratio, measure, strategy_report, Figures, Measure, MeasureError, Subject, NO_HISTORY,
-};
+use crate::compare::{measure, strategy_report, Figures, Measure, MeasureError, Subject, NO_HISTORY};
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
 use ptc_cost::{PriceModel, TokenMemo};
@@ -149,19 +147,13 @@ fn summary_cells(rows: &[Row], full: &Figures, floor: &Figures, models: &[&Price
                     ratio(f.history_tokens as f64, full.history_tokens as f64),
                 ];
                 for m in models {
-                    let (mine, theirs) = (f.cost(m.name()), full.cost(m.name()));
-                    row.push(match (mine, theirs) {
-                        (Some(a), Some(b)) => ratio(a.cost.input, b.cost.input),
+                    row.push(match (f.input_cost(m.name()), full.input_cost(m.name())) {
+                        (Some(a), Some(b)) => ratio(a, b),
                         _ => "-".into(),
                     });
                     if caches(m) {
-                        let cost = |f: &Figures| f.cost(m.name()).map(|c| c.cost.input);
-                        let history = match (cost(f), cost(full), cost(floor)) {
-                            (Some(a), Some(b), Some(c)) => history_cost_ratio(a, b, c),
-                            _ => None,
-                        };
-                        row.push(share(history));
-                        row.push(share(mine.map(|c| c.usage.hit_share())));
+                        row.push(share(f.history_cost(full, floor, m.name())));
+                        row.push(share(f.cost(m.name()).map(|c| c.usage.hit_share())));
                         let steady = f.model(m.name()).map(|c| &c.steady).filter(|s| s.usage.prompt_tokens > 0);
                         row.push(share(steady.map(|c| c.usage.hit_share())));
                     }
@@ -224,7 +216,7 @@ pub fn table(headers: &[String], body: &[Vec<String>], markdown: bool) -> String
 
 /// Per model, one table of the cost ratio to full-history, and for a
 /// model that caches one of the history cost above the no-history floor
-/// ([`history_cost_ratio`]): a row per session, a column per strategy.
+/// ([`Figures::history_cost`]): a row per session, a column per strategy.
 fn session_tables(
     subjects: &[Subject],
     rows: &[Row],
@@ -234,10 +226,10 @@ fn session_tables(
 ) -> String {
     let mut out = String::new();
     let ok: Vec<&Row> = rows.iter().filter(|r| r.figures.is_ok()).collect();
-    let cost = |f: &Figures, m: &PriceModel| f.cost(m.name()).map_or(0.0, |c| c.cost.input);
     for m in models {
-        let kinds: &[&str] = if caches(m) { &["cost", "history cost"] } else { &["cost"] };
-        for &kind in kinds {
+        let kinds: &[(&str, bool)] =
+            if caches(m) { &[("cost", false), ("history cost", true)] } else { &[("cost", false)] };
+        for &(kind, history) in kinds {
             let _ = writeln!(
                 out,
                 "\n{} per session, {} {kind} vs full-history:\n",
@@ -251,12 +243,14 @@ fn session_tables(
                 .enumerate()
                 .map(|(i, s)| {
                     let mut row = vec![s.name.clone(), s.turns().to_string()];
-                    let (base, bare) = (cost(&full.per_session[i], m), cost(&floor.per_session[i], m));
+                    let (base, bare) = (&full.per_session[i], &floor.per_session[i]);
                     row.extend(ok.iter().map(|r| {
-                        let mine = cost(&r.per_session[i], m);
-                        match kind {
-                            "cost" => ratio(mine, base),
-                            _ => share(history_cost_ratio(mine, base, bare)),
+                        let mine = &r.per_session[i];
+                        if history {
+                            share(mine.history_cost(base, bare, m.name()))
+                        } else {
+                            let cost = |f: &Figures| f.input_cost(m.name()).unwrap_or(0.0);
+                            ratio(cost(mine), cost(base))
                         }
                     }));
                     row
@@ -455,10 +449,9 @@ fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[
     let ratios = |mine: &Figures, base: &Figures, bare: &Figures| {
         let (mut cost, mut history_cost) = (serde_json::Map::new(), serde_json::Map::new());
         for m in models {
-            let cost_of = |f: &Figures| f.cost(m.name()).map(|c| c.cost.input);
-            if let (Some(a), Some(b), Some(c)) = (cost_of(mine), cost_of(base), cost_of(bare)) {
+            if let (Some(a), Some(b)) = (mine.input_cost(m.name()), base.input_cost(m.name())) {
                 cost.insert(m.name().to_string(), json!(a / b.max(f64::MIN_POSITIVE)));
-                history_cost.insert(m.name().to_string(), json!(history_cost_ratio(a, b, c)));
+                history_cost.insert(m.name().to_string(), json!(mine.history_cost(base, bare, m.name())));
             }
         }
         json!({
@@ -468,13 +461,14 @@ fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[
             "history_cost": history_cost,
         })
     };
-    let measured = |r: &'_ Row| r.figures.clone().expect("full-history and no-history were measured before any row");
-    let (full_total, floor_total) = (measured(full), measured(floor));
+    let (Ok(full_total), Ok(floor_total)) = (&full.figures, &floor.figures) else {
+        unreachable!("full-history and no-history were measured before any row")
+    };
     let baselines = full.per_session.iter().zip(&floor.per_session);
     json!({
         "name": row.name,
         "total": f,
-        "vs_full_history": ratios(f, &full_total, &floor_total),
+        "vs_full_history": ratios(f, full_total, floor_total),
         "recall": f.recall.share(),
         "per_session": subjects.iter().zip(&row.per_session).zip(baselines).map(|((s, mine), (base, bare))| json!({
             "file": s.name,
