@@ -386,39 +386,37 @@ mod unix {
     use std::time::{Duration, Instant};
 
     pub(super) fn apply(caps: &Caps, cmd: &mut Command) {
+        limit_child(caps, cmd, false);
+    }
+
+    pub(super) fn apply_renewable(caps: &Caps, cmd: &mut Command) {
+        limit_child(caps, cmd, true);
+    }
+
+    /// The limits `cmd`'s child sets on itself before exec: memory, CPU, no
+    /// core dumps. A `renewable` child keeps its CPU hard limit open, so it
+    /// can move its soft limit on before each render ([`renew_cpu`]), and
+    /// (Linux) dies with the thread that started it; otherwise the hard
+    /// limit is one second past the soft one.
+    fn limit_child(caps: &Caps, cmd: &mut Command, renewable: bool) {
         let memory = caps.memory as libc::rlim_t;
         let cpu = super::cpu_seconds(caps.cpu) as libc::rlim_t;
+        let cpu_hard = if renewable { libc::RLIM_INFINITY } else { cpu + 1 };
         // SAFETY: the closure runs in the forked child before exec; it only
-        // makes the async-signal-safe getrlimit/setrlimit calls and
+        // makes the async-signal-safe getrlimit/setrlimit/prctl calls and
         // allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
                 set(libc::RLIMIT_AS, memory, memory)?;
                 set(libc::RLIMIT_DATA, memory, memory)?;
-                set(libc::RLIMIT_CPU, cpu, cpu + 1)?;
-                set(libc::RLIMIT_CORE, 0, 0)
-            });
-        }
-    }
-
-    pub(super) fn apply_renewable(caps: &Caps, cmd: &mut Command) {
-        let memory = caps.memory as libc::rlim_t;
-        let cpu = super::cpu_seconds(caps.cpu) as libc::rlim_t;
-        // SAFETY: as in `apply`.
-        unsafe {
-            cmd.pre_exec(move || {
-                set(libc::RLIMIT_AS, memory, memory)?;
-                set(libc::RLIMIT_DATA, memory, memory)?;
-                // The hard limit stays where it is, so the child can move
-                // its soft limit on before each render.
-                set(libc::RLIMIT_CPU, cpu, libc::RLIM_INFINITY)?;
+                set(libc::RLIMIT_CPU, cpu, cpu_hard)?;
                 set(libc::RLIMIT_CORE, 0, 0)?;
                 // A long-lived child must not outlive a parent killed with
                 // SIGKILL while the plugin hangs (it would never read the
                 // end of its input). Linux ties this to the thread that
                 // started the child, which is the one that talks to it.
                 #[cfg(target_os = "linux")]
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                if renewable && libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
