@@ -32,10 +32,7 @@ pub struct TurnOutput<'a> {
     pub output: Vec<&'a str>,
 }
 
-/// A string needs this many characters to count as a fact.
-pub const MIN_TEXT_CHARS: usize = 4;
-/// A number needs this many digits to count as a fact.
-pub const MIN_NUMBER_DIGITS: usize = 3;
+pub use ptc_plugin_api::render::{is_fact, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
 
 /// Per turn, the learned facts its program uses (strategy-independent:
 /// compute once per session, then [`LearnedFacts::recall`] per strategy).
@@ -75,16 +72,6 @@ impl Recall {
         self.turns.extend_from_slice(&other.turns);
         self.used += other.used;
         self.visible += other.visible;
-    }
-}
-
-fn is_fact(literal: &Literal) -> bool {
-    match literal {
-        Literal::Text(s) => s.chars().count() >= MIN_TEXT_CHARS,
-        Literal::Number(n) => {
-            let mantissa = n.split(['e', 'E']).next().unwrap_or(n);
-            mantissa.bytes().filter(u8::is_ascii_digit).count() >= MIN_NUMBER_DIGITS
-        }
     }
 }
 

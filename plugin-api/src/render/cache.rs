@@ -174,6 +174,27 @@ impl Rewrite {
     }
 }
 
+/// Whether showing a turn in full once, after the cached prefix, then
+/// appending its `entry` for the `turns_left` turns after, costs less than
+/// appending its `full` form at once (which every later turn reads): the
+/// full form is paid once uncached instead of written to the cache, and
+/// the reads saved on `full - entry` tokens must pay for writing the entry
+/// (prices [`CACHE_READ_PRICE`] and [`CACHE_WRITE_PRICE`]).
+///
+/// ```
+/// use ptc_plugin_api::render::show_once_pays;
+///
+/// assert!(show_once_pays(400, 60, 10));
+/// assert!(!show_once_pays(80, 60, 10), "a small turn is appended as it is");
+/// assert!(!show_once_pays(400, 60, 0), "the last turn is never read again");
+/// ```
+pub fn show_once_pays(full: usize, entry: usize, turns_left: usize) -> bool {
+    let (full, entry, left) = (full as f64, entry as f64, turns_left as f64);
+    let once = full + entry * (CACHE_WRITE_PRICE + CACHE_READ_PRICE * left);
+    let appended = full * (CACHE_WRITE_PRICE + CACHE_READ_PRICE * left);
+    turns_left > 0 && once < appended
+}
+
 /// How a checkpointed layout folds, and under what size nothing is cached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpointing {

@@ -48,7 +48,9 @@
 //! ```
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
-use super::cache::{appended_entries, checkpoint, count_verbatim_entry, surely_cached, Checkpointing, CACHE_EPOCH};
+use super::cache::{
+    appended_entries, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry, Checkpointing, CACHE_EPOCH,
+};
 use super::history::{feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
@@ -87,6 +89,36 @@ fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
     k
 }
 
+/// What a checkpointed layout shows of the latest turns, and whether it
+/// starts as the full transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Recent {
+    /// The latest this many turns are shown in full (the strategy's
+    /// `latest` form, or the turn verbatim when that is smaller) after the
+    /// last breakpoint; a turn's entry is appended once it leaves them. 0:
+    /// every successful turn is appended as its entry at once, and only a
+    /// failed latest turn is shown after the breakpoint.
+    pub turns: usize,
+    /// Whether the leading turns stay the full transcript until the prompt
+    /// is surely cached (a longer prompt is cached first). `false`: entries
+    /// from the first turn on, so a prompt that stays under the cache
+    /// minimum, where nothing is cached and every token is paid in full,
+    /// is compressed too.
+    pub transcript_until_cached: bool,
+}
+
+impl Recent {
+    /// [`checkpointed_prompt`]'s choice: no turn in full, the transcript
+    /// until cached.
+    pub const NONE: Recent = Recent { turns: 0, transcript_until_cached: true };
+
+    /// The latest `turns` turns in full; the transcript until cached or not.
+    pub fn new(turns: usize, transcript_until_cached: bool) -> Recent {
+        Recent { turns, transcript_until_cached }
+    }
+}
+
 /// Renders `req` in the checkpointed layout of strategy `name`, its USER
 /// message starting with the turn-1 message's head (so turn 1's cache entry
 /// is kept). `block(i, stats)` is the strategy's own block for turn `i`
@@ -94,7 +126,8 @@ fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
 /// its summary of a range of turns. Both count what they show in `stats`.
 /// The stats report [`CACHE_EPOCH`], `turns_folded`, `frozen_segments` and
 /// `turns_verbatim`; `turns_compressed` counts the successful turns shown
-/// as a block or inside a summary, not verbatim.
+/// as a block or inside a summary, not verbatim. The same as
+/// [`checkpointed_prompt_with`] with [`Recent::NONE`].
 pub fn checkpointed_prompt(
     req: &RenderRequest,
     name: &str,
@@ -102,9 +135,41 @@ pub fn checkpointed_prompt(
     block: impl Fn(usize, &mut Stats) -> String,
     frozen: impl Fn(Range<usize>, &mut Stats) -> String,
 ) -> Prompt {
+    checkpointed_prompt_with(req, name, how, Recent::NONE, &block, frozen, &block)
+}
+
+/// [`checkpointed_prompt`] with the latest turns shown in full: the latest
+/// `recent.turns` turns as `latest(i, stats)` (or verbatim, when smaller)
+/// after the last breakpoint, where they are paid once each, uncached,
+/// while what stays in the cached prefix is the strategy's `block`, which
+/// can then be far terser (what a later turn needs of it, not all it
+/// showed). A failed turn among them is shown only while it is the latest.
+/// A successful turn whose `block` equals its `latest` form (a strategy's
+/// choice when the full form is about as small: [`show_once_pays`]) is
+/// appended at once, with the turns before it.
+pub fn checkpointed_prompt_with(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    recent: Recent,
+    block: impl Fn(usize, &mut Stats) -> String,
+    frozen: impl Fn(Range<usize>, &mut Stats) -> String,
+    latest: impl Fn(usize, &mut Stats) -> String,
+) -> Prompt {
     let turns = req.turns();
-    let transcript = transcript_turns(req, how.cache_min_tokens);
-    let entries = appended_entries(turns, |i| block(i, &mut Stats::default()));
+    let transcript =
+        if recent.transcript_until_cached { transcript_turns(req, how.cache_min_tokens) } else { 0 };
+    // Turns from `in_full` on are shown in full after the breakpoint; the
+    // ones before are the transcript, frozen segments or entries. A latest
+    // turn whose entry is its full form is an entry at once.
+    let mut in_full = turns.len().saturating_sub(recent.turns).max(transcript.min(turns.len()));
+    while in_full < turns.len()
+        && turns[in_full].success()
+        && block(in_full, &mut Stats::default()) == latest(in_full, &mut Stats::default())
+    {
+        in_full += 1;
+    }
+    let entries = appended_entries(&turns[..in_full], |i| block(i, &mut Stats::default()));
     // A failed turn is shown only while it is the latest, after the last
     // breakpoint: it adds nothing to what later turns keep.
     let size = |i: usize| {
@@ -118,7 +183,7 @@ pub fn checkpointed_prompt(
     };
     let frozen_size = |r| estimate_text_tokens(&frozen(r, &mut Stats::default()));
     let fixed = estimate_text_tokens(req.system_prompt()) + estimate_text_tokens(&first_user_parts(req)[0]);
-    let at = checkpoint(turns, req.max_turns(), how, fixed, size, frozen_size);
+    let at = checkpoint(&turns[..in_full], req.max_turns(), how, fixed, size, frozen_size);
     let mut stats = Stats::new(name);
     let mut prompt = Prompt::builder().system(req.system_prompt());
     // The open USER message, which later entries extend, and the first
@@ -157,7 +222,7 @@ pub fn checkpointed_prompt(
     for (i, (entry, is_verbatim)) in entries.iter().enumerate().skip(first_entry) {
         if !turns[i].success() {
             if i + 1 == turns.len() {
-                latest_error = Some(entry);
+                latest_error = Some(entry.clone());
             } else {
                 stats.error_turns_collapsed += 1;
             }
@@ -179,7 +244,7 @@ pub fn checkpointed_prompt(
         prompt = prompt.breakpoint_here();
     } else {
         // The end of what the next turn keeps (the head alone on turn 1),
-        // then this turn's info.
+        // then the turns shown in full, then this turn's info.
         if let Some(last) = open.last_mut() {
             *last = last.clone().breakpoint();
         }
@@ -188,6 +253,26 @@ pub fn checkpointed_prompt(
             // turn only (the next one shows its own outcome instead).
             block(turns.len() - 1, &mut stats);
             open.push(Block::new(format!("{error}\n\n")));
+        }
+        for (i, turn) in turns.iter().enumerate().skip(in_full.max(first_entry)) {
+            if !turn.success() && i + 1 < turns.len() {
+                stats.error_turns_collapsed += 1;
+                continue;
+            }
+            let own = latest(i, &mut Stats::default());
+            let text = match verbatim_entry(turn) {
+                Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => {
+                    count_verbatim_entry(turn, &mut stats);
+                    verbatim += 1;
+                    v
+                }
+                _ => {
+                    latest(i, &mut stats);
+                    stats.turns_compressed += u32::from(turn.success());
+                    own
+                }
+            };
+            open.push(Block::new(format!("{text}\n\n")));
         }
         open.push(Block::new(turn_info(req.turn(), req.max_turns())));
         prompt.push(Role::User, open);

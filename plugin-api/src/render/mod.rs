@@ -16,8 +16,11 @@
 
 mod budget;
 mod cache;
+mod fact_entries;
+mod facts;
 mod history;
 mod ledger;
+mod literals;
 mod options;
 mod sections;
 mod signature;
@@ -27,7 +30,8 @@ pub use budget::{
     estimate_text_tokens, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD, ESTIMATE_REPLY_PRIMING,
 };
 pub use cache::{
-    appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry,
+    appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, show_once_pays, surely_cached,
+    verbatim_entry,
     CacheBreak, Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP, CACHE_READ_PRICE,
     CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
@@ -35,7 +39,14 @@ pub use history::{
     feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text, push_verbatim_turns,
     transcript_tokens, turn_outcome, FULL_HISTORY,
 };
-pub use ledger::checkpointed_prompt;
+pub use fact_entries::{
+    fact_memory_prompt, BulkFacts, FactEntries, FactEntryOptions, FactMemory, DEFAULT_RECENT_TURNS,
+};
+pub use facts::{
+    is_fact, output_facts, program_facts, FactLedger, MAX_FACT_CHARS, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
+};
+pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
+pub use literals::{program_literals, Literal};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,
     error_line, error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of,

@@ -58,7 +58,7 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt, error_line, estimate_tokens, format_value, memory_of, program_or_unknown, recent_prints,
+    checkpointed_prompt, error_line, fact_memory_prompt, BulkFacts, FactEntryOptions, FactMemory, estimate_tokens, format_value, memory_of, program_or_unknown, recent_prints,
     tool_call_lines, tool_calls_section, turn_info, Checkpointing, FoldPolicy, ValueLimits,
 };
 use ptc_plugin_api::{
@@ -69,6 +69,11 @@ use std::ops::Range;
 
 /// Most recent tool calls listed (single-user-coalesced's default).
 pub const TOOL_CALL_LIMIT: usize = 20;
+
+/// What the checkpointed layout's fact memory keeps of long print lines
+/// when the parameters name nothing: their facts until a fold, then
+/// those a program used.
+pub const DEFAULT_BULK_FACTS: BulkFacts = BulkFacts::Fold;
 
 /// Fold policy of the checkpointed layout when the parameters name none.
 pub const DEFAULT_FOLD: FoldPolicy = FoldPolicy { threshold_tokens: 600, min_turns: 4, merge_tokens: 1200 };
@@ -82,7 +87,7 @@ pub struct Aggressive {
     max_tokens: Option<usize>,
     /// `Some` for `layout = "checkpointed"`: when to fold, and under how
     /// many estimated tokens nothing is cached.
-    checkpointed: Option<Checkpointing>,
+    checkpointed: Option<(Checkpointing, Option<FactMemory>)>,
     /// Most recent tool calls listed (in a frozen block, when checkpointed).
     tool_call_limit: usize,
 }
@@ -275,7 +280,11 @@ impl Strategy for Aggressive {
             max_tokens: params.optional_positive("max_tokens")?,
             tool_call_limit: params.positive("tool_call_limit", TOOL_CALL_LIMIT)?,
             checkpointed: match params.choice("layout", &["spec", "checkpointed"])? {
-                "checkpointed" => Some(Checkpointing::from_params(&mut params, DEFAULT_FOLD)?),
+                "checkpointed" => {
+                    let how = Checkpointing::from_params(&mut params, DEFAULT_FOLD)?;
+                    let entries = FactEntryOptions { bulk: DEFAULT_BULK_FACTS, ..FactEntryOptions::default() };
+                    Some((how, FactMemory::from_params(&mut params, entries)?))
+                }
                 _ => None,
             },
         };
@@ -288,15 +297,25 @@ impl Strategy for Aggressive {
     }
 
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
-        if let Some(how) = self.checkpointed {
+        if let Some((how, memory)) = self.checkpointed {
             let turns = req.turns();
-            let prompt = checkpointed_prompt(
-                req,
-                Self::NAME,
-                how,
-                |i, stats| self.turn_block(&turns[i], stats),
-                |range, stats| self.frozen_block(turns, range, stats),
-            );
+            let prompt = match memory {
+                None => checkpointed_prompt(
+                    req,
+                    Self::NAME,
+                    how,
+                    |i, stats| self.turn_block(&turns[i], stats),
+                    |range, stats| self.frozen_block(turns, range, stats),
+                ),
+                Some(memory) => fact_memory_prompt(
+                    req,
+                    Self::NAME,
+                    how,
+                    memory,
+                    |i, stats| self.turn_block(&turns[i], stats),
+                    |i| turns[i].prints().len() <= 1 && turns[i].prints().all(|p| p.chars().count() <= self.output_char_limit),
+                ),
+            };
             if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
                 return Ok(prompt);
             }

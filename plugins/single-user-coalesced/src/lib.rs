@@ -33,7 +33,7 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt, definition_line, error_line, format_value, head_sections, memory_of, program_or_unknown,
+    checkpointed_prompt, fact_memory_prompt, FactMemory, definition_line, FactEntryOptions, error_line, format_value, head_sections, memory_of, program_or_unknown,
     recent_prints, single_user_message, summary_sections, tool_call_lines, Checkpointing, FoldPolicy, SummaryOptions,
     ValueLimits,
 };
@@ -50,8 +50,14 @@ pub enum Layout {
     Spec,
     /// Appended turn blocks, folded into frozen segments at checkpoints
     /// (the SDK's [`checkpointed_prompt`]).
-    Checkpointed(Checkpointing),
+    /// With `memory = "facts"` (the default) the latest turn is shown in
+    /// full and older turns as compact entries that keep their facts
+    /// ([`fact_memory_prompt`]); with `memory = "blocks"` (`None`) every
+    /// turn is its whole coalesced block, the full transcript until cached.
+    Checkpointed(Checkpointing, Option<FactMemory>),
 }
+
+
 
 /// The strategy, with its limits and layout.
 #[derive(Debug, Clone)]
@@ -76,7 +82,16 @@ impl Strategy for SingleUserCoalesced {
     fn new(mut params: Params) -> Result<Self, StrategyError> {
         let opts = Self::read_options(&mut params)?;
         let layout = match params.choice("layout", &["spec", "checkpointed"])? {
-            "checkpointed" => Layout::Checkpointed(Checkpointing::from_params(&mut params, DEFAULT_FOLD)?),
+            "checkpointed" => {
+                let how = Checkpointing::from_params(&mut params, DEFAULT_FOLD)?;
+                let entries = FactEntryOptions {
+                    tool_call_limit: opts.tool_call_limit,
+                    sample: opts.sample,
+                    ..FactEntryOptions::default()
+                };
+                let memory = FactMemory::from_params(&mut params, entries)?;
+                Layout::Checkpointed(how, memory)
+            }
             _ => Layout::Spec,
         };
         params.finish()?;
@@ -90,12 +105,20 @@ impl Strategy for SingleUserCoalesced {
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         Ok(match self.layout {
             Layout::Spec => self.spec(req),
-            Layout::Checkpointed(how) => checkpointed_prompt(
+            Layout::Checkpointed(how, None) => checkpointed_prompt(
                 req,
                 Self::NAME,
                 how,
                 |i, stats| turn_block(req.turns(), i, &self.opts, stats),
                 |range, stats| frozen_block(req.turns(), range, &self.opts, stats),
+            ),
+            Layout::Checkpointed(how, Some(memory)) => fact_memory_prompt(
+                req,
+                Self::NAME,
+                how,
+                memory,
+                |i, stats| turn_block(req.turns(), i, &self.opts, stats),
+                |i| req.turns()[i].prints().len() <= self.opts.println_limit,
             ),
         })
     }

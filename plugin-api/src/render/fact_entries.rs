@@ -1,0 +1,361 @@
+//! Compact turn entries that keep the facts: what a cache-stable layout
+//! appends for a turn once the turn is no longer shown in full.
+//!
+//! An entry lists what the turn defined (a scalar with its value: the
+//! model's own notes), the tool calls it made, its print lines up to
+//! [`FactEntryOptions::line_chars`] characters whole (their words say what
+//! a figure is), and one `;; facts:` line with every other fact of its
+//! output and program that no earlier entry, and not the run's head,
+//! already shows ([`output_facts`], [`program_facts`], one [`FactLedger`]
+//! for the run). Long tables, logs and pages shrink to the IDs, figures,
+//! dates and names a later program may copy; nothing a program could copy
+//! is dropped, and nothing is shown twice.
+//!
+//! ```
+//! use ptc_plugin_api::render::{FactEntries, FactEntryOptions};
+//! use ptc_plugin_api::{RenderRequest, Turn};
+//!
+//! let mut req = RenderRequest::new("Find the slow checkouts", "system", 10);
+//! let log = "2024-03-14T09:42:19Z co-2 tr-6a546894 upstream payments-api: 503 after 2001ms, retries exhausted";
+//! req.push_turn(Turn::new(1, "", Some("(println (first logs))".into())).with_prints(vec![log.into(), "errors 466".into()]));
+//! let entries = FactEntries::new(&req, FactEntryOptions::default());
+//! assert_eq!(entries.entry(0), ";; --- turn 1 ---\n;; Output:\nerrors 466\n;; facts: 2024-03-14T09:42:19Z tr-6a546894 payments-api 2001ms");
+//! ```
+
+use super::budget::estimate_text_tokens;
+use super::cache::{show_once_pays, Checkpointing};
+use super::facts::{output_facts, program_facts, FactLedger};
+use super::ledger::{checkpointed_prompt_with, Recent};
+use super::sections::{definition_line, first_user_parts, memory_of, tool_call_lines, USER_HEADER};
+use super::value_text::{format_value, ValueLimits};
+use crate::output::Stats;
+use crate::prompt::Prompt;
+use crate::sdk::Params;
+use crate::StrategyError;
+use crate::request::{Definition, RenderRequest, Turn};
+use crate::value::ValueRef;
+use std::ops::Range;
+
+/// What a compact entry keeps of a successful turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FactEntryOptions {
+    /// Most recent tool calls listed per turn (older ones' arguments stay
+    /// as facts).
+    pub tool_call_limit: usize,
+    /// Print lines up to this many characters are kept whole; longer ones
+    /// give only their facts. 0: facts only.
+    pub line_chars: usize,
+    /// Limits of the value shown for a scalar definition.
+    pub sample: ValueLimits,
+    /// What becomes of the facts picked out of long print lines.
+    pub bulk: BulkFacts,
+}
+
+impl Default for FactEntryOptions {
+    fn default() -> Self {
+        FactEntryOptions { tool_call_limit: 20, line_chars: 1, sample: ValueLimits::SAMPLE, bulk: BulkFacts::Keep }
+    }
+}
+
+/// What becomes of the facts picked out of long print lines (logs,
+/// tables, pages): about one in five is copied by a later program, in the
+/// corpus as often as a fact from anywhere else.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BulkFacts {
+    /// Listed in the entry and kept by every summary.
+    Keep,
+    /// Listed in the entry; a summary keeps those a program has used.
+    Fold,
+    /// Not listed (the turn's own facts, calls and definitions are).
+    Drop,
+}
+
+/// What one entry shows, counted for the stats.
+#[derive(Clone, Debug, Default)]
+struct Shown {
+    text: String,
+    /// Facts the entry showed in a line of their own kind: a definition,
+    /// a tool call, a short print line, the result, the program.
+    facts: Vec<String>,
+    /// Facts it picked out of long print lines (logs, tables, pages).
+    bulk: Vec<String>,
+    /// Facts of the program (also in `facts`).
+    program: Vec<String>,
+    calls: (u32, u32),
+    prints: (u32, u32),
+}
+
+/// The compact entries of every turn of a request, and the facts each one
+/// admitted (what a frozen summary of those turns keeps).
+#[derive(Clone, Debug)]
+pub struct FactEntries {
+    turns: Vec<Shown>,
+}
+
+/// Whether a definition's value is a scalar (shown with its value).
+fn scalar(def: &Definition) -> bool {
+    matches!(
+        def.value().view(),
+        ValueRef::Bool(_) | ValueRef::Int(_) | ValueRef::Float(_) | ValueRef::Str(_) | ValueRef::Keyword(_)
+    )
+}
+
+/// A fact as the `;; facts:` line writes it: quoted when it holds a space.
+fn fact_text(fact: &str) -> String {
+    if fact.contains(' ') && !fact.starts_with('"') {
+        format!("\"{fact}\"")
+    } else {
+        fact.to_string()
+    }
+}
+
+/// The definition lines of `defs`: functions first, a scalar with its value.
+fn definition_lines(defs: &[&Definition], sample: ValueLimits) -> Vec<String> {
+    let (functions, values): (Vec<_>, Vec<_>) = defs.iter().partition(|d| d.is_function());
+    functions.into_iter().chain(values).map(|d| definition_line(d, scalar(d), sample)).collect()
+}
+
+impl FactEntries {
+    /// The entries of `req`'s turns (a failed turn's is empty: a layout
+    /// shows it as program and error while it is the latest).
+    pub fn new(req: &RenderRequest, opts: FactEntryOptions) -> FactEntries {
+        let [head, _] = first_user_parts(req);
+        let mut ledger = FactLedger::new(head);
+        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger)).collect();
+        FactEntries { turns }
+    }
+
+    /// The entry of turn `i` (0-based).
+    pub fn entry(&self, i: usize) -> &str {
+        &self.turns[i].text
+    }
+
+    /// `;; facts:` and the facts of turn `i`'s program that no earlier
+    /// entry showed (what a strategy adds to a turn it shows in another
+    /// form, so the literals the model wrote stay visible); `None` when
+    /// there are none.
+    pub fn program_facts(&self, i: usize) -> Option<String> {
+        let program = &self.turns[i].program;
+        (!program.is_empty()).then(|| format!(";; facts: {}", program.iter().map(|f| fact_text(f)).collect::<Vec<_>>().join(" ")))
+    }
+
+    /// Counts what entry `i` shows in `stats`: its tool calls, and its
+    /// print lines (a line given as facts counts as dropped).
+    pub fn count(&self, i: usize, stats: &mut Stats) {
+        let t = &self.turns[i];
+        stats.tool_calls_total += t.calls.0;
+        stats.tool_calls_shown += t.calls.1;
+        stats.tool_calls_dropped += t.calls.0 - t.calls.1;
+        stats.printlns_total += t.prints.0;
+        stats.printlns_shown += t.prints.1;
+        stats.printlns_dropped += t.prints.0 - t.prints.1;
+    }
+
+    /// The frozen summary of `turns[range]` (0-based): the `user/` lines of
+    /// what they defined (latest value winning), their most recent tool
+    /// calls, and the facts their entries showed, in order, but for those
+    /// picked out of long print lines that no program has used.
+    pub fn summary(&self, turns: &[Turn], range: Range<usize>, opts: &FactEntryOptions, stats: &mut Stats) -> String {
+        let mut text = format!(";; === turns {}-{} (summary; later turns below add to it) ===", range.start + 1, range.end);
+        let memory = memory_of(&turns[range.clone()]);
+        if !memory.is_empty() {
+            text.push('\n');
+            text.push_str(USER_HEADER);
+            for line in definition_lines(&memory, opts.sample) {
+                text.push('\n');
+                text.push_str(&line);
+            }
+        }
+        let calls: Vec<_> = turns[range.clone()].iter().filter(|t| t.success()).flat_map(|t| t.tool_calls()).collect();
+        let shown = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
+        stats.tool_calls_total += calls.len() as u32;
+        stats.tool_calls_shown += shown.len() as u32;
+        stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
+        if !shown.is_empty() {
+            text.push_str("\n;; Tool calls made:");
+            for line in tool_call_lines(shown) {
+                text.push_str("\n;   ");
+                text.push_str(&line);
+            }
+        }
+        let prints: u32 = self.turns[range.clone()].iter().map(|t| t.prints.0).sum();
+        stats.printlns_total += prints;
+        stats.printlns_dropped += prints;
+        // A fact from a long print line is kept only once a program has
+        // used it: the rest of a log or table is what a fold forgets.
+        let programs: Vec<&str> = turns[..range.end].iter().filter_map(|t| t.program()).collect();
+        let used = |f: &&String| programs.iter().any(|p| p.contains(f.trim_matches('"')));
+        let facts: Vec<String> = self.turns[range]
+            .iter()
+            .flat_map(|t| t.facts.iter().chain(t.bulk.iter().filter(|f| opts.bulk == BulkFacts::Keep || used(f))))
+            .map(|f| fact_text(f))
+            .collect();
+        if !facts.is_empty() {
+            text.push_str("\n;; facts: ");
+            text.push_str(&facts.join(" "));
+        }
+        text + "\n\n"
+    }
+}
+
+/// Admits the facts of `line`, which the entry shows whole, to `ledger`
+/// (so no later entry repeats them), recording the new ones in `facts`.
+fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
+    for fact in output_facts(line) {
+        if ledger.admit(fact) {
+            facts.push(fact.to_string());
+        }
+    }
+}
+
+/// The entry of one turn, admitting what it shows to `ledger`.
+fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger) -> Shown {
+    if !turn.success() {
+        return Shown::default();
+    }
+    let mut shown = Shown { text: format!(";; --- turn {} ---", turn.number()), ..Shown::default() };
+    let defs: Vec<&Definition> = turn.definitions().iter().collect();
+    for line in definition_lines(&defs, opts.sample) {
+        admit_visible(&line, ledger, &mut shown.facts);
+        shown.text.push('\n');
+        shown.text.push_str(&line);
+    }
+    let calls: Vec<_> = turn.tool_calls().iter().collect();
+    let listed = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
+    shown.calls = (calls.len() as u32, listed.len() as u32);
+    if !listed.is_empty() {
+        shown.text.push_str("\n;; Tool calls made:");
+        for line in tool_call_lines(listed) {
+            admit_visible(&line, ledger, &mut shown.facts);
+            shown.text.push_str("\n;   ");
+            shown.text.push_str(&line);
+        }
+    }
+    let mut rest: Vec<String> = Vec::new();
+    let mut whole: Vec<&str> = Vec::new();
+    let prints: Vec<&str> = turn.prints().collect();
+    for line in prints.iter().flat_map(|p| p.lines()) {
+        if line.chars().count() <= opts.line_chars && !line.trim().is_empty() {
+            whole.push(line);
+            admit_visible(line, ledger, &mut shown.facts);
+        } else if opts.bulk != BulkFacts::Drop {
+            rest.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
+        }
+    }
+    shown.prints = (prints.len() as u32, prints.iter().filter(|p| p.lines().all(|l| l.chars().count() <= opts.line_chars)).count() as u32);
+    if prints.is_empty() {
+        let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
+        admit_visible(&result, ledger, &mut shown.facts);
+        shown.text.push_str(&format!("\n;; => {result}"));
+    } else if !whole.is_empty() {
+        shown.text.push_str("\n;; Output:\n");
+        shown.text.push_str(&whole.join("\n"));
+    }
+    let program = ledger.admit_all(program_facts(turn.program().unwrap_or_default()));
+    let all: Vec<String> = rest.iter().chain(&program).map(|f| fact_text(f)).collect();
+    if !all.is_empty() {
+        shown.text.push_str("\n;; facts: ");
+        shown.text.push_str(&all.join(" "));
+    }
+    shown.facts.extend(program.iter().cloned());
+    shown.program = program;
+    shown.bulk = rest;
+    shown
+}
+
+/// A checkpointed layout whose memory is [`FactEntries`]: what a strategy
+/// reads from `memory = "facts"` and the parameters beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FactMemory {
+    /// The latest this many turns are shown in full ([`Recent::turns`]).
+    pub recent: usize,
+    /// What the compact entries keep.
+    pub entries: FactEntryOptions,
+}
+
+/// Turns shown in full by default under `memory = "facts"`.
+pub const DEFAULT_RECENT_TURNS: usize = 1;
+
+impl FactMemory {
+    /// Reads `memory` (`"facts"`, the default, or `"blocks"`: `None`),
+    /// and under `"facts"` `recent_turns` (default
+    /// [`DEFAULT_RECENT_TURNS`]), `fact_line_chars` and `bulk_facts`
+    /// (`"keep"`, `"fold"` or `"drop"`), with `default` for what is absent
+    /// (its `tool_call_limit` and `sample` are the strategy's own).
+    pub fn from_params(params: &mut Params, default: FactEntryOptions) -> Result<Option<FactMemory>, StrategyError> {
+        if params.choice("memory", &["facts", "blocks"])? == "blocks" {
+            return Ok(None);
+        }
+        // The default first: `choice` takes the first when absent.
+        let order = match default.bulk {
+            BulkFacts::Keep => ["keep", "fold", "drop"],
+            BulkFacts::Fold => ["fold", "keep", "drop"],
+            BulkFacts::Drop => ["drop", "keep", "fold"],
+        };
+        let bulk = match params.choice("bulk_facts", &order)? {
+            "fold" => BulkFacts::Fold,
+            "drop" => BulkFacts::Drop,
+            _ => BulkFacts::Keep,
+        };
+        Ok(Some(FactMemory {
+            recent: params.positive("recent_turns", DEFAULT_RECENT_TURNS)?,
+            entries: FactEntryOptions {
+                line_chars: params.positive("fact_line_chars", default.line_chars)?,
+                bulk,
+                ..default
+            },
+        }))
+    }
+}
+
+/// Renders `req` in the checkpointed layout with fact memory: the latest
+/// turns in full (`full(i, stats)`, then the facts of the turn's program
+/// that no entry showed yet), every older turn as its compact entry, or as
+/// its full form when that costs less and `keeps_output(i)` says the full
+/// form shows all the turn printed ([`show_once_pays`]); folds keep the
+/// facts ([`FactEntries::summary`]). Compressed from the first turn: while
+/// the prompt is under the cache minimum nothing is cached, so a shorter
+/// prompt is cheaper.
+pub fn fact_memory_prompt(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    memory: FactMemory,
+    full: impl Fn(usize, &mut Stats) -> String,
+    keeps_output: impl Fn(usize) -> bool,
+) -> Prompt {
+    let entries = FactEntries::new(req, memory.entries);
+    let turns = req.turns();
+    let full_form = |i: usize, stats: &mut Stats| {
+        let block = full(i, stats);
+        match entries.program_facts(i) {
+            Some(facts) if turns[i].success() => format!("{block}\n{facts}"),
+            _ => block,
+        }
+    };
+    let full_is_entry = |i: usize| {
+        let turn = &turns[i];
+        if !turn.success() || !keeps_output(i) {
+            return false;
+        }
+        let size = estimate_text_tokens(&full_form(i, &mut Stats::default()));
+        let left = req.max_turns().saturating_sub(turn.number()) as usize;
+        !show_once_pays(size, estimate_text_tokens(entries.entry(i)), left)
+    };
+    checkpointed_prompt_with(
+        req,
+        name,
+        how,
+        Recent::new(memory.recent, false),
+        |i, stats| {
+            if full_is_entry(i) {
+                full_form(i, stats)
+            } else {
+                entries.count(i, stats);
+                entries.entry(i).to_string()
+            }
+        },
+        |range, stats| entries.summary(turns, range, &memory.entries, stats),
+        full_form,
+    )
+}

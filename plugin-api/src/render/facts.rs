@@ -1,0 +1,209 @@
+//! Facts: the exact strings and numbers a later program may copy from what
+//! an earlier turn showed (an order ID, a timestamp, a total, a name).
+//!
+//! A model reuses what it saw by writing it as a literal, so a strategy
+//! that drops old output must keep those literals to keep the model's
+//! memory: [`output_facts`] picks them out of a turn's output,
+//! [`program_facts`] out of its program, and a [`FactLedger`] keeps each
+//! one once, in the order first seen. The rules are the ones `ptc
+//! compare`'s fact recall counts by ([`is_fact`]): a string of
+//! [`MIN_TEXT_CHARS`] characters or more, a number with
+//! [`MIN_NUMBER_DIGITS`] digits or more.
+//!
+//! ```
+//! use ptc_plugin_api::render::{output_facts, FactLedger};
+//!
+//! let line = "2024-03-14T09:42:19Z tr-6a546894 payments-api: 503 after 2001ms, total 87.46 EUR (Marek Nowak)";
+//! let facts = output_facts(line);
+//! assert_eq!(facts, ["2024-03-14T09:42:19Z", "tr-6a546894", "payments-api", "503", "2001ms", "87.46", "Marek Nowak"]);
+//! let mut ledger = FactLedger::new("Find why payments-api failed");
+//! assert_eq!(ledger.admit_all(facts), ["2024-03-14T09:42:19Z", "tr-6a546894", "503", "2001ms", "87.46", "Marek Nowak"]);
+//! assert!(ledger.admit_all(output_facts("again tr-6a546894")).is_empty());
+//! ```
+
+use super::literals::{program_literals, Literal};
+use std::collections::HashSet;
+
+/// A string needs this many characters to count as a fact.
+pub const MIN_TEXT_CHARS: usize = 4;
+/// A number needs this many digits to count as a fact.
+pub const MIN_NUMBER_DIGITS: usize = 3;
+/// Longest token or quoted string kept as one fact; longer ones are prose
+/// or data, not something a program copies.
+pub const MAX_FACT_CHARS: usize = 80;
+
+/// Whether `literal` is long enough to count as a fact.
+pub fn is_fact(literal: &Literal) -> bool {
+    match literal {
+        Literal::Text(s) => s.chars().count() >= MIN_TEXT_CHARS,
+        Literal::Number(n) => {
+            let mantissa = n.split(['e', 'E']).next().unwrap_or(n);
+            mantissa.bytes().filter(u8::is_ascii_digit).count() >= MIN_NUMBER_DIGITS
+        }
+    }
+}
+
+/// The facts among a program's literals that look like facts by their
+/// shape, as [`output_facts`] finds them (an ID, a date, a figure, a
+/// name: not a label or a format string), strings quoted as the program
+/// writes them.
+pub fn program_facts(program: &str) -> Vec<String> {
+    program_literals(program)
+        .into_iter()
+        .filter(is_fact)
+        .filter_map(|l| match l {
+            Literal::Text(s) => (output_facts(&s) == [s.as_str()]).then(|| super::value_text::quote_str(&s, MAX_FACT_CHARS)),
+            Literal::Number(n) => Some(n),
+        })
+        .collect()
+}
+
+/// Characters that separate the tokens of an output line.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | '{' | '}' | '"' | '\'' | ';' | '`' | '|' | '=')
+}
+
+/// Whether `token` is a fact by shape: a number of [`MIN_NUMBER_DIGITS`]
+/// digits, a word of [`MIN_TEXT_CHARS`]+ characters with a digit in it
+/// (IDs, dates, times, versions, `2001ms`), or a compound name joined by
+/// `-`, `_`, `.`, `/` or `@` (`payments-api`, `gmail.com`).
+fn token_is_fact(token: &str) -> bool {
+    let digits = token.bytes().filter(u8::is_ascii_digit).count();
+    if digits > 0 {
+        let number = token.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit() || b == b'.');
+        return if number { digits >= MIN_NUMBER_DIGITS } else { token.chars().count() >= MIN_TEXT_CHARS };
+    }
+    let joined = token.trim_matches(|c: char| !c.is_alphanumeric()).contains(['-', '_', '.', '/', '@']);
+    joined && token.chars().count() > MIN_TEXT_CHARS && token.chars().next().is_some_and(char::is_alphabetic)
+}
+
+/// Whether `word` starts a capitalized name (`Marek`, `LAURA`, `García`).
+fn capitalized(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(char::is_uppercase) && word.chars().count() >= 2 && chars.all(char::is_alphabetic)
+}
+
+/// The facts of one output text, in order: [`token_is_fact`] tokens,
+/// runs of two or three capitalized words (`Marek Nowak`, with a comma as
+/// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
+/// [`MAX_FACT_CHARS`] characters (a printed value's strings). Duplicates
+/// are kept; a [`FactLedger`] drops them.
+pub fn output_facts(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let words: Vec<(usize, &str)> = line
+            .split(is_separator)
+            .filter(|w| !w.is_empty())
+            .map(|w| ((w.as_ptr() as usize) - (line.as_ptr() as usize), w))
+            .collect();
+        let mut k = 0;
+        while k < words.len() {
+            let (at, word) = words[k];
+            // A name: capitalized words separated by one space (or ", ").
+            let mut end = k;
+            while end + 1 < words.len() && end - k < 2 {
+                let (next_at, next) = words[end + 1];
+                let (prev_at, prev) = words[end];
+                let gap = &line[prev_at + prev.len()..next_at];
+                if capitalized(next) && (gap == " " || gap == ", ") {
+                    end += 1;
+                } else {
+                    break;
+                }
+            }
+            if capitalized(word) && end > k {
+                let (last_at, last) = words[end];
+                out.push(&line[at..last_at + last.len()]);
+                k = end + 1;
+                continue;
+            }
+            let token = word.trim_end_matches([':', '.', '!', '?']);
+            if token.chars().count() <= MAX_FACT_CHARS && token_is_fact(token) {
+                out.push(token);
+            }
+            k += 1;
+        }
+        out.extend(quoted_strings(line));
+    }
+    out
+}
+
+/// The contents of `"..."` strings in `line` of a fact's length that hold
+/// a space (single words are found as tokens).
+fn quoted_strings(line: &str) -> impl Iterator<Item = &str> {
+    line.split('"').skip(1).step_by(2).filter(|s| {
+        let n = s.chars().count();
+        (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n) && s.contains(' ') && !s.ends_with('\\')
+    })
+}
+
+/// The facts shown so far: each admitted once, never when the given text
+/// (the run's mission, tools and data, which every prompt shows) holds it.
+#[derive(Clone, Debug, Default)]
+pub struct FactLedger {
+    given: String,
+    seen: HashSet<String>,
+}
+
+impl FactLedger {
+    /// A ledger for a run whose prompts all show `given`.
+    pub fn new(given: impl Into<String>) -> FactLedger {
+        FactLedger { given: given.into(), seen: HashSet::new() }
+    }
+
+    /// Whether `fact` is new: not admitted before, not in the given text.
+    /// Admits it.
+    pub fn admit(&mut self, fact: &str) -> bool {
+        let bare = fact.trim_matches('"');
+        !self.given.contains(bare) && self.seen.insert(bare.to_string())
+    }
+
+    /// The new facts of `facts`, in order, each admitted.
+    pub fn admit_all<S: AsRef<str>>(&mut self, facts: impl IntoIterator<Item = S>) -> Vec<S> {
+        facts.into_iter().filter(|f| self.admit(f.as_ref())).collect()
+    }
+
+    /// Whether `fact` was admitted or is in the given text.
+    pub fn holds(&self, fact: &str) -> bool {
+        let bare = fact.trim_matches('"');
+        self.seen.contains(bare) || self.given.contains(bare)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_need_three_digits_and_words_a_digit_or_a_joint() {
+        assert_eq!(output_facts("errors 466 of 12 at 0.21 rate 0.2116 v41 pg12"), ["466", "0.2116", "pg12"]);
+        assert_eq!(output_facts("lost revenue EUR 98130.12; ok"), ["98130.12"]);
+        assert_eq!(output_facts("see fraud-check and gmail.com, not -x or a-b"), ["fraud-check", "gmail.com"]);
+        assert_eq!(output_facts("{:sku OUT-40437 :list_usd 73.0}"), ["OUT-40437"]);
+    }
+
+    #[test]
+    fn names_are_runs_of_capitalized_words() {
+        assert_eq!(output_facts("owner: Marek Nowak (DBA)"), ["Marek Nowak"]);
+        assert_eq!(output_facts("García, David and LAURA BIANCHI"), ["García, David", "LAURA BIANCHI"]);
+        assert_eq!(output_facts("Anna Maria Lopez Garcia"), ["Anna Maria Lopez"], "three words at most");
+    }
+
+    #[test]
+    fn quoted_strings_with_spaces_are_facts() {
+        assert_eq!(output_facts(r#"{:title "Dry bag 20 L" :ok true}"#), ["Dry bag 20 L"]);
+    }
+
+    #[test]
+    fn the_ledger_keeps_each_fact_once_and_skips_the_given_text() {
+        let mut ledger = FactLedger::new("Reconcile OUT-40437");
+        assert_eq!(ledger.admit_all(["OUT-40437", "OUT-40554", "\"OUT-40554\"", "87.46"]), ["OUT-40554", "87.46"]);
+        assert!(ledger.holds("OUT-40437") && ledger.holds("\"87.46\"") && !ledger.holds("1127"));
+    }
+
+    #[test]
+    fn program_facts_are_quoted_as_written() {
+        assert_eq!(program_facts(r#"(tool/order {:id "SKU-4417" :n 2 :total 1127})"#), ["\"SKU-4417\"", "1127"]);
+        assert!(program_facts(r#"(println "minutes above:" n "ERROR")"#).is_empty(), "labels are not facts");
+    }
+}
