@@ -118,8 +118,9 @@ def postings(cc, account):
         month = 7 + k * 3 // n
         day = 1 + r.randrange(28)
         vendor = vendors[r.randrange(len(vendors))] if k else vendors[0]
-        out.append({"posting_id": "JE-%s-%04d" % (cc[3:], r.randrange(1, 9999)), "date": "2024-%02d-%02d" % (month, day),
-                    "vendor": vendor, "amount": amount, "text": "%s %s" % (ACCOUNTS[account][0].lower(), vendor)})
+        out.append({"posting_id": "JE-%s-%04d" % (cc[3:], r.randrange(1, 9999)),
+                    "date": "2024-%02d-%02d" % (month, day), "vendor": vendor, "amount": amount,
+                    "text": "%s %s" % (ACCOUNTS[account][0].lower(), vendor)})
     # the planted drivers: the largest posting of a few lines
     top = max(out, key=lambda p: p["amount"])
     if (cc, account) == ("CC-4410", "6400"):

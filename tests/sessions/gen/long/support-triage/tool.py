@@ -88,7 +88,8 @@ def refund_issue(args):
     if o is None:
         raise ToolError("no order %r" % oid)
     if amount > o["payment"]["captured_eur"] - o["payment"]["refunded_eur"]:
-        raise ToolError("%.2f EUR is more than the %.2f EUR captured on %s" % (amount, o["payment"]["captured_eur"], oid))
+        raise ToolError("%.2f EUR is more than the %.2f EUR captured on %s"
+                        % (amount, o["payment"]["captured_eur"], oid))
     if amount > w.REFUND_LIMIT and not args.get("approval_ref"):
         return {"ok": False, "order_id": oid, "amount_eur": amount,
                 "reason": "above the tier-1 limit of %.2f EUR: needs an approval_ref from the account manager"
