@@ -23,7 +23,7 @@
 //! ```
 
 use super::budget::estimate_text_tokens;
-use super::cache::{show_once_pays, Checkpointing};
+use super::cache::{show_once_pays, verbatim_entry, Checkpointing};
 use super::facts::{output_facts, program_facts, FactLedger};
 use super::ledger::{checkpointed_prompt_with, Recent};
 use super::sections::{definition_line, first_user_parts, memory_of, tool_call_lines, USER_HEADER};
@@ -79,8 +79,6 @@ struct Shown {
     facts: Vec<String>,
     /// Facts it picked out of long print lines (logs, tables, pages).
     bulk: Vec<String>,
-    /// Facts of the program (also in `facts`).
-    program: Vec<String>,
     calls: (u32, u32),
     prints: (u32, u32),
 }
@@ -130,13 +128,14 @@ impl FactEntries {
         &self.turns[i].text
     }
 
-    /// `;; facts:` and the facts of turn `i`'s program that no earlier
-    /// entry showed (what a strategy adds to a turn it shows in another
-    /// form, so the literals the model wrote stay visible); `None` when
-    /// there are none.
-    pub fn program_facts(&self, i: usize) -> Option<String> {
-        let program = &self.turns[i].program;
-        (!program.is_empty()).then(|| format!(";; facts: {}", program.iter().map(|f| fact_text(f)).collect::<Vec<_>>().join(" ")))
+    /// `;; facts:` and the facts entry `i` admitted that `shown` (the turn
+    /// in another form) does not hold, so that a strategy showing the turn
+    /// that way drops none of them; `None` when there are none.
+    pub fn missing_facts(&self, i: usize, shown: &str) -> Option<String> {
+        let t = &self.turns[i];
+        let missing: Vec<String> =
+            t.facts.iter().chain(&t.bulk).filter(|f| !shown.contains(f.trim_matches('"'))).map(|f| fact_text(f)).collect();
+        (!missing.is_empty()).then(|| format!(";; facts: {}", missing.join(" ")))
     }
 
     /// Counts what entry `i` shows in `stats`: its tool calls, and its
@@ -257,8 +256,7 @@ fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger) -> Shown
         shown.text.push_str("\n;; facts: ");
         shown.text.push_str(&all.join(" "));
     }
-    shown.facts.extend(program.iter().cloned());
-    shown.program = program;
+    shown.facts.extend(program);
     shown.bulk = rest;
     shown
 }
@@ -309,12 +307,12 @@ impl FactMemory {
 }
 
 /// Renders `req` in the checkpointed layout with fact memory: the latest
-/// turns in full (`full(i, stats)`, then the facts of the turn's program
-/// that no entry showed yet), every older turn as its compact entry, or as
-/// its full form when that costs less and `keeps_output(i)` says the full
-/// form shows all the turn printed ([`show_once_pays`]); folds keep the
-/// facts ([`FactEntries::summary`]). Compressed from the first turn: while
-/// the prompt is under the cache minimum nothing is cached, so a shorter
+/// turns in full (`full(i, stats)`, then the facts of the turn's compact
+/// entry it does not show, [`FactEntries::missing_facts`]), every older
+/// turn as its compact entry, or as that full form when appending it costs
+/// less ([`show_once_pays`]); folds keep the facts
+/// ([`FactEntries::summary`]). Compressed from the first turn: while the
+/// prompt is under the cache minimum nothing is cached, so a shorter
 /// prompt is cheaper.
 pub fn fact_memory_prompt(
     req: &RenderRequest,
@@ -322,40 +320,55 @@ pub fn fact_memory_prompt(
     how: Checkpointing,
     memory: FactMemory,
     full: impl Fn(usize, &mut Stats) -> String,
-    keeps_output: impl Fn(usize) -> bool,
 ) -> Prompt {
     let entries = FactEntries::new(req, memory.entries);
     let turns = req.turns();
-    let full_form = |i: usize, stats: &mut Stats| {
-        let block = full(i, stats);
-        match entries.program_facts(i) {
-            Some(facts) if turns[i].success() => format!("{block}\n{facts}"),
-            _ => block,
-        }
+    // A form of turn `i` with the facts of its entry it lacks added.
+    let with_facts = |i: usize, text: String| match entries.missing_facts(i, &text) {
+        Some(facts) => format!("{text}\n{facts}"),
+        None => text,
     };
-    let full_is_entry = |i: usize| {
+    let size = |text: &String| estimate_text_tokens(text);
+    // The smaller of `a` and the turn verbatim (with its missing facts).
+    let or_verbatim = |i: usize, a: String| match verbatim_entry(&turns[i]).map(|v| with_facts(i, v)) {
+        Some(v) if size(&v) < size(&a) => v,
+        _ => a,
+    };
+    let full_form = |i: usize, stats: &mut Stats| match turns[i].success() {
+        true => with_facts(i, full(i, stats)),
+        false => full(i, stats),
+    };
+    // Whether turn `i` is appended in full at once, instead of shown in
+    // full once and then as its entry; and in which form.
+    let direct = |i: usize| -> Option<String> {
         let turn = &turns[i];
-        if !turn.success() || !keeps_output(i) {
-            return false;
+        if !turn.success() {
+            return None;
         }
-        let size = estimate_text_tokens(&full_form(i, &mut Stats::default()));
+        let whole = or_verbatim(i, full_form(i, &mut Stats::default()));
+        let entry = or_verbatim(i, entries.entry(i).to_string());
         let left = req.max_turns().saturating_sub(turn.number()) as usize;
-        !show_once_pays(size, estimate_text_tokens(entries.entry(i)), left)
+        (!show_once_pays(size(&whole), size(&entry), left)).then_some(whole)
     };
     checkpointed_prompt_with(
         req,
         name,
         how,
-        Recent::new(memory.recent, false),
-        |i, stats| {
-            if full_is_entry(i) {
-                full_form(i, stats)
-            } else {
+        Recent::new(memory.recent),
+        |i, stats| match direct(i) {
+            Some(whole) => {
+                full_form(i, stats);
+                whole
+            }
+            None => {
                 entries.count(i, stats);
-                entries.entry(i).to_string()
+                or_verbatim(i, entries.entry(i).to_string())
             }
         },
         |range, stats| entries.summary(turns, range, &memory.entries, stats),
-        full_form,
+        |i, stats| {
+            let shown = full_form(i, stats);
+            direct(i).unwrap_or(shown)
+        },
     )
 }

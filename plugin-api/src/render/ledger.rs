@@ -106,16 +106,21 @@ pub struct Recent {
     /// minimum, where nothing is cached and every token is paid in full,
     /// is compressed too.
     pub transcript_until_cached: bool,
+    /// Whether a turn is appended verbatim when that is smaller than its
+    /// block. `false` for blocks that must be shown as they are (a fact
+    /// memory's, which no later entry repeats).
+    pub verbatim_entries: bool,
 }
 
 impl Recent {
     /// [`checkpointed_prompt`]'s choice: no turn in full, the transcript
     /// until cached.
-    pub const NONE: Recent = Recent { turns: 0, transcript_until_cached: true };
+    pub const NONE: Recent = Recent { turns: 0, transcript_until_cached: true, verbatim_entries: true };
 
-    /// The latest `turns` turns in full; the transcript until cached or not.
-    pub fn new(turns: usize, transcript_until_cached: bool) -> Recent {
-        Recent { turns, transcript_until_cached }
+    /// The latest `turns` turns in full, blocks appended as they are, no
+    /// transcript: what a fact memory needs.
+    pub fn new(turns: usize) -> Recent {
+        Recent { turns, transcript_until_cached: false, verbatim_entries: false }
     }
 }
 
@@ -169,7 +174,10 @@ pub fn checkpointed_prompt_with(
     {
         in_full += 1;
     }
-    let entries = appended_entries(&turns[..in_full], |i| block(i, &mut Stats::default()));
+    let entries = match recent.verbatim_entries {
+        true => appended_entries(&turns[..in_full], |i| block(i, &mut Stats::default())),
+        false => (0..in_full).map(|i| (block(i, &mut Stats::default()), false)).collect(),
+    };
     // A failed turn is shown only while it is the latest, after the last
     // breakpoint: it adds nothing to what later turns keep.
     let size = |i: usize| {

@@ -313,7 +313,6 @@ impl Strategy for Aggressive {
                     how,
                     memory,
                     |i, stats| self.turn_block(&turns[i], stats),
-                    |i| turns[i].prints().len() <= 1 && turns[i].prints().all(|p| p.chars().count() <= self.output_char_limit),
                 ),
             };
             if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {

@@ -118,7 +118,6 @@ impl Strategy for SingleUserCoalesced {
                 how,
                 memory,
                 |i, stats| turn_block(req.turns(), i, &self.opts, stats),
-                |i| req.turns()[i].prints().len() <= self.opts.println_limit,
             ),
         })
     }
