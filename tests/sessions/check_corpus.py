@@ -31,7 +31,9 @@ import re
 import sys
 
 ERROR_KINDS = {"parse", "unbound_symbol", "arity", "type", "tool", "timeout", "step_limit",
-               "depth_limit", "loop_limit", "size_limit", "memory_limit"}
+               "depth_limit", "loop_limit", "size_limit", "memory_limit", "other",
+               # the run loop's (docs/spec/session-format.md, "Error kinds")
+               "fail", "no_code", "cut_off", "invalid_return"}
 TOP_KEYS = ["format", "agent", "mission", "system_prompt", "max_turns", "tools", "data", "turns", "result", "usage"]
 OPTIONAL_TOP_KEYS = ["status"]  # written by `ptc run` (docs/session-format.md)
 STATUSES = {"returned", "failed", "out_of_turns", "error"}

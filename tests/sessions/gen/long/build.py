@@ -37,8 +37,11 @@ SESSIONS = {
     "pricing": ("price-reconciliation", "price-reconciliation.json", "returned"),
     "crm": ("crm-cleanup", "crm-cleanup.json", "out_of_turns"),
     "research": ("upgrade-research", "upgrade-research.json", "returned"),
+    "fleet-maintenance": ("fleet-maintenance", "fleet-maintenance.json", "returned"),
+    "vendor-due-diligence": ("vendor-due-diligence", "vendor-due-diligence.json", "returned"),
 }
-RUN_ONLY_FIELDS = ("messages", "render_stats", "prompt_tokens", "usage")
+RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
+JOURNAL = "ptc-session/2"
 
 
 def sh(cmd, **kw):
@@ -74,6 +77,24 @@ def corpus_definition(d):
     return {k: d.get(k) for k in keys}
 
 
+def read_session(path):
+    """The session `ptc run` wrote at `path`, as a `ptc-session/1` document.
+    `ptc run` writes a `ptc-session/2` journal (a header line, one line per
+    turn, an end line with the status and result); a document is read as is."""
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    if len(lines) != 1 and lines[0].get("format") == JOURNAL:
+        doc = dict(lines[0], format="ptc-session/1")
+        doc["turns"] = [line["turn"] for line in lines[1:] if "turn" in line]
+        end = next((line["end"] for line in reversed(lines) if "end" in line), {})
+        doc["result"] = end.get("result")
+        doc["usage"] = {}
+        doc.update({k: end[k] for k in ("status", "reason", "detail") if k in end})
+        return doc
+    return json.loads(text)
+
+
 def same_but_durations(a, b):
     def strip(s):
         s = json.loads(json.dumps(s))
@@ -95,8 +116,7 @@ def build(name):
                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if not os.path.exists(raw):
             return ["%s: ptc run wrote no session:\n%s" % (name, run.stderr)]
-        with open(raw, encoding="utf-8") as f:
-            session = json.load(f)
+        session = read_session(raw)
     problems = check_turns(name, session, expect, status)
     if problems:
         return problems + ["%s: last lines of ptc run:\n%s" % (name, "\n".join(run.stderr.splitlines()[-3:]))]
