@@ -39,6 +39,8 @@ SESSIONS = {
     "research": ("upgrade-research", "upgrade-research.json", "returned"),
     "support-triage": ("support-triage", "support-triage.json", "returned"),
     "budget-revisions": ("budget-revisions", "budget-revisions.json", "returned"),
+    "fleet-maintenance": ("fleet-maintenance", "fleet-maintenance.json", "returned"),
+    "vendor-due-diligence": ("vendor-due-diligence", "vendor-due-diligence.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
