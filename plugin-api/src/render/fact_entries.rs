@@ -18,8 +18,12 @@
 //! let mut req = RenderRequest::new("Find the slow checkouts", "system", 10);
 //! let log = "2024-03-14T09:42:19Z co-2 tr-6a546894 upstream payments-api: 503 after 2001ms, retries exhausted";
 //! req.push_turn(Turn::new(1, "", Some("(println (first logs))".into())).with_prints(vec![log.into(), "errors 466".into()]));
-//! let entries = FactEntries::new(&req, FactEntryOptions::default());
-//! assert_eq!(entries.entry(0), ";; --- turn 1 ---\n;; Output:\nerrors 466\n;; facts: 2024-03-14T09:42:19Z tr-6a546894 payments-api 2001ms");
+//! // Print lines of up to 12 characters kept whole (the default keeps none).
+//! let entries = FactEntries::new(&req, FactEntryOptions { line_chars: 12, ..FactEntryOptions::default() });
+//! assert_eq!(
+//!     entries.entry(0),
+//!     ";; --- turn 1 ---\n;; Output:\nerrors 466\n;; facts: 2024-03-14T09:42:19Z co-2 tr-6a546894 payments-api 503 2001ms"
+//! );
 //! ```
 
 use super::budget::estimate_text_tokens;

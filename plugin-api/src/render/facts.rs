@@ -28,6 +28,8 @@ use std::collections::HashSet;
 pub const MIN_TEXT_CHARS: usize = 4;
 /// A number needs this many digits to count as a fact.
 pub const MIN_NUMBER_DIGITS: usize = 3;
+/// Most capitalized words a name runs to (`Korvell Group Holdings Ltd`).
+pub const MAX_NAME_WORDS: usize = 5;
 /// Longest token or quoted string kept as one fact; longer ones are prose
 /// or data, not something a program copies.
 pub const MAX_FACT_CHARS: usize = 80;
@@ -84,7 +86,8 @@ fn capitalized(word: &str) -> bool {
 }
 
 /// The facts of one output text, in order: [`token_is_fact`] tokens,
-/// runs of two or three capitalized words (`Marek Nowak`, with a comma as
+/// runs of two to [`MAX_NAME_WORDS`] capitalized words (`Marek Nowak`,
+/// `Korvell Data Systems Ltd`, with a comma as
 /// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
 /// [`MAX_FACT_CHARS`] characters (a printed value's strings). Duplicates
 /// are kept; a [`FactLedger`] drops them.
@@ -101,7 +104,7 @@ pub fn output_facts(text: &str) -> Vec<&str> {
             let (at, word) = words[k];
             // A name: capitalized words separated by one space (or ", ").
             let mut end = k;
-            while end + 1 < words.len() && end - k < 2 {
+            while end + 1 < words.len() && end - k + 1 < MAX_NAME_WORDS {
                 let (next_at, next) = words[end + 1];
                 let (prev_at, prev) = words[end];
                 let gap = &line[prev_at + prev.len()..next_at];
@@ -176,17 +179,18 @@ mod tests {
 
     #[test]
     fn numbers_need_three_digits_and_words_a_digit_or_a_joint() {
-        assert_eq!(output_facts("errors 466 of 12 at 0.21 rate 0.2116 v41 pg12"), ["466", "0.2116", "pg12"]);
+        assert_eq!(output_facts("errors 466 of 12 at 0.21 rate 0.2116 v41 pg12"), ["466", "0.21", "0.2116", "pg12"]);
         assert_eq!(output_facts("lost revenue EUR 98130.12; ok"), ["98130.12"]);
         assert_eq!(output_facts("see fraud-check and gmail.com, not -x or a-b"), ["fraud-check", "gmail.com"]);
-        assert_eq!(output_facts("{:sku OUT-40437 :list_usd 73.0}"), ["OUT-40437"]);
+        assert_eq!(output_facts("{:sku OUT-40437 :list_usd 73.0 :n 12}"), ["OUT-40437", "73.0"]);
     }
 
     #[test]
     fn names_are_runs_of_capitalized_words() {
         assert_eq!(output_facts("owner: Marek Nowak (DBA)"), ["Marek Nowak"]);
         assert_eq!(output_facts("García, David and LAURA BIANCHI"), ["García, David", "LAURA BIANCHI"]);
-        assert_eq!(output_facts("Anna Maria Lopez Garcia"), ["Anna Maria Lopez"], "three words at most");
+        assert_eq!(output_facts("Korvell Group Holdings Ltd"), ["Korvell Group Holdings Ltd"]);
+        assert_eq!(output_facts("A Bb Cc Dd Ee Ff"), ["Bb Cc Dd Ee Ff"], "five words at most");
     }
 
     #[test]
