@@ -37,6 +37,8 @@ pub(crate) enum NativeKind {
     /// A core transducer, `(map f)`, `(take n)`, ...: vals = its arguments.
     /// Only `into`, `transduce`, `sequence` and `eduction` run it.
     Xform(Step),
+    /// vals = [name]: calls `tool/name` (a bare tool name under `namespace_fallback`)
+    Tool,
 }
 
 /// A native function: its kind and captured values.
@@ -123,6 +125,10 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             Ok(last)
         }
         NativeKind::Memoize => memoized(interp, n, args),
+        NativeKind::Tool => match &n.vals[0] {
+            Value::Str(name) => interp.call_tool(name, args),
+            _ => unreachable!("a tool function holds its name"),
+        },
         NativeKind::Completing => match args.len() {
             1 => match n.vals.get(1) {
                 Some(cf) => interp.apply(cf, args),
