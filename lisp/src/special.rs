@@ -690,3 +690,36 @@ fn doc_of(f: &Form) -> Option<Arc<str>> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Memory, NoTools};
+
+    fn run(src: &str) -> Result<String, (ErrorKind, String)> {
+        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
+            Ok(Exit::Value(v)) => Ok(v.to_string()),
+            Ok(other) => panic!("{src}: {other:?}"),
+            Err(e) => Err((e.kind, e.message)),
+        }
+    }
+
+    #[test]
+    fn letfn_functions_see_each_other_recur_and_shadow_outer_names() {
+        let src = "(defn g [] :outer)
+                   (letfn [(f [n acc] (if (zero? n) (g acc) (recur (dec n) (conj acc n))))
+                           (g [acc] {:done acc})]
+                     [(f 3 []) (map #(f % []) [0 1])])";
+        assert_eq!(run(src).unwrap(), "[{:done [3 2 1]} ({:done []} {:done [1]})]");
+        assert_eq!(run("(letfn [(f [] 1)] (defn h [] (f)) (h))").unwrap(), "1");
+        assert_eq!(run("(letfn [] 5)").unwrap(), "5");
+    }
+
+    #[test]
+    fn malformed_letfn_says_how_to_write_it() {
+        for src in ["(letfn (f [x] x) 1)", "(letfn [f [x] x] 1)", "(letfn [(f x)] 1)", "(letfn [(f (x) 1)] 1)"] {
+            let (kind, msg) = run(src).unwrap_err();
+            assert_eq!(kind, ErrorKind::Other, "{src}");
+            assert!(msg.contains("letfn needs a vector of function specs"), "{src}: {msg}");
+        }
+    }
+}

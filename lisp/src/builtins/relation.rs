@@ -153,3 +153,35 @@ fn join(interp: &mut Interp, args: &mut [Value]) -> R {
     }
     Ok(Value::Set(out))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, Exit, Memory, NoTools};
+
+    fn run(src: &str) -> String {
+        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
+            Ok(Exit::Value(v)) => v.to_string(),
+            other => format!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn only_through_the_set_namespace() {
+        assert_eq!(run("(set/rename-keys {:a 1} {:a :b})"), "{:b 1}");
+        assert_eq!(run("(clojure.set/map-invert {:a 1})"), "{1 :a}");
+        assert!(run("(rename-keys {:a 1} {:a :b})").contains("unable to resolve symbol `rename-keys`"));
+        // `str/join` is still the string one.
+        assert_eq!(run("(str/join \",\" [1 2])"), "\"1,2\"");
+    }
+
+    #[test]
+    fn joins_follow_clojure_either_way_round() {
+        let big = "#{{:id 1 :a 1} {:id 2 :a 2} {:id 3 :a 3}}";
+        let small = "#{{:id 2 :b 20}}";
+        assert_eq!(run(&format!("(set/join {big} {small})")), "#{{:id 2 :b 20 :a 2}}");
+        // Checked against Clojure 1.11: the smaller relation's map comes first.
+        assert_eq!(run(&format!("(set/join {small} {big})")), "#{{:id 2 :b 20 :a 2}}");
+        assert_eq!(run(&format!("(set/join {small} {big} {{:id :a}})")), "#{{:id 2 :b 20 :a 2}}");
+        assert_eq!(run("(set/join #{} #{{:a 1}})"), "#{}");
+    }
+}

@@ -466,3 +466,58 @@ fn min_key(interp: &mut Interp, args: &mut [Value]) -> R {
 fn max_key(interp: &mut Interp, args: &mut [Value]) -> R {
     extreme_key(interp, args, "max-key", std::cmp::Ordering::Greater)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Limits, Memory, NoTools, Value};
+
+    fn run(src: &str, memory: &Memory, limits: &Limits) -> crate::Outcome {
+        run_program(src, memory, &Default::default(), &mut NoTools, limits)
+    }
+
+    #[test]
+    fn memoize_calls_once_per_argument_list_and_keeps_its_cache_between_turns() {
+        let src = "(def f (memoize (fn [x] (println \"computing\" x) (* x x)))) [(f 3) (f 3) (f 4)]";
+        let out = run(src, &Memory::new(), &Limits::default());
+        assert_eq!(out.prints, ["computing 3", "computing 4"]);
+        let out = run("(f 3)", &out.memory, &Limits::default());
+        assert!(out.prints.is_empty(), "{:?}", out.prints);
+        assert_eq!(out.result, Ok(Exit::Value(Value::Int(9))));
+    }
+
+    #[test]
+    fn memoize_caches_count_against_the_limits() {
+        let limits = Limits { max_collection_size: 100, ..Limits::default() };
+        let out = run("(let [f (memoize inc)] (doseq [i (range 50)] (f i)) (f 200))", &Memory::new(), &limits);
+        assert_eq!(out.result, Ok(Exit::Value(Value::Int(201))));
+        let out = run(
+            "(let [f (memoize inc)] (doseq [i (range 60)] (f i)) (doseq [i (range 60 101)] (f i)))",
+            &Memory::new(),
+            &limits,
+        );
+        let e = out.result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SizeLimit);
+        assert!(e.message.contains("memoize: the cache would hold more than 100 results"), "{e}");
+        // A kept cache is part of the memory a namespace holds between turns.
+        let limits = Limits { max_memory_bytes: 200_000, ..Limits::default() };
+        let src = "(def f (memoize (fn [i] (str \"value number \" i)))) (doseq [i (range 5000)] (f i))";
+        let e = run(src, &Memory::new(), &limits).result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MemoryLimit);
+    }
+
+    #[test]
+    fn trampoline_bounces_within_the_loop_limit() {
+        let limits = Limits { max_loop_iterations: 100, ..Limits::default() };
+        let src = "(defn down [n] (if (pos? n) #(down (dec n)) n)) (trampoline down 100)";
+        assert_eq!(run(src, &Memory::new(), &limits).result, Ok(Exit::Value(Value::Int(0))));
+        let src = "(defn down [n] (if (pos? n) #(down (dec n)) n)) (trampoline down 101)";
+        assert_eq!(run(src, &Memory::new(), &limits).result.unwrap_err().kind, ErrorKind::LoopLimit);
+    }
+
+    #[test]
+    fn reductions_respect_the_size_limit() {
+        let limits = Limits { max_collection_size: 10, ..Limits::default() };
+        let e = run("(reductions + 0 (range 10))", &Memory::new(), &limits).result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SizeLimit);
+    }
+}

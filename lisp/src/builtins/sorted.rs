@@ -149,3 +149,49 @@ fn rsubseq(_: &mut Interp, args: &mut [Value]) -> R {
     v.reverse();
     Ok(seq_or_nil(v))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Memory, NoTools};
+
+    fn run(src: &str) -> Result<String, (ErrorKind, String)> {
+        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
+            Ok(Exit::Value(v)) => Ok(v.to_string()),
+            Ok(other) => panic!("{src}: {other:?}"),
+            Err(e) => Err((e.kind, e.message)),
+        }
+    }
+
+    #[test]
+    fn every_way_of_adding_keeps_the_order() {
+        let src = "(let [m (sorted-map 5 :e 1 :a)]
+                     [(assoc m 3 :c) (conj m [0 :z]) (merge m {4 :d 2 :b}) (into m [[9 :i] [-1 :y]])
+                      (update m 2 (fnil identity :n)) (assoc-in m [7] :g) (keys (reduce #(assoc %1 %2 %2) m [8 6 4]))])";
+        assert_eq!(
+            run(src).unwrap(),
+            "[{1 :a 3 :c 5 :e} {0 :z 1 :a 5 :e} {1 :a 2 :b 4 :d 5 :e} {-1 :y 1 :a 5 :e 9 :i} {1 :a 2 :n 5 :e} {1 :a 5 :e 7 :g} (1 4 5 6 8)]"
+        );
+        assert_eq!(run("(into (sorted-set) [\"b\" \"a\" \"c\" \"a\"])").unwrap(), "#{\"a\" \"b\" \"c\"}");
+        assert_eq!(run("(sorted? (dissoc (sorted-map 1 2 3 4) 1))").unwrap(), "true");
+        assert_eq!(run("(sorted? (filter odd? (sorted-set 1 2)))").unwrap(), "false");
+    }
+
+    #[test]
+    fn a_large_sorted_map_built_in_reverse_stays_sorted() {
+        let out = run("(let [m (reduce #(assoc %1 %2 %2) (sorted-map) (range 2000 0 -1))] [(count m) (first (keys m)) (last (keys m))])");
+        assert_eq!(out.unwrap(), "[2000 1 2000]");
+    }
+
+    #[test]
+    fn keys_that_cannot_be_ordered_and_bad_tests_are_errors() {
+        let (kind, msg) = run("(sorted-set 1 \"a\")").unwrap_err();
+        assert_eq!(kind, ErrorKind::Type);
+        assert!(msg.contains("cannot order integer 1 and string \"a\""), "{msg}");
+        let (_, msg) = run("(subseq (sorted-set 1) = 1)").unwrap_err();
+        assert!(msg.contains("one of the tests < <= > >="), "{msg}");
+        let (_, msg) = run("(rseq {:a 1})").unwrap_err();
+        assert!(msg.contains("a sorted map or sorted set"), "{msg}");
+        let (_, msg) = run("(sorted-map-by > 1 2)").unwrap_err();
+        assert!(msg.contains("not supported in PTC-Lisp"), "{msg}");
+    }
+}

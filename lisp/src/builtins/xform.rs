@@ -402,3 +402,75 @@ fn completing(_: &mut Interp, args: &mut [Value]) -> R {
     }
     Ok(super::seq::native("completing", NativeKind::Completing, args.iter_mut().map(std::mem::take).collect()))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Limits, Memory, NoTools};
+
+    fn run(src: &str, limits: &Limits) -> Result<String, (ErrorKind, String)> {
+        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, limits).result {
+            Ok(Exit::Value(v)) => Ok(v.to_string()),
+            Ok(other) => panic!("{src}: {other:?}"),
+            Err(e) => Err((e.kind, e.message)),
+        }
+    }
+
+    fn ok(src: &str) -> String {
+        run(src, &Limits::default()).unwrap_or_else(|e| panic!("{src}: {e:?}"))
+    }
+
+    #[test]
+    fn take_stops_the_source_so_only_what_is_needed_is_computed() {
+        // 3 calls of the mapping function, not 1000: the step limit would stop the full run.
+        let limits = Limits { max_steps: 2_000, ..Limits::default() };
+        let src = "(into [] (comp (map inc) (take 3)) (range 100000))";
+        assert_eq!(run(src, &Limits::default()), Ok("[1 2 3]".to_string()));
+        assert_eq!(run("(into [] (comp (map inc) (take 3)) [1 2 3 4 5 6 7 8 9])", &limits), Ok("[2 3 4]".into()));
+        let all = run("(into [] (map inc) (vec (range 1500)))", &limits);
+        assert_eq!(all.unwrap_err().0, ErrorKind::StepLimit);
+    }
+
+    #[test]
+    fn what_is_collected_respects_the_size_limit() {
+        let limits = Limits { max_collection_size: 10, ..Limits::default() };
+        for src in [
+            "(into [] (map inc) (range 5 20))",
+            "(sequence (mapcat (fn [x] [x x x])) [1 2 3 4])",
+            "(into [] (partition-all 20) (range 11))",
+        ] {
+            assert_eq!(run(src, &limits).unwrap_err().0, ErrorKind::SizeLimit, "{src}");
+        }
+    }
+
+    #[test]
+    fn a_transducer_is_not_called_directly_and_unknown_ones_are_named() {
+        let (kind, msg) = run("((map inc) +)", &Limits::default()).unwrap_err();
+        assert_eq!(kind, ErrorKind::Other);
+        assert!(msg.contains("(map ...) with no collection is a transducer"), "{msg}");
+        let (kind, msg) = run("(into [] (fn [rf] rf) [1])", &Limits::default()).unwrap_err();
+        assert_eq!(kind, ErrorKind::Type);
+        assert!(msg.contains("functions of a reducing function are not supported"), "{msg}");
+        let (_, msg) = run("(map 5)", &Limits::default()).unwrap_err();
+        assert!(msg.contains("map expects a function"), "{msg}");
+        let (_, msg) = run("(take :x)", &Limits::default()).unwrap_err();
+        assert!(msg.contains("take expects an integer"), "{msg}");
+    }
+
+    #[test]
+    fn stages_flush_and_stop_in_clojure_order() {
+        assert_eq!(ok("(into [] (comp (partition-all 2) (take 1)) [1 2 3])"), "[[1 2]]");
+        assert_eq!(ok("(into [] (comp (take 3) (partition-by odd?)) [1 3 2 4 5])"), "[[1 3] [2]]");
+        assert_eq!(ok("(transduce (comp (map inc) (take 2)) conj [5 6 7])"), "[6 7]");
+        assert_eq!(ok("(into #{} (map abs) [-1 1 2])"), "#{1 2}");
+        assert_eq!(ok("(into [] identity [1 2])"), "[1 2]");
+        assert_eq!(ok("(eduction (take 2) (range 5))"), "(0 1)");
+    }
+
+    #[test]
+    fn too_many_stages_is_an_error_not_a_deep_stack() {
+        let (kind, msg) = run("(into [] (apply comp (repeat 100 (map inc))) [1])", &Limits::default()).unwrap_err();
+        assert_eq!(kind, ErrorKind::SizeLimit);
+        assert!(msg.contains("more than 64 transducers"), "{msg}");
+        assert_eq!(ok("(into [] (apply comp (repeat 64 (map inc))) [1])"), "[65]");
+    }
+}
