@@ -57,7 +57,7 @@ mod special;
 pub mod value;
 mod walk;
 
-pub use card::LANGUAGE_CARD;
+pub use card::{language_card, LANGUAGE_CARD, NAMESPACE_FALLBACK_NOTE};
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json, JsonError};
 pub use limits::Limits;
