@@ -466,7 +466,7 @@ fn reverse(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
-    if args.len() == 0 {
+    if args.is_empty() {
         return xform::make(Xf::Distinct, args);
     }
     let v = items(&args[0], "distinct")?;
@@ -475,7 +475,7 @@ fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn dedupe(_: &mut Interp, args: &mut [Value]) -> R {
-    if args.len() == 0 {
+    if args.is_empty() {
         return xform::make(Xf::Dedupe, args);
     }
     let mut v = items(&args[0], "dedupe")?.into_owned();

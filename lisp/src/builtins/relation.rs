@@ -22,7 +22,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
 /// The clojure.set names this module serves (without the `set-` prefix).
 pub(crate) const NAMES: &[&str] = &["rename-keys", "rename", "select", "project", "index", "map-invert", "join"];
 
-fn map_arg<'v>(who: &str, v: &'v Value) -> Result<Map, Ctl> {
+fn map_arg(who: &str, v: &Value) -> Result<Map, Ctl> {
     match v {
         Value::Map(m) => Ok(m.clone()),
         Value::Nil => Ok(Map::new()),
@@ -112,6 +112,9 @@ fn map_invert(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(Value::Map(m.iter().map(|(k, v)| (v.clone(), k.clone())).collect()))
 }
 
+/// What a join looks up in the index for each map of the larger relation.
+type Probe = Box<dyn Fn(&Map) -> Map>;
+
 /// Natural join on the keys both relations' first maps share, or a join
 /// on `km` (keys of the first relation to keys of the second).
 fn join(interp: &mut Interp, args: &mut [Value]) -> R {
@@ -124,7 +127,7 @@ fn join(interp: &mut Interp, args: &mut [Value]) -> R {
     }
     let small_first = xrel.len() <= yrel.len();
     let (r, s) = if small_first { (&xrel, &yrel) } else { (&yrel, &xrel) };
-    let (idx, probe): (Map, Box<dyn Fn(&Map) -> Map>) = match &km {
+    let (idx, probe): (Map, Probe) = match &km {
         None => {
             let ks: Vec<Value> = xrel[0].keys().filter(|k| yrel[0].contains_key(k)).cloned().collect();
             let ks2 = ks.clone();

@@ -91,8 +91,11 @@ fn rseq(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(seq_or_nil(v))
 }
 
-/// A `subseq` test (`<`, `<=`, `>`, `>=`): which orderings of element to bound pass.
-fn test_of(v: &Value) -> Result<fn(Ordering) -> bool, Ctl> {
+/// Which orderings of an element's key to a bound pass a `subseq` test.
+type Test = fn(Ordering) -> bool;
+
+/// A `subseq` test (`<`, `<=`, `>`, `>=`).
+fn test_of(v: &Value) -> Result<Test, Ctl> {
     let name = match v {
         Value::Fn(f) => match &f.body {
             Some(FnBody::Builtin(b)) => b.name,
@@ -112,7 +115,7 @@ fn test_of(v: &Value) -> Result<fn(Ordering) -> bool, Ctl> {
 /// The elements whose key passes the one or two tests, in order.
 fn bounded(who: &str, args: &[Value]) -> Result<Vec<Value>, Ctl> {
     let all = sorted_items(who, &args[0])?;
-    let tests: Vec<(fn(Ordering) -> bool, &Value)> = match args {
+    let tests: Vec<(Test, &Value)> = match args {
         [_, t, k] => vec![(test_of(t)?, k)],
         [_, t1, k1, t2, k2] => vec![(test_of(t1)?, k1), (test_of(t2)?, k2)],
         _ => {
