@@ -126,6 +126,9 @@ pub struct Agent {
     /// How deep runs of agents used as tools (`agent:NAME`) may nest below
     /// this one (default [`DEFAULT_MAX_AGENT_DEPTH`]).
     pub max_agent_depth: u32,
+    /// `namespace_fallback = true`: bare names with no definition reach
+    /// `tool/NAME` or `data/NAME` (ptc-lisp.md NS-004..NS-009; default off).
+    pub namespace_fallback: bool,
 }
 
 /// `max_agent_depth` when an agent does not set it: an agent may call an
@@ -282,6 +285,8 @@ struct RawAgent {
     run_timeout_ms: Option<Spanned<u64>>,
     #[serde(default)]
     max_agent_depth: Option<u32>,
+    #[serde(default)]
+    namespace_fallback: bool,
 }
 
 /// Turns byte offsets of one file into line/column locations.
@@ -485,6 +490,7 @@ impl Config {
                 contract: agent_contract,
                 run_limits,
                 max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
+                namespace_fallback: agent.namespace_fallback,
             };
             agents.insert(name, agent);
         }

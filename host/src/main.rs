@@ -37,6 +37,18 @@ enum Command {
         /// How to print the result.
         #[arg(long, value_enum, default_value_t = eval::ResultFormat::Edn)]
         format: eval::ResultFormat,
+        /// Let a bare name with no definition read `data/NAME` (spec NS-004..NS-009).
+        #[arg(long)]
+        namespace_fallback: bool,
+    },
+    /// Interactive PTC-Lisp REPL: definitions kept between inputs, history in ~/.ptc_history (or PTC_HISTORY), :quit or Ctrl-D to leave.
+    Repl {
+        /// Input data `name=path.json`, read as `data/name` (repeatable).
+        #[arg(long = "data", value_name = "NAME=PATH")]
+        data: Vec<String>,
+        /// Let a bare name with no definition read `data/NAME` (spec NS-004..NS-009).
+        #[arg(long)]
+        namespace_fallback: bool,
     },
     /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
     #[command(
@@ -174,14 +186,15 @@ fn main() -> ExitCode {
     ptc_host::logging::init();
     let result = match &args.command {
         Command::Strategies { config, format } => cmd::strategies::strategies(config, *format),
-        Command::Eval { file, expr, data, format } => {
+        Command::Eval { file, expr, data, format, namespace_fallback } => {
             let source = match (expr, file) {
                 (Some(text), _) => eval::Source::Expr(text),
                 (None, Some(path)) => eval::Source::File(path),
                 (None, None) => eval::Source::Stdin,
             };
-            eval::eval(source, data, *format)
+            eval::eval(source, data, *format, *namespace_fallback)
         }
+        Command::Repl { data, namespace_fallback } => cmd::repl::repl(data, *namespace_fallback),
         Command::Run { agent, config, session, resume, args, format } => cmd::run::run_agent(&cmd::run::RunArgs {
             config,
             agent,

@@ -24,7 +24,7 @@ use crate::run_limits::{Counted, Deadline, Stop};
 use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
-use ptc_lisp::{json_to_value, run_program, Exit, Limits, Memory, Value};
+use ptc_lisp::{json_to_value, run_program_with, Exit, Limits, Memory, RunOptions as LispOptions, Value};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
 use ptc_session::{
@@ -392,7 +392,8 @@ impl<'r> AgentRun<'r> {
                 (session, memory, journal)
             }
             None => {
-                let mut system_prompt = agent.system_prompt.clone().unwrap_or_else(|| SYSTEM_PROMPT.to_string());
+                let mut system_prompt =
+                    agent.system_prompt.clone().unwrap_or_else(|| ptc_lisp::language_card(agent.namespace_fallback));
                 if let Some(contract) = &agent.contract {
                     system_prompt.truncate(system_prompt.trim_end().len());
                     system_prompt.push_str("\n\n");
@@ -578,7 +579,12 @@ impl<'r> AgentRun<'r> {
             queries: &self.queries,
         };
         let mut counted = Counted::new(&tools, self.tool_calls, self.agent.run_limits);
-        let outcome = program.as_deref().map(|p| run_program(p, &self.memory, &self.data, &mut counted, &limits));
+        let options = LispOptions {
+            namespace_fallback: self.agent.namespace_fallback,
+            tool_names: if self.agent.namespace_fallback { self.agent.tools.clone() } else { Vec::new() },
+        };
+        let outcome =
+            program.as_deref().map(|p| run_program_with(p, &self.memory, &self.data, &mut counted, &limits, &options));
         self.tool_calls += counted.made();
         let limit_stop = counted.stop().or_else(|| self.deadline.passed());
         let ran = match (&program, &outcome) {
@@ -922,7 +928,7 @@ mod tests {
     fn turn(number: u32, raw: &str, mem: &mut Memory) -> RecordedTurn {
         let data = IndexMap::new();
         let program = extract_code(raw);
-        let out = program.as_deref().map(|p| run_program(p, mem, &data, &mut NoTools, &Limits::default()));
+        let out = program.as_deref().map(|p| ptc_lisp::run_program(p, mem, &data, &mut NoTools, &Limits::default()));
         let ran = match (&program, &out) {
             (Some(p), Some(o)) => Ok((p.as_str(), o)),
             _ => Err(no_code_error(raw)),

@@ -231,7 +231,9 @@ impl Analyzer {
         Ok(match &form.kind {
             FormKind::Int(i) => Node::Const(Value::Int(*i)),
             FormKind::Symbol(name) => self.symbol(form, name)?,
-            FormKind::List(items) if items.is_empty() => Node::Const(Value::List(crate::value::Vector::new())),
+            FormKind::List(items) if items.is_empty() => {
+                Node::Const(Value::List(crate::value::Vector::new().into_list()))
+            }
             FormKind::List(items) => self.list(form, items, tail)?,
             FormKind::Vector(items) => {
                 let nodes = self.all(items)?;

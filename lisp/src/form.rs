@@ -63,7 +63,7 @@ pub(crate) fn form_to_value(form: &Form) -> Result<Value, ReadError> {
         FormKind::Keyword(k) => Value::Keyword(k.clone()),
         FormKind::Symbol(s) => return Err(err(format!("symbol `{s}` is not a value"))),
         FormKind::Regex(_) => return Err(err("a regex is not an EDN value".into())),
-        FormKind::List(items) => Value::List(crate::value::Vector::from(all(items)?)),
+        FormKind::List(items) => Value::List(crate::value::Vector::from(all(items)?).into_list()),
         FormKind::Vector(items) => Value::Vector(crate::value::Vector::from(all(items)?)),
         FormKind::Set(items) => Value::Set(all(items)?.into_iter().collect()),
         FormKind::Map(items) => {

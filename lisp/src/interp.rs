@@ -7,7 +7,7 @@ use crate::builtins;
 use crate::error::{ErrorKind, LispError};
 use crate::limits::Limits;
 use crate::memory::Memory;
-use crate::record::{Definition, ToolCallRecord, ToolHost};
+use crate::record::{Definition, RunOptions, ToolCallRecord, ToolHost};
 use crate::value::{Function, Value};
 use indexmap::IndexMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -19,6 +19,9 @@ use std::time::Instant;
 const STACK_BUDGET: usize = 1024 * 1024;
 /// Deepest nesting of values the evaluator builds (dropping and printing recurse).
 pub(crate) const MAX_VALUE_DEPTH: usize = 500;
+/// The options of a run that sets none.
+static NO_OPTIONS: RunOptions = RunOptions { namespace_fallback: false, tool_names: Vec::new() };
+
 /// Steps between clock checks.
 const CHECK_EVERY: u64 = 1024;
 
@@ -98,6 +101,8 @@ pub(crate) struct Interp<'a> {
     pub last_returns: Vec<(usize, Value)>,
     /// Spare argument vectors, so calls rarely allocate.
     pool: Vec<Vec<Value>>,
+    /// How names resolve past the namespace (`namespace_fallback`).
+    pub(crate) options: &'a RunOptions,
 }
 
 fn stack_marker() -> usize {
@@ -131,6 +136,7 @@ impl<'a> Interp<'a> {
             defn_fns: Vec::new(),
             last_returns: Vec::new(),
             pool: Vec::new(),
+            options: &NO_OPTIONS,
         }
     }
 
@@ -235,10 +241,38 @@ impl<'a> Interp<'a> {
     pub(crate) fn global(&self, name: &str) -> R {
         match self.ns.get(name) {
             Some(entry) => Ok(entry.value.clone()),
+            None if self.options.namespace_fallback => self.fallback(name),
             None => {
                 let mut msg = format!("unable to resolve symbol `{name}`");
                 let defined = self.ns.iter().map(|(n, _)| n);
                 if let Some(best) = builtins::closest_among(name, defined).or_else(|| builtins::closest(name)) {
+                    msg.push_str(&format!("; did you mean `{best}`?"));
+                }
+                Err(fail(ErrorKind::UnboundSymbol, msg))
+            }
+        }
+    }
+
+    /// NS-004/005/007: a bare name no definition has is `tool/NAME` (a
+    /// function calling the tool) or `data/NAME`; both is an error.
+    #[cold]
+    fn fallback(&self, name: &str) -> R {
+        let tool = self.options.tool_names.iter().any(|t| t == name);
+        match (tool, self.data.get(name)) {
+            (true, Some(_)) => Err(fail(
+                ErrorKind::UnboundSymbol,
+                format!("Symbol '{name}' exists in both tool/ and data/ namespaces. Use explicit namespace."),
+            )),
+            (true, None) => Ok(builtins::seq::native(name, builtins::native::NativeKind::Tool, vec![Value::str(name)])),
+            (false, Some(v)) => Ok(v.clone()),
+            (false, None) => {
+                let mut msg = format!("unable to resolve symbol `{name}` (not a definition, a tool or input data)");
+                let defined = self.ns.iter().map(|(n, _)| n);
+                let offered =
+                    self.options.tool_names.iter().map(String::as_str).chain(self.data.keys().map(String::as_str));
+                if let Some(best) =
+                    builtins::closest_among(name, defined.chain(offered)).or_else(|| builtins::closest(name))
+                {
                     msg.push_str(&format!("; did you mean `{best}`?"));
                 }
                 Err(fail(ErrorKind::UnboundSymbol, msg))

@@ -57,12 +57,14 @@ mod special;
 pub mod value;
 mod walk;
 
-pub use card::LANGUAGE_CARD;
+pub use card::{language_card, LANGUAGE_CARD, NAMESPACE_FALLBACK_NOTE};
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json, JsonError};
 pub use limits::Limits;
 pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
-pub use program::{run_program, Definition, Exit, NoTools, Outcome, ToolCallRecord, ToolHost};
+pub use program::{
+    run_program, run_program_with, Definition, Exit, NoTools, Outcome, RunOptions, ToolCallRecord, ToolHost,
+};
 pub use reader::read_edn;
 pub use value::{FnDesc, Function, Map, Set, Value, Vector};

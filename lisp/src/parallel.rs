@@ -50,6 +50,7 @@ impl Seed<'_> {
         let p = self.parent;
         let mut child = Interp::new(p.limits, self.ns.clone(), p.data, p.tools, p.budget);
         child.in_parallel = true;
+        child.options = p.options;
         child.defn_fns = p.defn_fns.clone();
         let inherited = child.defn_fns.len();
         if let Some((base, depth)) = stack {

@@ -13,7 +13,7 @@ use crate::value::Value;
 use indexmap::IndexMap;
 use std::time::Instant;
 
-pub use crate::record::{Definition, Exit, NoTools, ToolCallRecord, ToolHost};
+pub use crate::record::{Definition, Exit, NoTools, RunOptions, ToolCallRecord, ToolHost};
 
 /// Everything a turn records about one program run.
 #[derive(Clone, Debug)]
@@ -50,6 +50,27 @@ pub fn run_program(
     tools: &mut dyn ToolHost,
     limits: &Limits,
 ) -> Outcome {
+    run_program_with(source, memory, data, tools, limits, &RunOptions::default())
+}
+
+/// [`run_program`] with [`RunOptions`] (the opt-in namespace fallback).
+///
+/// ```
+/// use ptc_lisp::{run_program_with, Exit, Limits, Memory, NoTools, RunOptions, Value};
+///
+/// let data = indexmap::IndexMap::from([("xs".to_string(), Value::vector(vec![Value::Int(1)]))]);
+/// let options = RunOptions { namespace_fallback: true, ..Default::default() };
+/// let out = run_program_with("(count xs)", &Memory::new(), &data, &mut NoTools, &Limits::default(), &options);
+/// assert_eq!(out.result, Ok(Exit::Value(Value::Int(1))));
+/// ```
+pub fn run_program_with(
+    source: &str,
+    memory: &Memory,
+    data: &IndexMap<String, Value>,
+    tools: &mut dyn ToolHost,
+    limits: &Limits,
+    options: &RunOptions,
+) -> Outcome {
     let forms = match read_program(source) {
         Ok(forms) => forms,
         Err(e) => {
@@ -65,6 +86,7 @@ pub fn run_program(
     };
     let budget = crate::interp::Budget::new(limits);
     let mut interp = Interp::new(limits, memory.clone(), data, &*tools, &budget);
+    interp.options = options;
     let mut result = Ok(Exit::Value(Value::Nil));
     for form in &forms {
         let r = Analyzer::top_level(form).map_err(Ctl::from).and_then(|(node, n)| interp.run_top(&node, n));

@@ -80,3 +80,14 @@ pub struct Definition {
     /// of this function in the same program (`"integer"`, `"list[3]"`, ...).
     pub return_type: Option<String>,
 }
+
+/// How a run resolves names beyond the core library; the default changes nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RunOptions {
+    /// NS-004..NS-009 (opt-in): a bare name with no definition resolves to
+    /// `tool/NAME` when a tool has that name, or to `data/NAME`; a name
+    /// that is both is an error. Definitions, locals and core functions win.
+    pub namespace_fallback: bool,
+    /// The names of the tools the host offers (what the fallback may call).
+    pub tool_names: Vec<String>,
+}

@@ -14,6 +14,7 @@ pub(crate) const NAMES: &[&str] = &[
     "defn",
     "fn",
     "let",
+    "letfn",
     "if",
     "if-not",
     "when",
@@ -51,6 +52,7 @@ pub(crate) fn is_special(name: &str) -> bool {
             | "defn-"
             | "fn"
             | "let"
+            | "letfn"
             | "if"
             | "if-not"
             | "when"
@@ -103,7 +105,8 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "lazy-seq" | "iterate" | "cycle" | "repeatedly" => {
             "sequences are eager; build a bounded one with range, repeat or loop"
         }
-        "binding" | "set!" | "def-" | "letfn" | "declare" => "use let, fn and def",
+        "binding" | "set!" | "def-" | "declare" => "use let, fn and def",
+        "sorted-map-by" | "sorted-set-by" => "use sorted-map or sorted-set (keys in compare order), or sort-by",
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         _ => return None,
     };
@@ -122,6 +125,83 @@ fn sym<'a>(name: &'static str, at: &Form<'a>) -> Form<'a> {
 
 fn list<'a>(items: Vec<Form<'a>>, at: &Form<'a>) -> Form<'a> {
     Form::new(FormKind::List(items), at.line, at.col)
+}
+
+/// Name of the function `letfn` expands into, which makes its functions.
+const LETFN_MAKER: &str = "letfn*";
+
+/// `(letfn [(f [x] ...) (g [y] ...)] body...)`: functions that may call
+/// each other. Expands to one maker function that returns the `i`th of
+/// them, each of whose bodies first binds the others by calling the maker:
+///
+/// ```text
+/// (let [letfn* (fn letfn* [i] (case i 0 (fn f [x] (let [g (letfn* 1)] ...)) 1 (fn g ...)))
+///       f (letfn* 0)
+///       g (letfn* 1)]
+///   body...)
+/// ```
+fn letfn<'a>(form: &Form<'a>, args: &[Form<'a>]) -> AResult<Form<'a>> {
+    const USAGE: &str = "letfn needs a vector of function specs, e.g. (letfn [(f [x] (g x)) (g [y] y)] (f 1))";
+    let Some(FormKind::Vector(specs)) = args.first().map(|f| &f.kind) else { return Err(syntax(form, USAGE)) };
+    let mut names = Vec::new();
+    for spec in specs {
+        match &spec.kind {
+            FormKind::List(items) if items.len() >= 2 && items[0].as_symbol().is_some() => {
+                names.push(items[0].as_symbol().expect("checked above"))
+            }
+            _ => return Err(syntax(spec, USAGE)),
+        }
+    }
+    let maker = |at: &Form<'a>| sym(LETFN_MAKER, at);
+    let index = |i: usize, at: &Form<'a>| Form::new(FormKind::Int(i as i64), at.line, at.col);
+    let mut cases = vec![sym("case", form), sym("letfn*i", form)];
+    for (i, spec) in specs.iter().enumerate() {
+        let FormKind::List(items) = &spec.kind else { unreachable!("checked above") };
+        // The other functions, bound on each call of this one.
+        let mut others = Vec::new();
+        for (j, name) in names.iter().enumerate().filter(|(j, _)| *j != i) {
+            others.push(Form::new(FormKind::Symbol(name), spec.line, spec.col));
+            others.push(list(vec![maker(spec), index(j, spec)], spec));
+        }
+        let wrap = |params: &Form<'a>, body: &[Form<'a>]| -> Vec<Form<'a>> {
+            let mut let_form = vec![sym("let", spec), Form::new(FormKind::Vector(others.clone()), spec.line, spec.col)];
+            let_form.extend(body.iter().cloned());
+            vec![params.clone(), list(let_form, spec)]
+        };
+        let mut fn_form = vec![sym("fn", spec), items[0].clone()];
+        match &items[1].kind {
+            FormKind::Vector(_) => fn_form.extend(wrap(&items[1], &items[2..])),
+            _ => {
+                for arity in &items[1..] {
+                    match &arity.kind {
+                        FormKind::List(a) if matches!(a.first().map(|p| &p.kind), Some(FormKind::Vector(_))) => {
+                            fn_form.push(list(wrap(&a[0], &a[1..]), arity))
+                        }
+                        _ => return Err(syntax(arity, USAGE)),
+                    }
+                }
+            }
+        }
+        cases.push(index(i, spec));
+        cases.push(list(fn_form, spec));
+    }
+    let maker_fn = list(
+        vec![
+            sym("fn", form),
+            maker(form),
+            Form::new(FormKind::Vector(vec![sym("letfn*i", form)]), form.line, form.col),
+            list(cases, form),
+        ],
+        form,
+    );
+    let mut binds = vec![maker(form), maker_fn];
+    for (i, name) in names.iter().enumerate() {
+        binds.push(Form::new(FormKind::Symbol(name), form.line, form.col));
+        binds.push(list(vec![maker(form), index(i, form)], form));
+    }
+    let mut out = vec![sym("let", form), Form::new(FormKind::Vector(binds), form.line, form.col)];
+    out.extend(args[1..].iter().cloned());
+    Ok(list(out, form))
 }
 
 fn bindings<'f, 'a>(form: &'f Form<'a>, v: Option<&'f Form<'a>>, what: &str) -> AResult<&'f [Form<'a>]> {
@@ -240,6 +320,10 @@ impl Analyzer {
                 self.let_form(form, &[v, args[1].clone()], tail)
             }
             "let" => self.let_form(form, args, tail),
+            "letfn" => {
+                let expanded = letfn(form, args)?;
+                self.analyze(&expanded, tail)
+            }
             "loop" => self.loop_form(form, args),
             "recur" => {
                 let Some(slots) = self.scope().recur.clone() else {
@@ -604,5 +688,38 @@ fn doc_of(f: &Form) -> Option<Arc<str>> {
     match &f.kind {
         FormKind::Str(s) => Some(s.clone()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Memory, NoTools};
+
+    fn run(src: &str) -> Result<String, (ErrorKind, String)> {
+        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
+            Ok(Exit::Value(v)) => Ok(v.to_string()),
+            Ok(other) => panic!("{src}: {other:?}"),
+            Err(e) => Err((e.kind, e.message)),
+        }
+    }
+
+    #[test]
+    fn letfn_functions_see_each_other_recur_and_shadow_outer_names() {
+        let src = "(defn g [] :outer)
+                   (letfn [(f [n acc] (if (zero? n) (g acc) (recur (dec n) (conj acc n))))
+                           (g [acc] {:done acc})]
+                     [(f 3 []) (map #(f % []) [0 1])])";
+        assert_eq!(run(src).unwrap(), "[{:done [3 2 1]} ({:done []} {:done [1]})]");
+        assert_eq!(run("(letfn [(f [] 1)] (defn h [] (f)) (h))").unwrap(), "1");
+        assert_eq!(run("(letfn [] 5)").unwrap(), "5");
+    }
+
+    #[test]
+    fn malformed_letfn_says_how_to_write_it() {
+        for src in ["(letfn (f [x] x) 1)", "(letfn [f [x] x] 1)", "(letfn [(f x)] 1)", "(letfn [(f (x) 1)] 1)"] {
+            let (kind, msg) = run(src).unwrap_err();
+            assert_eq!(kind, ErrorKind::Other, "{src}");
+            assert!(msg.contains("letfn needs a vector of function specs"), "{src}: {msg}");
+        }
     }
 }

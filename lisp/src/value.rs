@@ -68,12 +68,14 @@ pub struct Function {
 impl Drop for Function {
     fn drop(&mut self) {
         let Some(mut pending) = self.carried_mut().map(std::mem::take) else { return };
+        pending.append(&mut self.take_memo());
         while let Some(v) = pending.pop() {
             if let Value::Fn(f) = v {
                 if let Ok(mut f) = Arc::try_unwrap(f) {
                     if let Some(values) = f.carried_mut() {
                         pending.append(values);
                     }
+                    pending.append(&mut f.take_memo());
                     // `f` now carries nothing and drops without recursing.
                 }
             }
@@ -108,6 +110,21 @@ impl Function {
             Some(FnBody::Closure(c)) => Some(&c.captures),
             Some(FnBody::Native(n)) => Some(&n.vals),
             _ => None,
+        }
+    }
+
+    /// A memoized function's cached results (`None` for other functions).
+    pub(crate) fn memo_entries(&self) -> Option<crate::value::Map> {
+        match &self.body {
+            Some(FnBody::Native(n)) => n.memo_entries(),
+            _ => None,
+        }
+    }
+
+    fn take_memo(&mut self) -> Vec<Value> {
+        match &mut self.body {
+            Some(FnBody::Native(n)) => n.take_memo(),
+            _ => Vec::new(),
         }
     }
 

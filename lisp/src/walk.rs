@@ -108,11 +108,26 @@ fn memoized_height(v: &Value, max: usize) -> usize {
     height.get(&addr(v)).copied().unwrap_or(0)
 }
 
-/// Estimated bytes kept alive by `values`, counting shared storage once.
+/// Estimated bytes kept alive by `values`, counting shared storage once
+/// (the caches of memoized functions included).
 pub fn estimate_bytes<'v>(values: impl IntoIterator<Item = &'v Value>) -> usize {
     let mut seen: HashSet<usize> = HashSet::new();
+    let mut caches = Vec::new();
+    let mut total = add_bytes(values.into_iter().collect(), &mut seen, &mut caches);
+    // Caches are walked from a work list, not recursively, and kept until
+    // the end so that no address in `seen` is reused meanwhile.
+    let mut walked = Vec::new();
+    while let Some(cache) = caches.pop() {
+        total += add_bytes(vec![&cache], &mut seen, &mut caches);
+        walked.push(cache);
+    }
+    total
+}
+
+/// Bytes of the values on `stack` not yet in `seen`; the caches of the
+/// memoized functions met go to `caches`.
+fn add_bytes(mut stack: Vec<&Value>, seen: &mut HashSet<usize>, caches: &mut Vec<Value>) -> usize {
     let mut total = 0usize;
-    let mut stack: Vec<&Value> = values.into_iter().collect();
     while let Some(v) = stack.pop() {
         total += 16;
         let key = addr(v);
@@ -156,6 +171,7 @@ pub fn estimate_bytes<'v>(values: impl IntoIterator<Item = &'v Value>) -> usize 
             Value::Fn(f) => {
                 total += 256;
                 stack.extend(f.carried().into_iter().flatten());
+                caches.extend(f.memo_entries().map(Value::Map));
             }
             _ => {}
         }

@@ -3,7 +3,7 @@
 
 use super::{CmdError, CmdResult, Output};
 use indexmap::IndexMap;
-use ptc_lisp::{json_to_value, run_program, value_to_json, Exit, Limits, Memory, NoTools, Value};
+use ptc_lisp::{json_to_value, run_program_with, value_to_json, Exit, Limits, Memory, NoTools, RunOptions, Value};
 use std::io::Read;
 use std::path::Path;
 use std::path::PathBuf;
@@ -29,9 +29,11 @@ pub enum Source<'a> {
 }
 
 /// Reads the program and `name=path.json` data bindings, runs it, and
-/// prints its println output then its result. A failed program prints the
-/// error and exits 1.
-pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat) -> CmdResult {
+/// prints its println output then its result (`#'name` when the program
+/// ends with a `def`, LISP-014). A failed program prints the error and
+/// exits 1. `namespace_fallback` lets bare names reach `data/` (there are
+/// no tools here).
+pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace_fallback: bool) -> CmdResult {
     let source = match source {
         Source::Expr(text) => text.to_string(),
         Source::Stdin => read_stdin()?,
@@ -47,6 +49,32 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat) -> CmdRes
             }
         })?,
     };
+    let inputs = load_data(data)?;
+    let options = RunOptions { namespace_fallback, ..RunOptions::default() };
+    let outcome = run_program_with(&source, &Memory::new(), &inputs, &mut NoTools, &Limits::default(), &options);
+    let mut stdout: String = outcome.prints.iter().map(|p| format!("{p}\n")).collect();
+    let (value, code) = match outcome.result {
+        Ok(Exit::Value(v)) | Ok(Exit::Return(v)) => (v, 0),
+        Ok(Exit::Fail(v)) => {
+            stdout.push_str("fail: ");
+            (v, 1)
+        }
+        Err(e) => return Ok(Output { stdout, warnings: vec![format!("error: {e}")], code: 1 }),
+    };
+    match (format, &outcome.ended_with_definition) {
+        (ResultFormat::Edn, Some(name)) => stdout.push_str(&format!("#'{name}\n")),
+        (ResultFormat::Edn, None) => stdout.push_str(&format!("{value}\n")),
+        (ResultFormat::Json, _) => {
+            let json =
+                value_to_json(&value).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))?;
+            stdout.push_str(&format!("{json}\n"));
+        }
+    }
+    Ok(Output { stdout, warnings: Vec::new(), code })
+}
+
+/// Reads `--data name=path.json` bindings into input data (`data/name`).
+pub fn load_data(data: &[String]) -> Result<IndexMap<String, Value>, CmdError> {
     let mut inputs: IndexMap<String, Value> = IndexMap::new();
     for binding in data {
         let (name, path) = binding
@@ -61,25 +89,7 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat) -> CmdRes
             .map_err(|e| CmdError::Usage(format!("--data {name}: {path} is not JSON: {e}")))?;
         inputs.insert(name.to_string(), json_to_value(&json));
     }
-    let outcome = run_program(&source, &Memory::new(), &inputs, &mut NoTools, &Limits::default());
-    let mut stdout: String = outcome.prints.iter().map(|p| format!("{p}\n")).collect();
-    let (value, code) = match outcome.result {
-        Ok(Exit::Value(v)) | Ok(Exit::Return(v)) => (v, 0),
-        Ok(Exit::Fail(v)) => {
-            stdout.push_str("fail: ");
-            (v, 1)
-        }
-        Err(e) => return Ok(Output { stdout, warnings: vec![format!("error: {e}")], code: 1 }),
-    };
-    match format {
-        ResultFormat::Edn => stdout.push_str(&format!("{value}\n")),
-        ResultFormat::Json => {
-            let json =
-                value_to_json(&value).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))?;
-            stdout.push_str(&format!("{json}\n"));
-        }
-    }
-    Ok(Output { stdout, warnings: Vec::new(), code })
+    Ok(inputs)
 }
 
 fn read_stdin() -> Result<String, CmdError> {
@@ -107,7 +117,7 @@ mod tests {
             std::fs::write(&path, json).unwrap();
             bindings.push(format!("{name}={}", path.display()));
         }
-        eval(Source::File(&program), &bindings, format).unwrap()
+        eval(Source::File(&program), &bindings, format, false).unwrap()
     }
 
     #[test]
@@ -131,17 +141,40 @@ mod tests {
 
     #[test]
     fn a_missing_file_is_an_error_with_a_hint_for_expressions() {
-        let err = eval(Source::File(Path::new("/nonexistent.clj")), &[], ResultFormat::Edn).unwrap_err().to_string();
+        let err =
+            eval(Source::File(Path::new("/nonexistent.clj")), &[], ResultFormat::Edn, false).unwrap_err().to_string();
         assert!(err.starts_with("/nonexistent.clj: cannot read program: "), "{err}");
-        let err = eval(Source::File(Path::new("(+ 1 2)")), &[], ResultFormat::Edn).unwrap_err().to_string();
+        let err = eval(Source::File(Path::new("(+ 1 2)")), &[], ResultFormat::Edn, false).unwrap_err().to_string();
         assert_eq!(err, "no file named `(+ 1 2)`; to evaluate an expression, pass it with -e: ptc eval -e '(+ 1 2)'");
-        let err = eval(Source::Expr("1"), &["xs".into()], ResultFormat::Edn).unwrap_err().to_string();
+        let err = eval(Source::Expr("1"), &["xs".into()], ResultFormat::Edn, false).unwrap_err().to_string();
         assert_eq!(err, "--data xs: expected name=path.json");
     }
 
     #[test]
     fn an_expression_runs_like_a_file() {
-        let out = eval(Source::Expr("(+ 1 2)"), &[], ResultFormat::Edn).unwrap();
+        let out = eval(Source::Expr("(+ 1 2)"), &[], ResultFormat::Edn, false).unwrap();
         assert_eq!((out.stdout.as_str(), out.code), ("3\n", 0));
+    }
+
+    #[test]
+    fn a_final_def_prints_the_var_as_clojure_and_the_session_do() {
+        let out = eval(Source::Expr("(def x 5)"), &[], ResultFormat::Edn, false).unwrap();
+        assert_eq!(out.stdout, "#'x\n");
+        let out = eval(Source::Expr("(defn f [a] a) (def y 2) (f y)"), &[], ResultFormat::Edn, false).unwrap();
+        assert_eq!(out.stdout, "2\n");
+        let out = eval(Source::Expr("(def x 5)"), &[], ResultFormat::Json, false).unwrap();
+        assert_eq!(out.stdout, "5\n");
+    }
+
+    #[test]
+    fn namespace_fallback_reaches_data_by_its_bare_name() {
+        let out = run("(count xs)", &[("xs", "[1,2]")], ResultFormat::Edn);
+        assert_eq!(out.code, 1, "off by default: {out:?}");
+        let dir = std::env::temp_dir().join(format!("ptc-eval-fallback-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("xs.json"), "[1,2]").unwrap();
+        let binding = format!("xs={}", dir.join("xs.json").display());
+        let out = eval(Source::Expr("(count xs)"), &[binding], ResultFormat::Edn, true).unwrap();
+        assert_eq!((out.stdout.as_str(), out.code), ("2\n", 0));
     }
 }

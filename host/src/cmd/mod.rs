@@ -7,6 +7,7 @@ pub mod conformance;
 pub mod eval;
 pub mod isolate;
 pub mod render;
+pub mod repl;
 pub mod run;
 pub mod strategies;
 pub mod trace;

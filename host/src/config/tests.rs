@@ -78,6 +78,7 @@ data = { orders = "data/orders.json" }
 tools = ["quote", "customer"]
 llm = { backend = "replay", file = "replay/a.json" }
 limits = { timeout_ms = 50, max_steps = 1000 }
+namespace_fallback = true
 
 [agent.b]
 mission = "m"
@@ -89,6 +90,7 @@ llm = { backend = "openai", base_url = "http://localhost:1", model = "gpt", api_
     assert_eq!((a.mission.as_deref(), a.max_turns, a.system_prompt.as_deref()), (Some("Find it"), 3, Some("custom")));
     assert_eq!(a.data["orders"], PathBuf::from("/cfg/data/orders.json"));
     assert_eq!(a.tools, ["quote", "customer"]);
+    assert!(a.namespace_fallback && !c.agents["b"].namespace_fallback, "opt-in, off by default");
     assert_eq!(a.llm, Some(LlmConfig::Replay { file: PathBuf::from("/cfg/replay/a.json") }));
     let limits = a.limits.to_limits();
     assert_eq!((limits.timeout.as_millis(), limits.max_steps, limits.max_depth), (50, 1000, 256));

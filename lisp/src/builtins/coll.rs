@@ -1,7 +1,8 @@
 //! Collections: building, slicing and reshaping (no user callbacks here;
 //! those live in `seq.rs`).
 
-use super::{b, entry, int_arg, items, list, take, type_err, vector, Builtin, VARIADIC};
+use super::xform::{self, Step as Xf};
+use super::{b, entry, int_arg, items, list, proper_list, take, type_err, vector, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
 use crate::value::{Map, Set, Value};
@@ -20,15 +21,15 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("nth", 2, 3, nth),
     b("rest", 1, 1, rest),
     b("next", 1, 1, next),
-    b("take", 2, 2, take_n),
-    b("drop", 2, 2, drop),
+    b("take", 1, 2, take_n),
+    b("drop", 1, 2, drop),
     b("take-last", 2, 2, take_last),
     b("drop-last", 1, 2, drop_last),
     b("butlast", 1, 1, butlast),
     b("cons", 2, 2, cons),
     b("conj", 0, VARIADIC, conj),
     b("concat", 0, VARIADIC, concat),
-    b("into", 0, 2, into),
+    b("into", 0, 3, into),
     b("vec", 1, 1, vec),
     b("vector", 0, VARIADIC, vector_fn),
     b("list", 0, VARIADIC, list_fn),
@@ -36,13 +37,13 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("hash-map", 0, VARIADIC, hash_map),
     b("hash-set", 0, VARIADIC, hash_set),
     b("reverse", 1, 1, reverse),
-    b("distinct", 1, 1, distinct),
-    b("dedupe", 1, 1, dedupe),
+    b("distinct", 0, 1, distinct),
+    b("dedupe", 0, 1, dedupe),
     b("flatten", 1, 1, flatten),
     b("partition", 2, 4, partition),
-    b("partition-all", 2, 3, partition_all),
+    b("partition-all", 1, 3, partition_all),
     b("interleave", 0, VARIADIC, interleave),
-    b("interpose", 2, 2, interpose),
+    b("interpose", 1, 2, interpose),
     b("range", 0, 3, range),
     b("repeat", 1, 2, repeat),
     b("frequencies", 1, 1, frequencies),
@@ -272,12 +273,18 @@ fn count_arg(who: &str, v: &Value) -> Result<usize, Ctl> {
 }
 
 fn take_n(_: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Xf::Take, args);
+    }
     let n = count_arg("take", &args[0])?;
     let v = items(&args[1], "take")?;
     Ok(list(v[..n.min(v.len())].to_vec()))
 }
 
 fn drop(_: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Xf::Drop, args);
+    }
     let n = count_arg("drop", &args[0])?;
     let v = items(&args[1], "drop")?;
     Ok(list(v[n.min(v.len())..].to_vec()))
@@ -330,9 +337,14 @@ pub(crate) fn conj_one(interp: &Interp, coll: Value, x: Value) -> R {
             let mut items = Vec::with_capacity(v.len() + 1);
             items.push(x);
             items.extend(v.iter().cloned());
-            list(items)
+            // `conj` onto a list gives a list; onto a sequence, a sequence.
+            if v.is_list() {
+                proper_list(items)
+            } else {
+                list(items)
+            }
         }
-        Value::Nil => list(vec![x]),
+        Value::Nil => proper_list(vec![x]),
         Value::Set(mut s) => {
             interp.check_len(s.len() + 1)?;
             s.insert(x);
@@ -384,6 +396,7 @@ fn into(interp: &mut Interp, args: &mut [Value]) -> R {
     match args.len() {
         0 => return Ok(vector(vec![])),
         1 => return Ok(take(args, 0)),
+        3 => return xform::into_with(interp, take(args, 0), &args[1], &args[2]),
         _ => {}
     }
     let from = take(args, 1);
@@ -423,7 +436,7 @@ fn vector_fn(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn list_fn(interp: &mut Interp, args: &mut [Value]) -> R {
     check_all(interp, args)?;
-    Ok(list(args.iter_mut().map(std::mem::take).collect()))
+    Ok(proper_list(args.iter_mut().map(std::mem::take).collect()))
 }
 
 fn set(_: &mut Interp, args: &mut [Value]) -> R {
@@ -449,16 +462,22 @@ fn hash_set(interp: &mut Interp, args: &mut [Value]) -> R {
 fn reverse(_: &mut Interp, args: &mut [Value]) -> R {
     let mut v = items(&args[0], "reverse")?.into_owned();
     v.reverse();
-    Ok(list(v))
+    Ok(proper_list(v))
 }
 
 fn distinct(_: &mut Interp, args: &mut [Value]) -> R {
+    if args.is_empty() {
+        return xform::make(Xf::Distinct, args);
+    }
     let v = items(&args[0], "distinct")?;
     let set: Set = v.iter().cloned().collect();
     Ok(list(set.iter().cloned().collect()))
 }
 
 fn dedupe(_: &mut Interp, args: &mut [Value]) -> R {
+    if args.is_empty() {
+        return xform::make(Xf::Dedupe, args);
+    }
     let mut v = items(&args[0], "dedupe")?.into_owned();
     v.dedup();
     Ok(list(v))
@@ -526,6 +545,9 @@ fn partition(interp: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn partition_all(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Xf::PartitionAll, args);
+    }
     chunks(interp, "partition-all", args, true)
 }
 
@@ -540,6 +562,9 @@ fn interleave(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn interpose(_: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Xf::Interpose, args);
+    }
     let v = items(&args[1], "interpose")?;
     let mut out = Vec::with_capacity(v.len() * 2);
     for (i, x) in v.iter().enumerate() {

@@ -15,10 +15,13 @@ pub(crate) mod parallel;
 pub(crate) mod pred;
 pub(crate) mod ptc;
 pub(crate) mod regex;
+pub(crate) mod relation;
 pub(crate) mod seq;
 pub(crate) mod sort;
+pub(crate) mod sorted;
 pub(crate) mod string;
 pub(crate) mod walk;
+pub(crate) mod xform;
 
 pub(crate) use native::{call_native, Native};
 
@@ -67,6 +70,9 @@ const TABLES: &[&[Builtin]] = &[
     walk::BUILTINS,
     introspect::BUILTINS,
     parallel::BUILTINS,
+    xform::BUILTINS,
+    sorted::BUILTINS,
+    relation::BUILTINS,
     INTERNAL,
 ];
 
@@ -167,9 +173,9 @@ fn registry() -> &'static Registry {
 }
 
 /// Internal helpers are reachable only through a namespace
-/// (`clojure.string/reverse`) or from special forms (`%...`).
+/// (`clojure.string/reverse`, `set/rename-keys`) or from special forms (`%...`).
 fn is_internal(name: &str) -> bool {
-    name.starts_with("string-") || name.starts_with('%')
+    name.starts_with("string-") || name.starts_with("set-") || name.starts_with('%')
 }
 
 /// Any builtin, internal ones included (for special forms).
@@ -214,8 +220,10 @@ pub(crate) fn lookup_call(name: &str) -> Option<&'static Builtin> {
 /// `ns/name` for the namespaces that map onto builtins (`str/join`, `Math/abs`).
 pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
+    let set_ns = matches!(ns, "clojure.set" | "set");
     match name {
         "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
+        _ if set_ns && relation::NAMES.contains(&name) => registry().get(&format!("set-{name}")).map(|(b, _)| *b),
         _ => lookup(name),
     }
 }
@@ -333,6 +341,11 @@ pub(crate) fn entry(k: Value, v: Value) -> Value {
 
 pub(crate) fn list(items: Vec<Value>) -> Value {
     Value::List(crate::value::Vector::from(items))
+}
+
+/// A list in Clojure's sense (`list?` is true), as `list` and `reverse` make.
+pub(crate) fn proper_list(items: Vec<Value>) -> Value {
+    Value::List(crate::value::Vector::from(items).into_list())
 }
 
 pub(crate) fn vector(items: Vec<Value>) -> Value {

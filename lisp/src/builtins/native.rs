@@ -1,11 +1,13 @@
 //! Functions made at run time by combinators (`partial`, `comp`, `juxt`,
-//! `complement`, `constantly`, `fnil`) and by `where`.
+//! `complement`, `constantly`, `fnil`, `memoize`, `completing`), by
+//! `where`, and the core transducers (`(map f)`, ...).
 
-use super::{map::lookup, sort::compare_values, vector};
+use super::{map::lookup, sort::compare_values, vector, xform::Step};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Interp, R};
-use crate::value::Value;
+use crate::value::{Map, Value};
 use std::cmp::Ordering;
+use std::sync::Mutex;
 
 /// What a native function does with its captured values.
 #[derive(Clone, Copy, Debug)]
@@ -28,12 +30,39 @@ pub(crate) enum NativeKind {
     EveryPred,
     /// vals = predicates; the first truthy result over all arguments
     SomeFn,
+    /// vals = [f]; results cached in `memo` by argument vector
+    Memoize,
+    /// vals = [f, cf]: `f` with two arguments, `cf` (or identity) with one
+    Completing,
+    /// A core transducer, `(map f)`, `(take n)`, ...: vals = its arguments.
+    /// Only `into`, `transduce`, `sequence` and `eduction` run it.
+    Xform(Step),
+    /// vals = [name]: calls `tool/name` (a bare tool name under `namespace_fallback`)
+    Tool,
 }
 
 /// A native function: its kind and captured values.
 pub(crate) struct Native {
     pub kind: NativeKind,
     pub vals: Vec<Value>,
+    /// `memoize`'s cache: argument vector to result (at most
+    /// `max_collection_size` entries; counted by the namespace's memory
+    /// estimate when the function is kept).
+    pub memo: Option<Mutex<Map>>,
+}
+
+impl Native {
+    /// The cached results of a memoized function (empty for others).
+    pub(crate) fn memo_entries(&self) -> Option<Map> {
+        self.memo.as_ref().map(|m| m.lock().unwrap_or_else(|e| e.into_inner()).clone())
+    }
+
+    /// Takes the cache out (for dropping without recursion): keys and values.
+    pub(crate) fn take_memo(&mut self) -> Vec<Value> {
+        let Some(m) = self.memo.as_mut() else { return Vec::new() };
+        let m = std::mem::take(m.get_mut().unwrap_or_else(|e| e.into_inner()));
+        m.iter().flat_map(|(k, v)| [k.clone(), v.clone()]).collect()
+    }
 }
 
 pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>) -> R {
@@ -95,7 +124,51 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             }
             Ok(last)
         }
+        NativeKind::Memoize => memoized(interp, n, args),
+        NativeKind::Tool => match &n.vals[0] {
+            Value::Str(name) => interp.call_tool(name, args),
+            _ => unreachable!("a tool function holds its name"),
+        },
+        NativeKind::Completing => match args.len() {
+            1 => match n.vals.get(1) {
+                Some(cf) => interp.apply(cf, args),
+                None => Ok(args.into_iter().next().unwrap_or(Value::Nil)),
+            },
+            _ => interp.apply(&n.vals[0], args),
+        },
+        NativeKind::Xform(step) => Err(fail(
+            ErrorKind::Other,
+            format!(
+                "({} ...) with no collection is a transducer: use it with into, transduce, sequence or eduction (calling it on a reducing function is not supported)",
+                step.name()
+            ),
+        )),
     }
+}
+
+/// A call of a memoized function: the cached result for these arguments,
+/// or the function's result, cached.
+fn memoized(interp: &mut Interp, n: &Native, args: Vec<Value>) -> R {
+    let memo = n.memo.as_ref().expect("memoized functions have a cache");
+    let key = vector(args);
+    if let Some(v) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return Ok(v.clone());
+    }
+    let Value::Vector(argv) = &key else { unreachable!("built as a vector above") };
+    let v = interp.apply(&n.vals[0], argv.to_vec())?;
+    let mut cache = memo.lock().unwrap_or_else(|e| e.into_inner());
+    interp.check_len(cache.len() + 1).map_err(|_| {
+        fail(
+            ErrorKind::SizeLimit,
+            format!(
+                "memoize: the cache would hold more than {} results; memoize a function of fewer distinct arguments",
+                interp.limits.max_collection_size
+            ),
+        )
+    })?;
+    interp.charge(1)?;
+    cache.insert(key, v.clone());
+    Ok(v)
 }
 
 /// Runs a `where` predicate on its one argument.

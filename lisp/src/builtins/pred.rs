@@ -20,7 +20,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("string?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Str(_))))),
     b("keyword?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Keyword(_))))),
     b("vector?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Vector(_))))),
-    b("list?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::List(_))))),
+    b("list?", 1, 1, |_, a| Ok(Value::Bool(matches!(&a[0], Value::List(l) if l.is_list())))),
     b("seq?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::List(_))))),
     b("map?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Map(_))))),
     b("set?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Set(_))))),
@@ -48,7 +48,11 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     }),
     // No sorted collections, characters (they are one-character strings),
     // symbols, decimals or ratios exist as values.
-    b("sorted?", 1, 1, |_, _| Ok(Value::Bool(false))),
+    b("sorted?", 1, 1, |_, a| {
+        Ok(Value::Bool(
+            matches!(&a[0], Value::Map(m) if m.is_sorted()) || matches!(&a[0], Value::Set(s) if s.is_sorted()),
+        ))
+    }),
     b("char?", 1, 1, |_, _| Ok(Value::Bool(false))),
     b("symbol?", 1, 1, |_, _| Ok(Value::Bool(false))),
     b("decimal?", 1, 1, |_, _| Ok(Value::Bool(false))),
@@ -68,6 +72,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("disj", 1, VARIADIC, disj),
     b("keyword", 1, 1, keyword),
     b("name", 1, 1, name),
+    b("namespace", 1, 1, namespace),
 ];
 
 fn not(_: &mut Interp, args: &mut [Value]) -> R {
@@ -142,6 +147,17 @@ fn name(_: &mut Interp, args: &mut [Value]) -> R {
         Value::Keyword(k) => Ok(Value::str(k.rsplit('/').next().unwrap_or(k))),
         Value::Str(s) => Ok(Value::Str(s.clone())),
         other => Err(type_err("name", "a keyword or string", other)),
+    }
+}
+
+/// `(namespace :a/b)` is `"a"`; a keyword without a namespace gives nil.
+fn namespace(_: &mut Interp, args: &mut [Value]) -> R {
+    match &args[0] {
+        Value::Keyword(k) => Ok(match k.rsplit_once('/') {
+            Some((ns, _)) if !ns.is_empty() => Value::str(ns),
+            _ => Value::Nil,
+        }),
+        other => Err(type_err("namespace", "a keyword", other)),
     }
 }
 

@@ -1,23 +1,24 @@
 //! Sequence functions that call back into user functions: map, filter,
 //! reduce and friends, plus the function combinators.
 
+use super::xform::{self, Step};
 use super::{b, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
 use crate::eval::{Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Map, Value};
 use std::sync::Arc;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
-    b("map", 2, VARIADIC, map),
+    b("map", 1, VARIADIC, map),
     b("mapv", 2, VARIADIC, mapv),
-    b("map-indexed", 2, 2, map_indexed),
-    b("mapcat", 2, 2, mapcat),
-    b("filter", 2, 2, filter),
+    b("map-indexed", 1, 2, map_indexed),
+    b("mapcat", 1, 2, mapcat),
+    b("filter", 1, 2, filter),
     b("filterv", 2, 2, filterv),
-    b("remove", 2, 2, remove),
-    b("keep", 2, 2, keep),
-    b("take-while", 2, 2, take_while),
-    b("drop-while", 2, 2, drop_while),
-    b("partition-by", 2, 2, partition_by),
+    b("remove", 1, 2, remove),
+    b("keep", 1, 2, keep),
+    b("take-while", 1, 2, take_while),
+    b("drop-while", 1, 2, drop_while),
+    b("partition-by", 1, 2, partition_by),
     b("group-by", 2, 2, group_by),
     b("reduce", 2, 3, reduce),
     b("reduce-kv", 3, 3, reduce_kv),
@@ -35,14 +36,70 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("fnil", 2, 4, fnil),
     b("min-key", 2, VARIADIC, min_key),
     b("max-key", 2, VARIADIC, max_key),
-    b("keep-indexed", 2, 2, keep_indexed),
+    b("keep-indexed", 1, 2, keep_indexed),
     b("split-with", 2, 2, split_with),
     b("tree-seq", 3, 3, tree_seq),
     b("every-pred", 1, VARIADIC, every_pred),
     b("some-fn", 1, VARIADIC, some_fn),
+    b("reductions", 2, 3, reductions),
+    b("memoize", 1, 1, memoize),
+    b("trampoline", 1, VARIADIC, trampoline),
 ];
 
+/// `(reductions f coll)`, `(reductions f init coll)`: every intermediate
+/// value of the `reduce`, starting with the initial one.
+fn reductions(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    let (mut acc, rest) = match args.len() {
+        2 => {
+            let v = items(&args[1], "reductions")?;
+            match v.first() {
+                None => return Ok(list(vec![interp.apply(&f, vec![])?])),
+                Some(first) => (first.clone(), v[1..].to_vec()),
+            }
+        }
+        _ => (take(args, 1), items(&args[2], "reductions")?.into_owned()),
+    };
+    let mut out = Vec::with_capacity(rest.len() + 1);
+    out.push(interp.nested(acc.clone())?);
+    for x in rest {
+        acc = interp.call_n(&f, [acc, x])?;
+        out.push(interp.nested(acc.clone())?);
+        interp.check_len(out.len())?;
+    }
+    Ok(list(out))
+}
+
+/// `(memoize f)`: `f` with its results cached by argument list (for the
+/// run, and between turns when the function is kept with `def`).
+fn memoize(_: &mut Interp, args: &mut [Value]) -> R {
+    check_fns("memoize", args)?;
+    let desc = FnDesc { name: Some("memoize".into()), ..FnDesc::default() };
+    let native = Native { kind: NativeKind::Memoize, vals: vec![take(args, 0)], memo: Some(Default::default()) };
+    Ok(Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Native(native)) })))
+}
+
+/// `(trampoline f args...)`: calls `f`, then calls what it returns with no
+/// arguments for as long as that is a function (at most
+/// `max_loop_iterations` bounces).
+fn trampoline(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    let mut r = interp.apply(&f, args[1..].iter_mut().map(std::mem::take).collect())?;
+    let mut bounces = 0u64;
+    while is_fn(&r) {
+        bounces += 1;
+        if bounces > interp.limits.max_loop_iterations {
+            return Err(crate::interp::loop_limit(interp.limits));
+        }
+        r = interp.apply(&r, Vec::new())?;
+    }
+    Ok(r)
+}
+
 fn keep_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::KeepIndexed, args);
+    }
     let v = items(&args[1], "keep-indexed")?;
     let mut out = Vec::new();
     for (i, x) in v.iter().enumerate() {
@@ -111,6 +168,9 @@ fn map_values(interp: &mut Interp, args: &[Value], who: &str) -> Result<Vec<Valu
 }
 
 fn map(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::Map, args);
+    }
     map_values(interp, args, "map").map(list)
 }
 
@@ -119,6 +179,9 @@ fn mapv(interp: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn map_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::MapIndexed, args);
+    }
     let v = items(&args[1], "map-indexed")?;
     let mut out = Vec::with_capacity(v.len());
     for (i, x) in v.iter().enumerate() {
@@ -129,6 +192,9 @@ fn map_indexed(interp: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn mapcat(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::Mapcat, args);
+    }
     let mut out = Vec::new();
     for r in map_values(interp, args, "mapcat")? {
         let v = items(&r, "mapcat (each result)")?;
@@ -150,6 +216,9 @@ fn select(interp: &mut Interp, args: &[Value], who: &str, keep: bool) -> Result<
 }
 
 pub(crate) fn filter(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::Filter, args);
+    }
     select(interp, args, "filter", true).map(list)
 }
 
@@ -158,10 +227,16 @@ fn filterv(interp: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn remove(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::Remove, args);
+    }
     select(interp, args, "remove", false).map(list)
 }
 
 fn keep(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::Keep, args);
+    }
     let v = items(&args[1], "keep")?;
     let mut out = Vec::new();
     for x in v.iter() {
@@ -184,16 +259,25 @@ fn prefix_len(interp: &mut Interp, args: &[Value], who: &str) -> Result<usize, c
 }
 
 fn take_while(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::TakeWhile, args);
+    }
     let n = prefix_len(interp, args, "take-while")?;
     Ok(list(items(&args[1], "take-while")?[..n].to_vec()))
 }
 
 fn drop_while(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::DropWhile, args);
+    }
     let n = prefix_len(interp, args, "drop-while")?;
     Ok(list(items(&args[1], "drop-while")?[n..].to_vec()))
 }
 
 fn partition_by(interp: &mut Interp, args: &mut [Value]) -> R {
+    if args.len() == 1 {
+        return xform::make(Step::PartitionBy, args);
+    }
     let v = items(&args[1], "partition-by")?;
     let mut out = Vec::new();
     let mut cur: Vec<Value> = Vec::new();
@@ -311,7 +395,7 @@ fn apply(interp: &mut Interp, args: &mut [Value]) -> R {
 /// A function value made by a combinator.
 pub(crate) fn native(name: &str, kind: NativeKind, vals: Vec<Value>) -> Value {
     let desc = FnDesc { name: Some(name.into()), ..FnDesc::default() };
-    Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Native(Native { kind, vals })) }))
+    Value::Fn(Arc::new(Function { desc, body: Some(FnBody::Native(Native { kind, vals, memo: None })) }))
 }
 
 fn check_fns(who: &str, args: &[Value]) -> Result<(), crate::eval::Ctl> {
@@ -381,4 +465,59 @@ fn min_key(interp: &mut Interp, args: &mut [Value]) -> R {
 
 fn max_key(interp: &mut Interp, args: &mut [Value]) -> R {
     extreme_key(interp, args, "max-key", std::cmp::Ordering::Greater)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{run_program, ErrorKind, Exit, Limits, Memory, NoTools, Value};
+
+    fn run(src: &str, memory: &Memory, limits: &Limits) -> crate::Outcome {
+        run_program(src, memory, &Default::default(), &mut NoTools, limits)
+    }
+
+    #[test]
+    fn memoize_calls_once_per_argument_list_and_keeps_its_cache_between_turns() {
+        let src = "(def f (memoize (fn [x] (println \"computing\" x) (* x x)))) [(f 3) (f 3) (f 4)]";
+        let out = run(src, &Memory::new(), &Limits::default());
+        assert_eq!(out.prints, ["computing 3", "computing 4"]);
+        let out = run("(f 3)", &out.memory, &Limits::default());
+        assert!(out.prints.is_empty(), "{:?}", out.prints);
+        assert_eq!(out.result, Ok(Exit::Value(Value::Int(9))));
+    }
+
+    #[test]
+    fn memoize_caches_count_against_the_limits() {
+        let limits = Limits { max_collection_size: 100, ..Limits::default() };
+        let out = run("(let [f (memoize inc)] (doseq [i (range 50)] (f i)) (f 200))", &Memory::new(), &limits);
+        assert_eq!(out.result, Ok(Exit::Value(Value::Int(201))));
+        let out = run(
+            "(let [f (memoize inc)] (doseq [i (range 60)] (f i)) (doseq [i (range 60 101)] (f i)))",
+            &Memory::new(),
+            &limits,
+        );
+        let e = out.result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SizeLimit);
+        assert!(e.message.contains("memoize: the cache would hold more than 100 results"), "{e}");
+        // A kept cache is part of the memory a namespace holds between turns.
+        let limits = Limits { max_memory_bytes: 200_000, ..Limits::default() };
+        let src = "(def f (memoize (fn [i] (str \"value number \" i)))) (doseq [i (range 5000)] (f i))";
+        let e = run(src, &Memory::new(), &limits).result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::MemoryLimit);
+    }
+
+    #[test]
+    fn trampoline_bounces_within_the_loop_limit() {
+        let limits = Limits { max_loop_iterations: 100, ..Limits::default() };
+        let src = "(defn down [n] (if (pos? n) #(down (dec n)) n)) (trampoline down 100)";
+        assert_eq!(run(src, &Memory::new(), &limits).result, Ok(Exit::Value(Value::Int(0))));
+        let src = "(defn down [n] (if (pos? n) #(down (dec n)) n)) (trampoline down 101)";
+        assert_eq!(run(src, &Memory::new(), &limits).result.unwrap_err().kind, ErrorKind::LoopLimit);
+    }
+
+    #[test]
+    fn reductions_respect_the_size_limit() {
+        let limits = Limits { max_collection_size: 10, ..Limits::default() };
+        let e = run("(reductions + 0 (range 10))", &Memory::new(), &limits).result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SizeLimit);
+    }
 }

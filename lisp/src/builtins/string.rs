@@ -9,6 +9,7 @@ use crate::value::Value;
 
 pub(crate) const BUILTINS: &[Builtin] = &[
     b("str", 0, VARIADIC, str_fn),
+    b("char", 1, 1, char_fn),
     b("subs", 2, 3, subs),
     b("join", 1, 2, join),
     b("split", 2, 3, split),
@@ -76,6 +77,22 @@ fn char_range(who: &str, s: &str, start: i64, end: Option<i64>) -> Result<(usize
     }
     let byte = |i: i64| s.char_indices().nth(i as usize).map_or(s.len(), |(b, _)| b);
     Ok((byte(start), byte(end)))
+}
+
+/// `(char 97)` is `"a"` (characters are one-character strings here).
+fn char_fn(_: &mut Interp, args: &mut [Value]) -> R {
+    match &args[0] {
+        Value::Str(s) if s.chars().count() == 1 => Ok(args[0].clone()),
+        Value::Int(i) => u32::try_from(*i)
+            .ok()
+            .filter(|c| *c <= 0xFFFF)
+            .and_then(char::from_u32)
+            .map(|c| Value::str(c.to_string()))
+            .ok_or_else(|| {
+                fail(ErrorKind::Other, format!("char: {i} is not a character code (0 to 65535, not a surrogate)"))
+            }),
+        other => Err(type_err("char", "an integer character code", other)),
+    }
 }
 
 fn subs(interp: &mut Interp, args: &mut [Value]) -> R {

@@ -29,11 +29,21 @@ use crate::value::Value;
 struct Stored<T> {
     data: T,
     twin: OnceLock<T>,
+    /// A kind mark that changed copies keep: a list made by `list`, a
+    /// quoted literal or `conj` onto one (`list?`), for a vector's storage;
+    /// a sorted map or set (`sorted-map`, `sorted-set`), for a map's or a set's.
+    mark: bool,
+}
+
+impl<T> Stored<T> {
+    fn new(data: T) -> Self {
+        Stored { data, twin: OnceLock::new(), mark: false }
+    }
 }
 
 impl<T: Clone> Clone for Stored<T> {
     fn clone(&self) -> Self {
-        Stored { data: self.data.clone(), twin: OnceLock::new() }
+        Stored { data: self.data.clone(), twin: OnceLock::new(), mark: self.mark }
     }
 }
 
@@ -49,7 +59,7 @@ fn make_mut<T: Clone>(arc: &mut Arc<Stored<T>>, relayout: impl FnOnce(&T) -> Opt
                 None => arc.data.clone(),
             },
         };
-        *arc = Arc::new(Stored { data: copy, twin: OnceLock::new() });
+        *arc = Arc::new(Stored { data: copy, twin: OnceLock::new(), mark: arc.mark });
     }
     let stored = Arc::get_mut(arc).expect("unique after the copy above");
     // The twin would no longer match the changed storage.
@@ -151,6 +161,25 @@ impl Vector {
         make_mut(&mut self.0, |t| t.is_long_flat().then(|| t.to_trie_shape()))
     }
 
+    /// Whether this is a list in Clojure's sense (`list?`): made by `list`,
+    /// a quoted literal, or `conj` onto one; sequence functions' results are not.
+    pub fn is_list(&self) -> bool {
+        self.0.mark
+    }
+
+    /// The same elements, marked as a list (see [`Vector::is_list`]).
+    pub(crate) fn into_list(mut self) -> Self {
+        match Arc::get_mut(&mut self.0) {
+            Some(stored) => stored.mark = true,
+            None => {
+                let mut stored = (*self.0).clone();
+                stored.mark = true;
+                self.0 = Arc::new(stored);
+            }
+        }
+        self
+    }
+
     /// Whether both share the same storage.
     pub fn ptr_eq(a: &Vector, b: &Vector) -> bool {
         Arc::ptr_eq(&a.0, &b.0)
@@ -191,7 +220,7 @@ impl<'a> Iterator for VecIter<'a> {
 
 impl From<Vec<Value>> for Vector {
     fn from(items: Vec<Value>) -> Self {
-        Vector(Arc::new(Stored { data: Trie::from_vec(items), twin: OnceLock::new() }))
+        Vector(Arc::new(Stored::new(Trie::from_vec(items))))
     }
 }
 
@@ -218,6 +247,12 @@ impl std::ops::Index<usize> for Vector {
     }
 }
 
+/// The order of keys in sorted maps and sets: `compare`'s, and for keys
+/// `compare` cannot order (a number and a string) the order of their type names.
+fn key_order(a: &Value, b: &Value) -> std::cmp::Ordering {
+    crate::builtins::sort::compare_values(a, b).unwrap_or_else(|_| a.type_name().cmp(b.type_name()))
+}
+
 /// Shared code of [`Map`] and [`Set`].
 macro_rules! ordered_handle {
     ($name:ident, $v:ty) => {
@@ -239,6 +274,30 @@ macro_rules! ordered_handle {
 
             fn mutate(&mut self) -> &mut Ordered<$v> {
                 make_mut(&mut self.0, |o| o.should_index().then(|| o.indexed()))
+            }
+
+            /// Whether this is a sorted map or set (`sorted-map`, `sorted-set`):
+            /// new keys then go in order, not last.
+            pub fn is_sorted(&self) -> bool {
+                self.0.mark
+            }
+
+            /// The same entries, sorted by key (`compare`), marked sorted.
+            pub(crate) fn into_sorted(self) -> Self {
+                let mut entries: Vec<_> = self.0.data.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                entries.sort_by(|a, b| key_order(&a.0, &b.0));
+                let mut stored = Stored::new(entries.into_iter().collect::<Ordered<$v>>());
+                stored.mark = true;
+                $name(Arc::new(stored))
+            }
+
+            /// Inserts a new key or replaces a value, in key order when sorted.
+            fn put(&mut self, k: Value, v: $v) -> Option<$v> {
+                if self.is_sorted() && !self.contains_key(&k) {
+                    self.mutate().insert_sorted(k, v, key_order);
+                    return None;
+                }
+                self.mutate().insert(k, v)
             }
 
             /// Whether both share the same storage.
@@ -268,7 +327,7 @@ impl Map {
 
     /// An empty map with room for `n` entries.
     pub fn with_capacity(n: usize) -> Self {
-        Map(Arc::new(Stored { data: Ordered::Flat(indexmap::IndexMap::with_capacity(n)), twin: OnceLock::new() }))
+        Map(Arc::new(Stored::new(Ordered::Flat(indexmap::IndexMap::with_capacity(n)))))
     }
 
     /// The value of `k`.
@@ -296,7 +355,7 @@ impl Map {
 
     /// Sets `k` to `v` (a new key goes last); returns the previous value.
     pub fn insert(&mut self, k: Value, v: Value) -> Option<Value> {
-        self.mutate().insert(k, v)
+        self.put(k, v)
     }
 
     /// Removes `k`, keeping the order of the rest; returns its value.
@@ -331,7 +390,7 @@ impl Map {
 
 impl FromIterator<(Value, Value)> for Map {
     fn from_iter<I: IntoIterator<Item = (Value, Value)>>(iter: I) -> Self {
-        Map(Arc::new(Stored { data: iter.into_iter().collect(), twin: OnceLock::new() }))
+        Map(Arc::new(Stored::new(iter.into_iter().collect())))
     }
 }
 
@@ -367,7 +426,7 @@ impl Set {
         if self.contains(&x) {
             return false;
         }
-        self.mutate().insert(x, ()).is_none()
+        self.put(x, ()).is_none()
     }
 
     /// Removes `x`; `false` if it was not a member.
@@ -383,7 +442,9 @@ impl Set {
     /// Keeps the members for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Value) -> bool) {
         if !self.iter().all(&mut keep) {
+            let sorted = self.is_sorted();
             *self = self.iter().filter(|x| keep(x)).cloned().collect();
+            Arc::get_mut(&mut self.0).expect("just built").mark = sorted;
         }
     }
 
@@ -396,7 +457,7 @@ impl Set {
 
 impl FromIterator<Value> for Set {
     fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> Self {
-        Set(Arc::new(Stored { data: iter.into_iter().map(|x| (x, ())).collect(), twin: OnceLock::new() }))
+        Set(Arc::new(Stored::new(iter.into_iter().map(|x| (x, ())).collect())))
     }
 }
 

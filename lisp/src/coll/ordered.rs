@@ -113,6 +113,17 @@ impl<V: Clone> Ordered<V> {
         }
     }
 
+    /// Inserts the new key `k` where `order` puts it among the keys (which
+    /// are in that order already): a binary search, then a shift, O(n).
+    pub fn insert_sorted(&mut self, k: Value, v: V, order: fn(&Value, &Value) -> std::cmp::Ordering) {
+        if let Ordered::Indexed(_) = self {
+            *self = Ordered::Flat(self.iter().map(|(k, v)| (k.clone(), v.clone())).collect());
+        }
+        let Ordered::Flat(m) = self else { unreachable!("made flat above") };
+        let pos = m.partition_point(|key, _| order(key, &k) == std::cmp::Ordering::Less);
+        m.shift_insert(pos, k, v);
+    }
+
     /// Removes `k`, keeping the order of the rest; returns its value.
     pub fn remove(&mut self, k: &Value) -> Option<V> {
         if self.should_index() {
