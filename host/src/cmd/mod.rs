@@ -4,12 +4,16 @@
 
 pub mod compare;
 pub mod conformance;
+pub mod docs;
+pub mod doctor;
 pub mod eval;
+pub mod init;
 pub mod isolate;
 pub mod render;
 pub mod run;
 pub mod strategies;
 pub mod trace;
+pub mod validate;
 
 use crate::config::{Config, ConfigError};
 use crate::resolve::{LookupError, Resolved};
