@@ -35,7 +35,10 @@ pub const TEMPLATES: &[Template] = &[
 /// Writes the scaffold into `dir` (created when missing). Without `force`,
 /// refuses when any of its files exists, naming them.
 pub fn init(dir: &Path, force: bool) -> CmdResult {
-    let targets: Vec<(PathBuf, &Template)> = TEMPLATES.iter().map(|t| (dir.join(t.path), t)).collect();
+    // `ptc init` in the current folder names the files as `strategies.toml`, not `./strategies.toml`.
+    let here = dir.as_os_str().is_empty() || dir == Path::new(".");
+    let targets: Vec<(PathBuf, &Template)> =
+        TEMPLATES.iter().map(|t| (if here { PathBuf::from(t.path) } else { dir.join(t.path) }, t)).collect();
     let existing: Vec<String> =
         targets.iter().filter(|(p, _)| p.exists()).map(|(p, _)| p.display().to_string()).collect();
     if !existing.is_empty() && !force {
@@ -74,6 +77,7 @@ fn summary(dir: &Path, written: &[(PathBuf, &Template)], replaced: &[String]) ->
         true => String::new(),
         false => format!("cd {} && ", dir.display()),
     };
+    // The later commands run where the first one left off.
     let _ = writeln!(out, "\nnext:");
     let _ = writeln!(out, "  {cd}ptc run {AGENT}      # offline: the model's answers are replayed");
     let _ = writeln!(out, "  ptc trace {AGENT}.session.jsonl   # what happened, what was sent");

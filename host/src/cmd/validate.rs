@@ -26,13 +26,13 @@ pub fn validate(config_path: &Path) -> CmdResult {
     for p in &problems {
         let _ = writeln!(out, "problem: {p}");
     }
-    let checked = format!(
-        "{} strategy instances, {} agents, {} tools, {} MCP servers",
-        config.strategies.len(),
-        config.agents.len(),
-        config.tools.len(),
-        config.mcp.len()
-    );
+    let checked = [
+        count(config.strategies.len(), "strategy instance"),
+        count(config.agents.len(), "agent"),
+        count(config.tools.len(), "tool"),
+        count(config.mcp.len(), "MCP server"),
+    ]
+    .join(", ");
     match problems.len() {
         0 => {
             let _ = writeln!(out, "{}: ok ({checked})", config.path.display());
@@ -47,6 +47,14 @@ pub fn validate(config_path: &Path) -> CmdResult {
         }
     }
     Ok(Output { stdout: out, warnings: super::load_warnings(&resolved), code: i32::from(!problems.is_empty()) })
+}
+
+/// `1 agent`, `2 agents`.
+fn count(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        n => format!("{n} {what}s"),
+    }
 }
 
 /// Every problem of a resolved config, one line each.
