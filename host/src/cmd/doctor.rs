@@ -64,7 +64,7 @@ pub fn doctor(config_path: &Path) -> CmdResult {
             ok: false,
             what: format!(
                 "no strategy plugins found (searched {}); install them beside ptc (README, \"Install\") or set {}",
-                searched(&resolved.registry.searched()),
+                searched(resolved.registry.searched()),
                 crate::config::PLUGIN_PATH_ENV
             ),
         });

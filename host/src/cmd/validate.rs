@@ -60,10 +60,8 @@ fn count(n: usize, what: &str) -> String {
 /// Every problem of a resolved config, one line each.
 pub fn problems(resolved: &Resolved) -> Vec<String> {
     let config = &resolved.config;
-    let mut problems: Vec<String> = resolved
-        .instances()
-        .filter_map(|(name, built)| built.err().map(|e| format!("strategy `{name}`: {e}")))
-        .collect();
+    let mut problems: Vec<String> =
+        resolved.instances().filter_map(|(_, built)| built.err().map(|e| e.to_string())).collect();
     if let Err(e) = config.price_models() {
         problems.push(format!("{}: pricing: {e}", config.path.display()));
     }
