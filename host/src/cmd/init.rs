@@ -16,6 +16,9 @@ pub struct Template {
     pub path: &'static str,
     /// The file's contents.
     pub text: &'static str,
+    /// An existing file is left as it is, even with `--force` (a project's
+    /// own `.gitignore`), instead of being a reason to refuse.
+    pub keep_existing: bool,
 }
 
 /// The agent of the scaffold (the one `ptc run` is told to run).
@@ -23,13 +26,22 @@ pub const AGENT: &str = "explore-orders";
 
 /// Every file of the scaffold, in the order they are written.
 pub const TEMPLATES: &[Template] = &[
-    Template { path: "strategies.toml", text: include_str!("init/strategies.toml") },
-    Template { path: "data/orders.json", text: include_str!("../../../examples/agents/data/orders.json") },
+    Template { path: "strategies.toml", text: include_str!("init/strategies.toml"), keep_existing: false },
+    Template {
+        path: "data/orders.json",
+        text: include_str!("../../../examples/agents/data/orders.json"),
+        keep_existing: false,
+    },
     Template {
         path: "replay/explore-orders.json",
         text: include_str!("../../../examples/agents/replay/explore-orders.json"),
+        keep_existing: false,
     },
-    Template { path: ".gitignore", text: "# Session journals written by `ptc run`.\n*.session.jsonl\n" },
+    Template {
+        path: ".gitignore",
+        text: "# Session journals written by `ptc run`.\n*.session.jsonl\n",
+        keep_existing: true,
+    },
 ];
 
 /// Writes the scaffold into `dir` (created when missing). Without `force`,
@@ -40,7 +52,7 @@ pub fn init(dir: &Path, force: bool) -> CmdResult {
     let targets: Vec<(PathBuf, &Template)> =
         TEMPLATES.iter().map(|t| (if here { PathBuf::from(t.path) } else { dir.join(t.path) }, t)).collect();
     let existing: Vec<String> =
-        targets.iter().filter(|(p, _)| p.exists()).map(|(p, _)| p.display().to_string()).collect();
+        targets.iter().filter(|(p, t)| p.exists() && !t.keep_existing).map(|(p, _)| p.display().to_string()).collect();
     if !existing.is_empty() && !force {
         return Err(CmdError::Usage(format!(
             "ptc init: {} already exist{}; nothing was written (`ptc init --force` replaces them, or name another folder: `ptc init DIR`)",
@@ -49,6 +61,9 @@ pub fn init(dir: &Path, force: bool) -> CmdResult {
         )));
     }
     for (path, template) in &targets {
+        if template.keep_existing && path.exists() {
+            continue;
+        }
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|error| CmdError::Io {
                 path: parent.to_path_buf(),
@@ -68,8 +83,12 @@ pub fn init(dir: &Path, force: bool) -> CmdResult {
 /// What was written, and the commands to try next (from inside `dir`).
 fn summary(dir: &Path, written: &[(PathBuf, &Template)], replaced: &[String]) -> String {
     let mut out = String::new();
-    for (path, _) in written {
+    for (path, template) in written {
         let shown = path.display().to_string();
+        if template.keep_existing && !written_now(path, template) {
+            let _ = writeln!(out, "kept {shown} (yours; ptc run writes *.session.jsonl files you may want to ignore)");
+            continue;
+        }
         let note = if replaced.contains(&shown) { "  (replaced)" } else { "" };
         let _ = writeln!(out, "wrote {shown}{note}");
     }
@@ -84,6 +103,11 @@ fn summary(dir: &Path, written: &[(PathBuf, &Template)], replaced: &[String]) ->
     let _ = writeln!(out, "  ptc validate                 # check strategies.toml after editing it");
     let _ = writeln!(out, "  ptc docs                     # the language card and the specs");
     out
+}
+
+/// Whether `path` holds what `template` writes (it was written, or was already the same).
+fn written_now(path: &Path, template: &Template) -> bool {
+    std::fs::read_to_string(path).is_ok_and(|text| text == template.text)
 }
 
 #[cfg(test)]
@@ -118,9 +142,12 @@ mod tests {
         assert!(err.contains("strategies.toml already exists") && err.contains("--force"), "{err}");
         assert_eq!(std::fs::read_to_string(dir.join("strategies.toml")).unwrap(), "# mine\n");
         assert!(!dir.join("data").exists(), "a refusal writes nothing");
+        std::fs::write(dir.join(".gitignore"), "target/\n").unwrap();
         let out = init(&dir, true).unwrap().stdout;
         assert!(out.contains("strategies.toml  (replaced)"), "{out}");
         assert_ne!(std::fs::read_to_string(dir.join("strategies.toml")).unwrap(), "# mine\n");
+        assert!(out.contains("kept") && out.contains(".gitignore (yours"), "{out}");
+        assert_eq!(std::fs::read_to_string(dir.join(".gitignore")).unwrap(), "target/\n", "--force keeps a .gitignore");
         std::fs::remove_dir_all(dir).unwrap();
     }
 
