@@ -102,6 +102,21 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     assert!(err.contains("strategy=coalesced"), "the shipped plugin beside ptc rendered turn 2: {err}");
     assert!(err.contains("returned after 3 turns; session written to explore-orders.session.jsonl"), "{err}");
     assert!(shop.join("explore-orders.session.jsonl").is_file());
+    let out = ptc(&bin, &shop, &["run", "explore-orders", "--resume", "nope.jsonl"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "--resume nope.jsonl: no such session file; a run of `explore-orders` writes explore-orders.session.jsonl"
+        ),
+        "{err}"
+    );
+    let out = ptc(&bin, &shop, &["trace", "nope.jsonl"]);
+    assert!(
+        text(&out.stderr).contains("nope.jsonl: no such session file; `ptc run AGENT` writes"),
+        "{}",
+        text(&out.stderr)
+    );
 
     let out = ptc(&bin, &shop, &["validate"]);
     assert_eq!(out.status.code(), Some(0), "{}{}", text(&out.stdout), text(&out.stderr));

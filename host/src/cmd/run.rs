@@ -36,6 +36,12 @@ pub struct RunArgs<'a> {
 pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let resolved = super::resolve(a.config)?;
     let agent = chosen_agent(&resolved.config, a.agent)?;
+    if let Some(resume) = a.resume.filter(|p| !p.exists()) {
+        return Err(CmdError::Usage(format!(
+            "--resume {}: no such session file; a run of `{agent}` writes {agent}.session.jsonl unless `--session FILE` says otherwise",
+            resume.display()
+        )));
+    }
     let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
     let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
     let done = run(&resolved, agent, options, &mut terminal);
