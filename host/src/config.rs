@@ -33,7 +33,11 @@ pub struct ConfigError {
 
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location, self.message)
+        // Line 0: the file itself is the problem, there is no position to show.
+        match self.location.line {
+            0 => write!(f, "{}: {}", self.location.file.display(), self.message),
+            _ => write!(f, "{}: {}", self.location, self.message),
+        }
     }
 }
 
@@ -313,7 +317,7 @@ impl Config {
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             location: Location { file: path.to_path_buf(), line: 0, column: 0 },
-            message: format!("cannot read config: {e}"),
+            message: unreadable_config(path, &e),
         })?;
         let mut config = Config::parse(path, &text)?;
         config.plugin_paths.extend(plugin_path_env());
@@ -516,6 +520,23 @@ pub fn missing_path_note(config: &Path, path: &Path) -> String {
     }
     let shown = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
     format!(" (relative paths in {} are resolved against its folder, {})", config.display(), shown.display())
+}
+
+/// Why `path` could not be read as a config, and what to do: a missing
+/// file says where it was looked for (relative paths are taken from the
+/// current folder) and how to name or create one.
+fn unreadable_config(path: &Path, error: &std::io::Error) -> String {
+    if error.kind() != std::io::ErrorKind::NotFound {
+        return format!("cannot read config: {error}");
+    }
+    let looked = match std::env::current_dir() {
+        Ok(cwd) if path.is_relative() => cwd.join(path),
+        _ => path.to_path_buf(),
+    };
+    format!(
+        "no config file (looked for {}); name one with `--config FILE`, or create a project here with `ptc init`",
+        looked.display()
+    )
 }
 
 /// The folders and files of `PTC_PLUGIN_PATH`.

@@ -141,7 +141,21 @@ fn read_value(text: &str, ty: &Type) -> Result<Value, String> {
         }
         _ => {}
     }
-    read_edn(text).map_err(|e| format!("not an EDN value ({e}); strings need quotes: --arg name='\"text\"'"))
+    read_edn(text).map_err(|e| format!("`{text}` is not a value of type {ty} ({e}); {}", value_hint(ty)))
+}
+
+/// How to write a value of `ty` on the command line: strings need quotes
+/// only where a string is not what the type expects.
+fn value_hint(ty: &Type) -> String {
+    let example = match ty.required() {
+        Type::Primitive(Primitive::Int) => "42",
+        Type::Primitive(Primitive::Float) => "2.5",
+        Type::Primitive(Primitive::Bool) => "true",
+        Type::Primitive(Primitive::Map) | Type::Map(_) => "'{:key 1}'",
+        Type::List(_) => "'[1 2 3]'",
+        _ => "'\"text\"' (strings need quotes here)",
+    };
+    format!("write it as EDN, e.g. --arg NAME={example}, or read it from a JSON file: --arg NAME=@file.json")
 }
 
 /// `mission` with each `{{name}}` replaced by its input: a string as its
@@ -182,6 +196,14 @@ pub fn template(mission: &str, inputs: &IndexMap<String, Value>) -> String {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_word_for_an_int_input_is_not_told_to_quote_strings() {
+        let err = read_args(&["min_amount=lots".to_string()], Some(&sig("(min_amount :int) -> :int"))).unwrap_err();
+        let err = err.to_string();
+        assert!(err.contains("--arg min_amount: `lots` is not a value of type :int"), "{err}");
+        assert!(err.contains("--arg NAME=42") && !err.contains("quotes"), "{err}");
+    }
+
     fn sig(text: &str) -> Signature {
         Signature::parse(text).unwrap()
     }
@@ -218,7 +240,10 @@ mod tests {
         let err = |list: &[&str]| read_args(&args(list), Some(&s)).unwrap_err().to_string();
         assert_eq!(err(&["query=x"]), "missing input `limit` (:int): pass --arg limit=VALUE");
         assert_eq!(err(&["query=x", "limit=\"5\""]), "--arg limit: expected :int, got string \"5\"");
-        assert_eq!(err(&["query=x", "limit=[1"]).split(" (").next().unwrap(), "--arg limit: not an EDN value");
+        assert_eq!(
+            err(&["query=x", "limit=[1"]).split(" (").next().unwrap(),
+            "--arg limit: `[1` is not a value of type :int"
+        );
         assert_eq!(
             err(&["query=x", "limit=1", "lmit=2"]),
             "--arg lmit: not an input of the agent (its inputs: query, limit)"

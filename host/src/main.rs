@@ -1,6 +1,6 @@
 //! `ptc`: run PTC-Lisp agents and inspect how strategies render their history.
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use ptc_host::cmd::{self, conformance, eval, Format, Output};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,12 +55,12 @@ enum Command {
         after_help = "Exit code 0 when the agent returned (a value matching its signature, when it has one). Diagnostic logs: RUST_LOG=ptc_host=debug (env_logger syntax; targets ptc_host::run, ::policy, ::llm, ::tools, ptc_registry). Agents, backends and tools: docs/agents.md."
     )]
     Run {
-        /// Agent name (`[agent.NAME]` in the config).
-        agent: String,
+        /// Agent name (`[agent.NAME]` in the config; without one, the agents are listed).
+        agent: Option<String>,
         /// Config file.
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
-        /// Session file to write (default: AGENT.session.jsonl, or the resumed file).
+        /// Session journal to write, JSON lines (default: AGENT.session.jsonl, or the resumed file).
         #[arg(long)]
         session: Option<PathBuf>,
         /// Continue an interrupted run from its session file.
@@ -167,6 +167,37 @@ enum Command {
         #[arg(long, hide = true)]
         limits: Option<String>,
     },
+    /// Scaffold a project that runs offline at once: strategies.toml, an agent, its data and a replay file.
+    Init {
+        /// Folder to write into (created when missing).
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Replace files that already exist.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check a config without running anything; every problem is listed (exit 1 when there is one).
+    Validate {
+        /// Config file.
+        #[arg(long, default_value = "strategies.toml")]
+        config: PathBuf,
+    },
+    /// Check the environment: plugins found, API key variables, model endpoints and MCP servers answering.
+    Doctor {
+        /// Config file (optional: without one, only the plugins are checked).
+        #[arg(long, default_value = "strategies.toml")]
+        config: PathBuf,
+    },
+    /// Print the language card or a spec, embedded in this binary (no topic: the list).
+    Docs {
+        /// Topic (`ptc docs` lists them).
+        topic: Option<String>,
+    },
+    /// Print a shell completion script: `ptc completions bash > ~/.local/share/bash-completion/completions/ptc`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
     /// Serve renders of an isolated strategy instance (started by ptc itself; stdin/stdout protocol).
     #[command(name = "render-child", hide = true)]
     RenderChild {
@@ -179,6 +210,13 @@ enum Command {
         #[arg(long)]
         limits: String,
     },
+}
+
+/// The completion script of `shell` for every subcommand and flag.
+fn completions(shell: clap_complete::Shell) -> Output {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Args::command(), "ptc", &mut script);
+    Output::ok(String::from_utf8_lossy(&script).into_owned())
 }
 
 fn main() -> ExitCode {
@@ -197,7 +235,7 @@ fn main() -> ExitCode {
         Command::Repl { data, namespace_fallback } => cmd::repl::repl(data, *namespace_fallback),
         Command::Run { agent, config, session, resume, args, format } => cmd::run::run_agent(&cmd::run::RunArgs {
             config,
-            agent,
+            agent: agent.as_deref(),
             session: session.as_deref(),
             resume: resume.as_deref(),
             args,
@@ -246,6 +284,11 @@ fn main() -> ExitCode {
                 limits: limits.as_deref(),
             })
         }
+        Command::Init { dir, force } => cmd::init::init(dir, *force),
+        Command::Validate { config } => cmd::validate::validate(config),
+        Command::Doctor { config } => cmd::doctor::doctor(config),
+        Command::Docs { topic } => cmd::docs::docs(topic.as_deref()),
+        Command::Completions { shell } => Ok(completions(*shell)),
         Command::RenderChild { plugin, params, limits } => cmd::isolate::render_child(plugin, params, limits),
     };
     match result {

@@ -228,7 +228,7 @@ llm = { backend = "replay", file = "sum.json" }
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "3\n"), "{}", ran.stderr);
     let s = ran.session.unwrap();
     assert_eq!((s.status.as_deref(), s.result.as_deref(), s.turns.len()), (Some("returned"), Some("3"), 1));
-    assert!(ran.stderr.contains("ptc: returned after 1 turns"));
+    assert!(ran.stderr.contains("ptc: returned after 1 turn; session written to"));
 
     // With a signature, the value is checked: a mismatch without retries ends the run.
     let ran = run(&dir, &cfg, "sum-strict", &[]);
@@ -240,7 +240,7 @@ llm = { backend = "replay", file = "sum.json" }
     ));
     assert!(
         ran.stderr.contains(
-            "ptc: invalid_return after 1 turns (The returned value does not match the signature: at $.quantity"
+            "ptc: invalid_return after 1 turn (The returned value does not match the signature: at $.quantity"
         ),
         "{}",
         ran.stderr

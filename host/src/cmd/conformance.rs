@@ -95,7 +95,10 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
     let looks_like_path =
         args.plugin.contains(std::path::MAIN_SEPARATOR) || args.plugin.ends_with(std::env::consts::DLL_SUFFIX);
     if looks_like_path {
-        return Err(CmdError::Usage(format!("plugin file {} does not exist", path.display())));
+        return Err(CmdError::Usage(format!(
+            "plugin file {} does not exist; give a plugin library file, a plugin name or a strategy instance (`ptc strategies` lists them)",
+            path.display()
+        )));
     }
     let config = Config::load(args.config)
         .map_err(|e| CmdError::Other(format!("{e} (needed to find plugin `{}` by name)", args.plugin)))?;

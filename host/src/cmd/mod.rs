@@ -4,13 +4,17 @@
 
 pub mod compare;
 pub mod conformance;
+pub mod docs;
+pub mod doctor;
 pub mod eval;
+pub mod init;
 pub mod isolate;
 pub mod render;
 pub mod repl;
 pub mod run;
 pub mod strategies;
 pub mod trace;
+pub mod validate;
 
 use crate::config::{Config, ConfigError};
 use crate::resolve::{LookupError, Resolved};
@@ -135,8 +139,15 @@ pub fn resolve_or_empty(config: &Path) -> Result<Resolved, CmdError> {
     Ok(Config::load_or_empty(config)?.resolve())
 }
 
-/// Reads a session file (either layout).
+/// Reads a session file (either layout). A missing file says where
+/// sessions come from instead of the reader's JSON-path error.
 pub fn read_session(path: &Path) -> Result<Session, CmdError> {
+    if !path.exists() {
+        return Err(CmdError::Usage(format!(
+            "{}: no such session file; `ptc run AGENT` writes AGENT.session.jsonl in the current folder (or where `--session FILE` says)",
+            path.display()
+        )));
+    }
     Session::read(path).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })
 }
 
@@ -151,4 +162,16 @@ pub fn load_errors(resolved: &Resolved) -> Vec<String> {
     let config = &resolved.config.path;
     let note = |path: &Path| crate::config::missing_path_note(config, path);
     resolved.registry.errors().iter().map(|e| format!("{e}{}", note(&e.path))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_session_file_says_where_sessions_come_from() {
+        let err = read_session(Path::new("no-such.session.jsonl")).unwrap_err().to_string();
+        assert!(err.starts_with("no-such.session.jsonl: no such session file;"), "{err}");
+        assert!(err.contains("`ptc run AGENT` writes AGENT.session.jsonl"), "{err}");
+    }
 }

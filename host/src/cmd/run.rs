@@ -5,6 +5,7 @@
 
 use super::eval::ResultFormat;
 use super::{CmdError, CmdResult, Output};
+use crate::config::Config;
 use crate::contract::public_json;
 use crate::progress::Terminal;
 use crate::run::{run, RunOptions};
@@ -18,8 +19,8 @@ use std::path::Path;
 pub struct RunArgs<'a> {
     /// The config file.
     pub config: &'a Path,
-    /// The agent.
-    pub agent: &'a str,
+    /// The agent (`None`: the command lists the agents to choose from).
+    pub agent: Option<&'a str>,
     /// Where to write the session.
     pub session: Option<&'a Path>,
     /// A session to continue.
@@ -34,9 +35,16 @@ pub struct RunArgs<'a> {
 /// continuing `resume`).
 pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let resolved = super::resolve(a.config)?;
+    let agent = chosen_agent(&resolved.config, a.agent)?;
+    if let Some(resume) = a.resume.filter(|p| !p.exists()) {
+        return Err(CmdError::Usage(format!(
+            "--resume {}: no such session file; a run of `{agent}` writes {agent}.session.jsonl unless `--session FILE` says otherwise",
+            resume.display()
+        )));
+    }
     let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
     let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
-    let done = run(&resolved, a.agent, options, &mut terminal);
+    let done = run(&resolved, agent, options, &mut terminal);
     terminal.finish();
     let done = done?;
     let status = done.session.status.as_deref().unwrap_or("unfinished");
@@ -50,7 +58,7 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
             None => format!("no result ({status})\n"),
         },
     };
-    let mut note = format!("{status} after {} turns", done.session.turns.len());
+    let mut note = format!("{status} after {}", turns(done.session.turns.len()));
     if let Some(detail) = &done.session.detail {
         note.push_str(&format!(" ({})", first_line(detail)));
     }
@@ -72,6 +80,38 @@ fn result_text(session: &Session, edn: &str, format: ResultFormat) -> Result<Str
             };
             json.map(|j| j.to_string()).map_err(|e| CmdError::Other(format!("the result has no JSON form: {e}")))
         }
+    }
+}
+
+/// The agent `ptc run` was asked for, which must be one of the config's:
+/// without one, or with an unknown one, the error lists them.
+fn chosen_agent<'c>(config: &'c Config, asked: Option<&'c str>) -> Result<&'c str, CmdError> {
+    if let Some(name) = asked.filter(|n| config.agents.contains_key(*n)) {
+        return Ok(name);
+    }
+    let file = config.path.display();
+    let defined: Vec<&str> = config.agents.keys().map(String::as_str).collect();
+    if defined.is_empty() {
+        return Err(CmdError::Usage(format!(
+            "{file} defines no agent; add an `[agent.NAME]` table (`ptc docs agents`), or make a project with one: `ptc init`"
+        )));
+    }
+    let first = match asked {
+        None => "ptc run: which agent?".to_string(),
+        Some(name) => format!("{file}: no agent named `{name}`;"),
+    };
+    Err(CmdError::Usage(format!(
+        "{first} the agents of {file} are {} (run one: `ptc run {}`)",
+        defined.join(", "),
+        defined[0]
+    )))
+}
+
+/// `1 turn`, `3 turns`.
+pub fn turns(n: usize) -> String {
+    match n {
+        1 => "1 turn".to_string(),
+        n => format!("{n} turns"),
     }
 }
 

@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// `ptc strategies`: plugins, instances, agents and load errors.
 pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
+    let found = config_path.exists();
     let resolved = super::resolve_or_empty(config_path)?;
     let (config, registry) = (&resolved.config, &resolved.registry);
     let instances: Vec<(&str, &str, Result<(), String>)> = resolved
@@ -22,7 +23,7 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
         Format::Json => {
             let plugins: Vec<_> = registry.plugins().map(|p| &p.description).collect();
             let value = json!({
-                "config": config.path,
+                "config": found.then_some(&config.path),
                 "plugin_paths": config.plugin_paths,
                 "plugins": plugins,
                 "instances": instances.iter().map(|(name, plugin, status)| json!({
@@ -41,7 +42,15 @@ pub fn strategies(config_path: &Path, format: Format) -> CmdResult {
         }
         Format::Text => {
             let mut out = String::new();
-            let _ = writeln!(out, "config: {}", config.path.display());
+            let _ = match found {
+                true => writeln!(out, "config: {}", config.path.display()),
+                false => writeln!(
+                    out,
+                    "config: none ({} not found: plugins beside ptc and on {}; `--config FILE` names one, `ptc init` makes one)",
+                    config.path.display(),
+                    crate::config::PLUGIN_PATH_ENV
+                ),
+            };
             let _ = writeln!(out, "\nplugins:");
             let _ = writeln!(out, "  {:<26}{:<10}{:<11}file", "name", "version", "interface");
             let _ = writeln!(out, "  {:<26}{:<10}{:<11}(built in)", FULL_HISTORY, env!("CARGO_PKG_VERSION"), "-");

@@ -306,3 +306,16 @@ fn mcp_tables_and_tool_names_are_checked() {
     let err = parse("[agent.a]\ntools = [\"agent:nobody\"]\n").unwrap_err();
     assert!(err.contains("uses tool `agent:nobody`"), "{err}");
 }
+
+#[test]
+fn a_missing_config_says_where_it_looked_and_what_to_do() {
+    let err = Config::load(Path::new("no-such-dir/strategies.toml")).unwrap_err().to_string();
+    let looked = std::env::current_dir().unwrap().join("no-such-dir/strategies.toml");
+    assert_eq!(
+        err,
+        format!(
+            "no-such-dir/strategies.toml: no config file (looked for {}); name one with `--config FILE`, or create a project here with `ptc init`",
+            looked.display()
+        )
+    );
+}

@@ -1,0 +1,211 @@
+//! `ptc doctor [--config FILE]`: checks the environment ptc runs in, where
+//! `ptc validate` checks the file: which strategy plugins are found (and
+//! their interface version), whether the API key variable of every model
+//! backend the agents use is set, and whether each endpoint answers (one
+//! request per server, under [`ENDPOINT_TIMEOUT`]; any HTTP answer counts,
+//! an error status included). Also the programs of stdio MCP servers and
+//! whether Streamable HTTP MCP servers answer.
+//!
+//! One line per check, `ok` or `FAIL` with what to do; exit code 1 when a
+//! check fails. Works without a config file (plugins only).
+
+use super::validate::find_program;
+use super::{CmdResult, Output};
+use crate::config::{Config, LlmConfig};
+use crate::llm::config::{HttpLlmConfig, Protocol};
+use ptc_mcp::Transport;
+use ptc_plugin_api::INTERFACE_VERSION;
+use std::fmt::Write;
+use std::path::Path;
+use std::time::Duration;
+
+/// How long an endpoint may take to answer before it counts as down.
+pub const ENDPOINT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The outcome of one check.
+struct Check {
+    ok: bool,
+    what: String,
+}
+
+/// `ptc doctor`: one line per check.
+pub fn doctor(config_path: &Path) -> CmdResult {
+    let found = config_path.exists();
+    let resolved = super::resolve_or_empty(config_path)?;
+    let config = &resolved.config;
+    let mut checks = Vec::new();
+    let mut out = format!("ptc {} (plugin interface {INTERFACE_VERSION})\n", env!("CARGO_PKG_VERSION"));
+    match std::env::current_exe() {
+        Ok(exe) => {
+            let _ = writeln!(out, "binary: {}", exe.display());
+        }
+        Err(e) => checks.push(Check { ok: false, what: format!("cannot locate the running ptc: {e}") }),
+    }
+    let _ = match found {
+        true => writeln!(out, "config: {}", config.path.display()),
+        false => {
+            writeln!(out, "config: none ({} not found; plugins only; `ptc init` makes one)", config_path.display())
+        }
+    };
+
+    let plugins: Vec<_> = resolved.registry.plugins().collect();
+    for p in &plugins {
+        let d = &p.description;
+        checks.push(Check {
+            ok: true,
+            what: format!("plugin {} {} (interface {}) {}", d.name, d.version, d.interface_version, d.file.display()),
+        });
+    }
+    for e in super::load_errors(&resolved) {
+        checks.push(Check { ok: false, what: format!("plugin not loaded: {e}") });
+    }
+    if plugins.is_empty() {
+        checks.push(Check {
+            ok: false,
+            what: format!(
+                "no strategy plugins found (searched {}); install them beside ptc (README, \"Install\") or set {}",
+                searched(resolved.registry.searched()),
+                crate::config::PLUGIN_PATH_ENV
+            ),
+        });
+    }
+    checks.extend(backend_checks(config));
+    checks.extend(mcp_checks(config));
+
+    let failed = checks.iter().filter(|c| !c.ok).count();
+    for c in &checks {
+        let _ = writeln!(out, "{}  {}", if c.ok { "ok  " } else { "FAIL" }, c.what);
+    }
+    let _ = match failed {
+        0 => writeln!(out, "all {} checks passed", checks.len()),
+        n => writeln!(out, "{n} of {} checks failed", checks.len()),
+    };
+    Ok(Output { stdout: out, warnings: Vec::new(), code: i32::from(failed > 0) })
+}
+
+fn searched(paths: &[std::path::PathBuf]) -> String {
+    match paths.is_empty() {
+        true => "no folder".to_string(),
+        false => paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// The key variable and the endpoint of every distinct HTTP backend.
+fn backend_checks(config: &Config) -> Vec<Check> {
+    let mut seen: Vec<(Protocol, String, Option<String>)> = Vec::new();
+    let mut checks = Vec::new();
+    for agent in config.agents.values() {
+        for llm in agent.llm.iter().chain(&agent.llm_query) {
+            let (protocol, http) = match llm {
+                LlmConfig::Replay { .. } => continue,
+                LlmConfig::Openai(c) => (Protocol::OpenAi, c),
+                LlmConfig::Anthropic(c) => (Protocol::Anthropic, c),
+            };
+            let key = (protocol, http.endpoint(protocol), http.key_env(protocol).map(str::to_string));
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            checks.extend(key_check(&agent.name, protocol, http));
+            checks.push(endpoint_check(&agent.name, protocol, http));
+        }
+    }
+    checks
+}
+
+fn key_check(agent: &str, protocol: Protocol, http: &HttpLlmConfig) -> Option<Check> {
+    let var = http.key_env(protocol)?;
+    let set = std::env::var(var).is_ok_and(|v| !v.trim().is_empty());
+    Some(Check {
+        ok: set,
+        what: match set {
+            true => format!("agent `{agent}`: {} key variable {var} is set", protocol.name()),
+            false => format!(
+                "agent `{agent}`: {} key variable {var} is not set; export it with the API key",
+                protocol.name()
+            ),
+        },
+    })
+}
+
+/// One GET to the endpoint's server: any HTTP status means it answers.
+fn endpoint_check(agent: &str, protocol: Protocol, http: &HttpLlmConfig) -> Check {
+    let url = http.endpoint(protocol);
+    let what = format!("agent `{agent}`: {} endpoint {url}", protocol.name());
+    match answers(&url) {
+        Ok(status) => Check { ok: true, what: format!("{what} answers (HTTP {status})") },
+        Err(e) => Check {
+            ok: false,
+            what: format!(
+                "{what} does not answer within {}s: {e}; is the server up, and `base_url` right?",
+                ENDPOINT_TIMEOUT.as_secs()
+            ),
+        },
+    }
+}
+
+/// The HTTP status `url` answers a GET with, under [`ENDPOINT_TIMEOUT`].
+fn answers(url: &str) -> Result<u16, ureq::Error> {
+    let agent: ureq::Agent =
+        ureq::Agent::config_builder().timeout_global(Some(ENDPOINT_TIMEOUT)).http_status_as_error(false).build().into();
+    agent.get(url).call().map(|r| r.status().as_u16())
+}
+
+/// Stdio servers: the program is found; HTTP servers: the URL answers.
+fn mcp_checks(config: &Config) -> Vec<Check> {
+    let mut checks = Vec::new();
+    for (name, mcp) in &config.mcp {
+        let what = format!("MCP server `{name}` ({})", mcp.server.describe());
+        checks.push(match &mcp.server.transport {
+            Transport::Stdio { command, dir, .. } => match find_program(command, dir) {
+                Ok(path) => Check { ok: true, what: format!("{what}: {}", path.display()) },
+                Err(why) => Check { ok: false, what: format!("{what}: {why}") },
+            },
+            Transport::Http { url, .. } => match answers(url) {
+                Ok(status) => Check { ok: true, what: format!("{what} answers (HTTP {status})") },
+                Err(e) => Check { ok: false, what: format!("{what} does not answer: {e}; is the server up?") },
+            },
+        });
+    }
+    checks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_key_and_a_dead_endpoint_fail_with_what_to_do() {
+        let dir = std::env::temp_dir().join(format!("ptc-doctor-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // Port 1 on loopback: nothing listens there, the connection is refused at once.
+        let config = Config::parse(
+            &dir.join("strategies.toml"),
+            "[agent.a]\nmission = \"m\"\nllm = { backend = \"openai\", base_url = \"http://127.0.0.1:1\", model = \"x\", api_key_env = \"PTC_DOCTOR_TEST_UNSET_KEY\" }\n",
+        )
+        .unwrap();
+        let checks = backend_checks(&config);
+        assert_eq!(checks.len(), 2);
+        assert!(!checks[0].ok && checks[0].what.contains("PTC_DOCTOR_TEST_UNSET_KEY is not set"), "{}", checks[0].what);
+        assert!(
+            !checks[1].ok && checks[1].what.contains("http://127.0.0.1:1/v1/chat/completions does not answer"),
+            "{}",
+            checks[1].what
+        );
+    }
+
+    #[test]
+    fn a_live_endpoint_answers() {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = std::thread::spawn(move || {
+            use std::io::{Read, Write};
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut buf = [0u8; 1024];
+            let _ = stream.read(&mut buf);
+            stream.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").unwrap();
+        });
+        assert_eq!(answers(&format!("http://127.0.0.1:{port}/v1/chat/completions")).unwrap(), 404);
+        server.join().unwrap();
+    }
+}
