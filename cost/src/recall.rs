@@ -78,7 +78,9 @@ impl Recall {
     }
 }
 
-fn is_fact(literal: &Literal) -> bool {
+/// Whether `literal` is long enough to count as a fact ([`MIN_TEXT_CHARS`],
+/// [`MIN_NUMBER_DIGITS`]).
+pub(crate) fn is_fact(literal: &Literal) -> bool {
     match literal {
         Literal::Text(s) => s.chars().count() >= MIN_TEXT_CHARS,
         Literal::Number(n) => {
