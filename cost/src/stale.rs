@@ -9,13 +9,23 @@
 //! *corrected* literals the facts of the new value the old one lacks; a
 //! fact is a literal as [fact recall](crate::LearnedFacts) counts one (a
 //! string of 4+ characters, a number of 3+ digits), read from the value's
-//! EDN like a program's literals. Numbers are compared by value, so a
-//! value rounded from `1080.0` to `1080` corrects nothing.
+//! EDN like a program's literals.
 //!
 //! The prompt of a turn `k > j` *shows a stale fact* for that correction
 //! when its text contains a superseded literal and none of the corrected
-//! ones. Counted once per (turn, correction) pair; a correction that only
-//! adds facts (nothing superseded) can never be shown stale.
+//! ones. Counted once per (turn, correction) pair.
+//!
+//! Three refinements keep the count to real corrections (a value replaced
+//! by another), since the session records every redefinition, most of
+//! which correct nothing:
+//!
+//! - a redefinition that only drops facts (a value narrowed, `(def overdue
+//!   (map :id overdue))`) or only adds some corrects nothing: a correction
+//!   has both superseded and corrected literals;
+//! - a superseded literal the agent was given (mission, data, tool list)
+//!   is no stale fact: every prompt shows it, rightly;
+//! - numbers are compared by value, so a value rounded from `1080.0` to
+//!   `1080` corrects nothing.
 //!
 //! ```
 //! use ptc_cost::{Corrections, ValueDefinition};
@@ -25,7 +35,7 @@
 //!     vec![ValueDefinition { name: "total", value: "{\"INV-2\" 1080.0}" }],
 //!     vec![],
 //! ];
-//! let corrections = Corrections::new(&turns);
+//! let corrections = Corrections::new(&["Check the invoices."], &turns);
 //! // Turn 3's prompt shows the old total only: stale; or both: not stale.
 //! assert_eq!(corrections.stale(&["", "", "INV-2 costs 1200.0"]).shown, 1);
 //! assert_eq!(corrections.stale(&["", "", "1200.0, corrected to 1080.0"]).shown, 0);
@@ -99,9 +109,10 @@ fn holds(facts: &[Literal], literal: &Literal) -> bool {
 }
 
 impl Corrections {
-    /// The corrections of a session: `turns[i]` holds the value
-    /// definitions of turn `i + 1`, in order.
-    pub fn new(turns: &[Vec<ValueDefinition<'_>>]) -> Corrections {
+    /// The corrections of a session: `given` are the texts the agent had
+    /// from the start (mission, data, tool list), `turns[i]` holds the
+    /// value definitions of turn `i + 1`, in order.
+    pub fn new(given: &[&str], turns: &[Vec<ValueDefinition<'_>>]) -> Corrections {
         let mut latest: Vec<(&str, Vec<Literal>, &str)> = Vec::new();
         let mut list = Vec::new();
         for (index, definitions) in turns.iter().enumerate() {
@@ -110,9 +121,13 @@ impl Corrections {
                 match latest.iter_mut().find(|(name, _, _)| *name == d.name) {
                     Some((_, old, old_value)) => {
                         if *old_value != d.value {
-                            let superseded: Vec<Literal> = old.iter().filter(|l| !holds(&new, l)).cloned().collect();
+                            let superseded: Vec<Literal> = old
+                                .iter()
+                                .filter(|l| !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)))
+                                .cloned()
+                                .collect();
                             let corrected: Vec<Literal> = new.iter().filter(|l| !holds(old, l)).cloned().collect();
-                            if !superseded.is_empty() {
+                            if !superseded.is_empty() && !corrected.is_empty() {
                                 list.push(Correction {
                                     name: d.name.to_string(),
                                     turn: index + 1,
@@ -170,12 +185,15 @@ mod tests {
     /// adds to the customer's map, turn 3 rounds the total, turn 4 defines
     /// nothing.
     fn corrections() -> Corrections {
-        Corrections::new(&[
-            vec![def("total", r#"{"INV-2" 1200.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt"}"#)],
-            vec![def("total", r#"{"INV-2" 1080.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt" :city "Bonn"}"#)],
-            vec![def("total", r#"{"INV-2" 1080 "INV-5" 301}"#)],
-            vec![],
-        ])
+        Corrections::new(
+            &["Find the totals of INV-9 (was 5555.0)."],
+            &[
+                vec![def("total", r#"{"INV-2" 1200.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt"}"#)],
+                vec![def("total", r#"{"INV-2" 1080.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt" :city "Bonn"}"#)],
+                vec![def("total", r#"{"INV-2" 1080 "INV-5" 301}"#)],
+                vec![],
+            ],
+        )
     }
 
     #[test]
@@ -191,9 +209,18 @@ mod tests {
                 corrected: vec![Literal::Number("1080.0".into())],
             }]
         );
-        assert!(Corrections::new(&[vec![def("x", "1234"), def("x", "1234")]]).list().is_empty());
+        let none: &[&str] = &[];
+        assert!(Corrections::new(none, &[vec![def("x", "1234"), def("x", "1234")]]).list().is_empty());
         // Redefined within one turn counts too.
-        assert_eq!(Corrections::new(&[vec![def("x", "1234"), def("x", "5678")]]).list().len(), 1);
+        assert_eq!(Corrections::new(none, &[vec![def("x", "1234"), def("x", "5678")]]).list().len(), 1);
+        // Narrowing a value drops facts but corrects none.
+        let narrowed = [vec![def("x", r#"[{:id "INV-1" :who "Brandt"}]"#)], vec![def("x", r#"["INV-1"]"#)]];
+        assert!(Corrections::new(none, &narrowed).list().is_empty());
+        // A fact the agent was given is not superseded: 5555.0 is in the mission.
+        let given = ["Find the totals of INV-9 (was 5555.0)."];
+        let from_given = [vec![def("t", "5555.0")], vec![def("t", "4444.0")]];
+        assert!(Corrections::new(&given, &from_given).list().is_empty());
+        assert_eq!(Corrections::new(none, &from_given).list().len(), 1);
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Subject {
                     .collect()
             })
             .collect();
-        let corrections = Corrections::new(&definitions);
+        let corrections = Corrections::new(&given, &definitions);
         Ok(Subject { name: name.into(), requests, facts, corrections })
     }
 

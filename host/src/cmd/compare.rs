@@ -275,9 +275,10 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
             if !markdown {
                 let _ = writeln!(
                     out,
-                    "{} sessions, {turns} turns, {} tokens; cost = input cost under each price model with prompt \
-                     caching, vs full-history; history = cost above no-history, vs full-history's; stale = prompts \
-                     showing a corrected value without its correction (--wide: every column)\n",
+                    "{} sessions, {turns} turns, {} tokens. Shares of full-history's: tokens, input cost per price \
+                     model under prompt\ncaching, and history (hist: the cost above no-history). recall: learned \
+                     facts still shown. stale: prompts showing\na corrected value without its correction. \
+                     --wide: every column.\n",
                     subjects.len(),
                     counter.encoding()
                 );

@@ -74,15 +74,13 @@ pub fn headers(models: &[&PriceModel], columns: Columns) -> Vec<String> {
     let mut h: Vec<String> = vec!["strategy".to_string(), "tokens".to_string()];
     if columns == Columns::Wide {
         h.extend(["vs full", "history vs full"].map(String::from));
-    } else {
-        h[1] = "tokens vs full".to_string();
     }
     for m in models {
         match columns {
             Columns::Compact => {
                 h.push(format!("{} cost", m.name()));
                 if caches(m) {
-                    h.push(format!("{} history", m.name()));
+                    h.push(format!("{} hist", m.name()));
                 }
             }
             Columns::Wide => {

@@ -56,6 +56,11 @@ fn clear_tool_uses_clears_old_results_over_the_trigger_only() {
     // Clearing less than clear_at_least clears nothing.
     let none = peer(CLEAR_TOOL_USES, r#"{"trigger_tokens": 10, "keep": 2, "clear_at_least": 5000}"#).render(&req);
     assert_eq!(none, full);
+    // A clear holds: with the trigger crossed at turn 4's prompt (keep 2:
+    // turn 1 cleared), later prompts under the trigger keep it cleared.
+    let small = full.messages()[..2].iter().map(|m| m.content().len() / 4 + 4).sum::<usize>();
+    let held = peer(CLEAR_TOOL_USES, &format!(r#"{{"trigger_tokens": {}, "keep": 2}}"#, small + 40)).render(&req);
+    assert!(held.stats().turns_compressed >= 1, "{}", text(&held));
     let inputs = peer(CLEAR_TOOL_USES, r#"{"trigger_tokens": 10, "keep": 2, "clear_tool_inputs": true}"#).render(&req);
     assert!(!text(&inputs).contains("(println \"out-1\")"));
 }
