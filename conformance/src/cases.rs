@@ -4,8 +4,8 @@
 use crate::checks::{self, Check};
 use crate::fixtures::{self, Fixture, Group, Selection};
 use crate::Limits;
-use ptc_cost::{Accounting, LearnedFacts, PriceModel, TokenMemo, TurnCost, TurnOutput};
-use ptc_plugin_api::render::{check_cache_stable, format_value, full_history, full_history_prompt, ValueLimits};
+use ptc_cost::{Accounting, PriceModel, TokenMemo, TurnCost};
+use ptc_plugin_api::render::{check_cache_stable, full_history};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, Rendered, StrategyError, INTERFACE_VERSION};
 use ptc_registry::{Plugin, Registry, Renderer};
 use serde_json::{json, Value as Json};
@@ -111,13 +111,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn pass(reason: impl Into<String>) -> Outcome {
+    pub(crate) fn pass(reason: impl Into<String>) -> Outcome {
         Outcome { passed: true, reason: reason.into(), figures: Json::Null }
     }
-    fn fail(reason: impl Into<String>) -> Outcome {
+    pub(crate) fn fail(reason: impl Into<String>) -> Outcome {
         Outcome { passed: false, reason: reason.into(), figures: Json::Null }
     }
-    fn with(mut self, figures: Json) -> Outcome {
+    pub(crate) fn with(mut self, figures: Json) -> Outcome {
         self.figures = figures;
         self
     }
@@ -212,7 +212,7 @@ fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, Strategy
 
 /// Each corpus session's fixtures, rendered in turn order (a fixture that
 /// did not render ends its session's run: MUST-NO-PANIC reports it).
-fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
+pub(crate) fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
     let mut runs: Vec<(&'static str, Vec<(String, Prompt)>)> = Vec::new();
     let mut broken: Option<&str> = None;
     for f in fixtures.iter().filter(|f| f.group == Group::Corpus) {
@@ -283,81 +283,6 @@ fn cached_share(renderer: &Renderer, fixtures: &[Fixture]) -> Result<Outcome, St
     Ok(if cheaper { Outcome::pass(line) } else { Outcome::fail(line) }.with(Json::Object(figures)))
 }
 
-/// How far under full history's fact recall a strategy may fall
-/// (SHOULD-RECALL), in points.
-pub const RECALL_MARGIN_POINTS: f64 = 10.0;
-
-/// Value printing limits for the outputs facts are learned from: whole
-/// values, as the session records them.
-const WHOLE: ValueLimits = ValueLimits { items: 10_000, chars: 100_000 };
-
-/// The facts each turn of `request`'s run learned from earlier output
-/// ([`LearnedFacts`]): prints, tool results and results, printed whole.
-fn learned_facts(request: &RenderRequest) -> LearnedFacts {
-    let mut given = vec![request.mission().to_string()];
-    given.extend(request.data().iter().map(|d| format!("{} {}", d.name(), format_value(d.value(), WHOLE))));
-    given.extend(
-        request
-            .tools()
-            .iter()
-            .map(|t| format!("{} {} {}", t.name(), t.signature().unwrap_or(""), t.description().unwrap_or(""))),
-    );
-    let outputs: Vec<Vec<String>> = request
-        .turns()
-        .iter()
-        .map(|t| {
-            let mut out: Vec<String> = t.prints().map(str::to_string).collect();
-            out.extend(t.tool_calls().iter().filter_map(|c| c.result()).map(|v| format_value(v, WHOLE)));
-            out.extend(t.result().map(|v| format_value(v, WHOLE)));
-            out
-        })
-        .collect();
-    let turns: Vec<TurnOutput> = request
-        .turns()
-        .iter()
-        .zip(&outputs)
-        .map(|(t, out)| TurnOutput {
-            program: t.program().unwrap_or(""),
-            output: out.iter().map(String::as_str).collect(),
-        })
-        .collect();
-    let given: Vec<&str> = given.iter().map(String::as_str).collect();
-    LearnedFacts::new(&given, &turns)
-}
-
-/// SHOULD-RECALL: over the corpus, the share of learned facts the prompts
-/// still show is at least full history's minus [`RECALL_MARGIN_POINTS`].
-fn recall(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
-    let (mut ours, mut full) = ((0usize, 0usize), (0usize, 0usize));
-    for (session, prompts) in corpus_runs(renderer, fixtures) {
-        let requests: Vec<&RenderRequest> = prompts
-            .iter()
-            .map(|(name, _)| &fixtures.iter().find(|f| &f.name == name).expect("rendered from a fixture").request)
-            .collect();
-        let Some(last) = fixtures.iter().filter(|f| f.session == Some(session)).map(|f| &f.request).last() else {
-            continue;
-        };
-        let facts = learned_facts(last);
-        let text = |p: &Prompt| ptc_cost::Prompt::from(p).text();
-        let mine = facts.recall(&prompts.iter().map(|(_, p)| text(p)).collect::<Vec<_>>());
-        let base = facts.recall(&requests.iter().map(|r| text(&full_history_prompt(r))).collect::<Vec<_>>());
-        ours = (ours.0 + mine.used, ours.1 + mine.visible);
-        full = (full.0 + base.used, full.1 + base.visible);
-    }
-    let share = |(used, visible): (usize, usize)| if used == 0 { 1.0 } else { visible as f64 / used as f64 };
-    let (mine, base) = (share(ours), share(full));
-    let line = format!(
-        "recall {:.1}% ({}/{} learned facts shown), full-history {:.1}%",
-        100.0 * mine,
-        ours.1,
-        ours.0,
-        100.0 * base
-    );
-    let passed = 100.0 * mine >= 100.0 * base - RECALL_MARGIN_POINTS;
-    let outcome = if passed { Outcome::pass(line) } else { Outcome::fail(line) };
-    outcome.with(json!({"recall": mine, "full_history_recall": base}))
-}
-
 fn selection(id: &str) -> Selection {
     match id {
         "MUST-INDEPENDENT" | "SHOULD-STATS-SUMS" => Selection::SMALL,
@@ -395,7 +320,7 @@ fn render_case(
         "SHOULD-CACHE-PREFIX" => cache_prefix(renderer, &fixtures),
         "MUST-CACHE-STABLE" => cache_stable(renderer, &fixtures),
         "SHOULD-CACHED-SHARE" => cached_share(renderer, &fixtures)?,
-        "SHOULD-RECALL" => recall(renderer, &fixtures),
+        "SHOULD-RECALL" => crate::recall::recall(renderer, &fixtures),
         other => Outcome::fail(format!("case `{other}` has no implementation")),
     })
 }

@@ -1,6 +1,7 @@
 //! The HTML report opened in a real headless Chromium: it loads without a
-//! console error or a failed request, and every chart shows exactly one line
-//! per strategy.
+//! console error or a failed request, every chart shows exactly one line
+//! per strategy, the frontier charts a point per strategy, and no figure
+//! reads `NaN`.
 //!
 //! Needs Chromium (`apt-get install -y chromium`); without it the test says
 //! so in one line and returns.
@@ -54,12 +55,14 @@ window.addEventListener("load", function () {
       session: svg.closest("section").getAttribute("data-session"),
       chart: svg.getAttribute("data-chart"),
       strategies: lines.map(function (l) { return l.getAttribute("data-strategy"); }),
-      drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length
+      drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length,
+      points: Array.prototype.filter.call(svg.querySelectorAll("circle.point"), function (c) { var b = c.getBBox(); return b.width > 0; }).length
     };
   });
   var out = document.createElement("pre");
   out.id = "ptc-probe";
-  out.textContent = JSON.stringify({ charts: charts, errors: window.__errors, details: document.querySelectorAll("details pre").length });
+  out.textContent = JSON.stringify({ charts: charts, errors: window.__errors, details: document.querySelectorAll("details pre").length,
+    overview: document.querySelectorAll("table.overview tbody tr").length, text: document.body.innerText });
   document.body.appendChild(out);
 });
 </script>"#;
@@ -150,17 +153,38 @@ fn the_report_loads_cleanly_with_one_line_per_strategy_per_chart() {
 
     assert_eq!(loaded.probe["errors"], serde_json::json!([]), "errors in the page");
     assert!(loaded.console.is_empty(), "console messages: {:#?}", loaded.console);
-    let charts = loaded.probe["charts"].as_array().unwrap();
-    // Per session: the token chart and one cost chart per price model.
-    assert_eq!(charts.len(), 2 * (1 + 3), "{charts:#?}");
+    let all = loaded.probe["charts"].as_array().unwrap();
+    // At the top, one cost-vs-recall chart per price model, a point per strategy.
+    let (frontier, charts) = all.split_at(3);
+    for chart in frontier {
+        assert!(chart["chart"].as_str().unwrap().starts_with("frontier:"), "{chart}");
+        assert_eq!(chart["points"], 3, "{chart}");
+    }
+    assert_eq!(loaded.probe["overview"], 3, "the summary over all sessions has a row per strategy");
+    let text = loaded.probe["text"].as_str().unwrap();
+    assert!(!text.contains("NaN") && !text.contains("-697%") && text.contains("n/a"), "{text}");
+    // Per session: the token chart, and per price model the cost per turn
+    // and the cumulative cost.
+    assert_eq!(charts.len(), 2 * (1 + 2 * 3), "{charts:#?}");
     for chart in charts {
         let strategies: Vec<&str> =
             chart["strategies"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
         assert_eq!(strategies, STRATEGIES, "{chart}");
         assert_eq!(chart["drawn"], 3, "{chart}");
     }
-    let kinds: Vec<&str> = charts[..4].iter().map(|c| c["chart"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["tokens", "cost:none", "cost:anthropic", "cost:openai"]);
+    let kinds: Vec<&str> = charts[..7].iter().map(|c| c["chart"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "tokens",
+            "cost:none",
+            "cumulative:none",
+            "cost:anthropic",
+            "cumulative:anthropic",
+            "cost:openai",
+            "cumulative:openai"
+        ]
+    );
     assert_eq!(loaded.probe["details"], 6, "one collapsible prompt per strategy and session");
 }
 
