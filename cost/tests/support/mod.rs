@@ -276,7 +276,7 @@ pub fn report(
     memo: &mut TokenMemo,
 ) -> Report {
     let models = PriceModels::builtin();
-    let sessions = sessions
+    let sessions: Vec<SessionReport> = sessions
         .iter()
         .map(|s| {
             let facts = LearnedFacts::new(&s.given(), &s.outputs());
