@@ -326,8 +326,8 @@ mod tests {
         let headers: Vec<String> =
             ["name", "a-long-column", "b-long-column", "c-long-column"].map(String::from).to_vec();
         let body = vec![vec!["row-1".to_string(), "1".into(), "2".into(), "3".into()]];
-        let text = fitted_table(&headers, &body, 1, 36);
-        assert!(text.lines().all(|l| l.chars().count() <= 36), "{text}");
+        let text = fitted_table(&headers, &body, 1, 40);
+        assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
         assert_eq!(text.matches("row-1").count(), 2, "the name column repeats: {text}");
         assert!(text.contains("c-long-column"));
         // Wide enough: one table.
