@@ -61,7 +61,7 @@ pub(crate) fn recall(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {
             .iter()
             .map(|(name, _)| &fixtures.iter().find(|f| &f.name == name).expect("rendered from a fixture").request)
             .collect();
-        let Some(last) = fixtures.iter().filter(|f| f.session == Some(session)).map(|f| &f.request).last() else {
+        let Some(last) = fixtures.iter().rev().find(|f| f.session == Some(session)).map(|f| &f.request) else {
             continue;
         };
         let facts = learned_facts(last);
