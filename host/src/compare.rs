@@ -258,7 +258,8 @@ impl fmt::Display for NotMeaningful {
             }
             NotMeaningful::NotAFloor => {
                 "no-history is not a floor here: it costs more than the strategy or full-history \
-                 (its prompt is under the cache minimum, so it is never read from the cache)"
+                 (a turn-1 prompt under the cache minimum is never read from the cache; or the strategy \
+                 sends less than the turn-1 prompt)"
             }
         })
     }
