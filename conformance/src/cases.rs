@@ -83,6 +83,11 @@ pub const CASES: &[Case] = &[
         description: "under the anthropic and openai price models, the corpus prompts cost at most full-history's; figures: cached share and cost ratio per model",
     },
     Case {
+        id: "SHOULD-RECALL",
+        level: Level::Should,
+        description: "the corpus prompts' fact recall is at least full-history's minus 10 points; figures: both recalls",
+    },
+    Case {
         id: "SHOULD-CACHE-PREFIX",
         level: Level::Should,
         description: "each corpus prompt starts with the previous turn's system message and mission byte for byte; figure: mean shared-prefix share",
@@ -106,13 +111,13 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    fn pass(reason: impl Into<String>) -> Outcome {
+    pub(crate) fn pass(reason: impl Into<String>) -> Outcome {
         Outcome { passed: true, reason: reason.into(), figures: Json::Null }
     }
-    fn fail(reason: impl Into<String>) -> Outcome {
+    pub(crate) fn fail(reason: impl Into<String>) -> Outcome {
         Outcome { passed: false, reason: reason.into(), figures: Json::Null }
     }
-    fn with(mut self, figures: Json) -> Outcome {
+    pub(crate) fn with(mut self, figures: Json) -> Outcome {
         self.figures = figures;
         self
     }
@@ -207,7 +212,7 @@ fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, Strategy
 
 /// Each corpus session's fixtures, rendered in turn order (a fixture that
 /// did not render ends its session's run: MUST-NO-PANIC reports it).
-fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
+pub(crate) fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
     let mut runs: Vec<(&'static str, Vec<(String, Prompt)>)> = Vec::new();
     let mut broken: Option<&str> = None;
     for f in fixtures.iter().filter(|f| f.group == Group::Corpus) {
@@ -281,9 +286,11 @@ fn cached_share(renderer: &Renderer, fixtures: &[Fixture]) -> Result<Outcome, St
 fn selection(id: &str) -> Selection {
     match id {
         "MUST-INDEPENDENT" | "SHOULD-STATS-SUMS" => Selection::SMALL,
-        "SHOULD-FEWER-TOKENS" | "SHOULD-CACHE-PREFIX" | "SHOULD-CACHED-SHARE" | "MUST-CACHE-STABLE" => {
-            Selection::CORPUS
-        }
+        "SHOULD-FEWER-TOKENS"
+        | "SHOULD-CACHE-PREFIX"
+        | "SHOULD-CACHED-SHARE"
+        | "SHOULD-RECALL"
+        | "MUST-CACHE-STABLE" => Selection::CORPUS,
         "MUST-BOUNDED-TIME" | "MUST-BOUNDED-SIZE" => Selection { corpus: false, edge: false, generated: true },
         _ => Selection::ALL,
     }
@@ -313,6 +320,7 @@ fn render_case(
         "SHOULD-CACHE-PREFIX" => cache_prefix(renderer, &fixtures),
         "MUST-CACHE-STABLE" => cache_stable(renderer, &fixtures),
         "SHOULD-CACHED-SHARE" => cached_share(renderer, &fixtures)?,
+        "SHOULD-RECALL" => crate::recall::recall(renderer, &fixtures),
         other => Outcome::fail(format!("case `{other}` has no implementation")),
     })
 }

@@ -30,6 +30,7 @@ pub mod checks;
 pub mod fixtures;
 pub mod generate;
 pub mod harness;
+mod recall;
 pub mod report;
 pub mod runner;
 pub mod suite;

@@ -14,7 +14,8 @@
 //!   cache-write and uncached tokens *of the request the backend really
 //!   sends*, and priced;
 //! - [`LearnedFacts`]: fact recall, so a cheaper strategy cannot hide a
-//!   forgetful one;
+//!   forgetful one; [`Corrections`]: stale facts shown, so it cannot hide
+//!   a misleading one either;
 //! - [`render_html`]: a self-contained report page.
 //!
 //! ```
@@ -79,6 +80,7 @@ mod pricing;
 mod prompt;
 mod recall;
 mod report;
+mod stale;
 mod wire;
 
 pub use account::{session_costs, Accounting, Cost, TurnCost, Usage};
@@ -88,5 +90,9 @@ pub use pricing::{
 };
 pub use prompt::{Block, Message, Prompt, Role};
 pub use recall::{appears_in, LearnedFacts, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
-pub use report::{render_html, ModelCosts, Report, SessionReport, ShownPrompt, StrategyReport};
+pub use report::{
+    frontier, frontier_chart, frontier_svg, look, render_html, FrontierPoint, Look, ModelCosts, Overview, Palette,
+    Report, SessionReport, ShownPrompt, StrategyReport,
+};
+pub use stale::{Correction, Corrections, Stale, ValueDefinition};
 pub use wire::{sent_breakpoints, BlockPosition, TokenMemo};

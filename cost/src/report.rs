@@ -1,10 +1,18 @@
-//! One self-contained HTML page comparing strategies: per session, a chart
-//! of prompt tokens per turn and one of cost per turn per price model (inline
-//! SVG), the summary table, and each strategy's prompt at a chosen turn. No
-//! script, font or image is fetched: the page works offline and from a mail
-//! attachment.
+//! One self-contained HTML page comparing strategies: at the top, the
+//! summary over all sessions ([`Overview`]) and the cost-vs-recall chart
+//! per price model ([`frontier_chart`]); then per session, a chart of prompt
+//! tokens per turn, and per price model one of cost per turn and one of
+//! cumulative cost (inline SVG), the summary table, and each strategy's
+//! prompt at a chosen turn. No script, font or image is fetched: the page
+//! works offline and from a mail attachment. Each strategy keeps one colour
+//! and dash pattern on the whole page ([`Palette`]).
 
 mod chart;
+mod frontier;
+mod style;
+
+pub use frontier::{frontier, frontier_chart, frontier_svg, FrontierPoint};
+pub use style::{look, Look, Palette};
 
 use std::fmt::Write;
 
@@ -18,8 +26,25 @@ use chart::{line_chart, Series};
 pub struct Report {
     /// The page's title.
     pub title: String,
+    /// The summary over all sessions, shown first.
+    pub overview: Option<Overview>,
+    /// The cost-vs-recall points, per strategy and price model (one chart
+    /// per model, in the order of the sessions' models).
+    pub frontier: Vec<FrontierPoint>,
     /// One section per session.
     pub sessions: Vec<SessionReport>,
+}
+
+/// A table given cell by cell (the caller's summary over all sessions, so
+/// the page shows the figures the text report prints), with notes below.
+#[derive(Clone, Debug, Default)]
+pub struct Overview {
+    /// Column headers.
+    pub headers: Vec<String>,
+    /// Rows of cells, the first cell naming the strategy.
+    pub rows: Vec<Vec<String>>,
+    /// Notes below the table (what an `n/a` means, ...).
+    pub notes: Vec<String>,
 }
 
 /// One session compared across strategies.
@@ -46,6 +71,8 @@ pub struct StrategyReport {
     pub costs: Vec<ModelCosts>,
     /// Fact recall, when computed.
     pub recall: Option<Recall>,
+    /// Stale facts shown ((turn, correction) pairs), when computed.
+    pub stale: Option<usize>,
     /// The prompt of one turn, shown collapsed.
     pub shown_prompt: Option<ShownPrompt>,
 }
@@ -78,10 +105,6 @@ pub struct ShownPrompt {
     pub text: String,
 }
 
-/// Line colours, in strategy order (Tableau 10: distinct, readable on white).
-const COLORS: [&str; 10] =
-    ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
-
 const STYLE: &str = "\
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:2rem auto;max-width:1200px;padding:0 1rem;color:#222}
 h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #ddd;padding-bottom:.3rem;margin-top:2.5rem}
@@ -94,7 +117,10 @@ svg.chart{width:100%;height:auto;background:#fff}
 .line{fill:none;stroke-width:2}.grid{stroke:#eee}.axis{stroke:#888}
 text.tick,text.axis{font-size:11px;fill:#555;stroke:none}
 .legend{display:flex;flex-wrap:wrap;gap:1rem;margin:.5rem 0;font-size:.9rem}
-.swatch{display:inline-block;width:1.2em;height:.3em;vertical-align:middle;margin-right:.3em}
+.swatch{display:inline-block;width:2em;height:0;border-top:3px solid;vertical-align:middle;margin-right:.3em}
+.swatch.d1{border-top-style:dashed}.swatch.d2{border-top-style:dotted}
+.frontier-line{fill:none;stroke:#999;stroke-width:1.5;stroke-dasharray:6 4}.baseline{stroke-dasharray:4 3}
+text.label{font-size:10px;fill:#333}circle.point{stroke:#fff;stroke-width:1}
 details{margin:.4rem 0}summary{cursor:pointer}
 pre{white-space:pre-wrap;background:#f8f8f8;border:1px solid #eee;padding:.6rem;font-size:.8rem;max-height:40rem;overflow:auto}
 .note{color:#555;font-size:.9rem}
@@ -161,14 +187,58 @@ pub fn render_html(report: &Report) -> String {
          showed.</p>\n",
         title = escape(&report.title)
     );
+    let palette = Palette::new(report.sessions.iter().flat_map(|s| s.strategies.iter().map(|r| r.name.as_str())));
+    render_overview(&mut html, report, &palette);
     for session in &report.sessions {
-        render_session(&mut html, session);
+        render_session(&mut html, session, &palette);
     }
     html.push_str("</body>\n</html>\n");
     html
 }
 
-fn render_session(html: &mut String, session: &SessionReport) {
+/// The summary over all sessions and the frontier charts.
+fn render_overview(html: &mut String, report: &Report, palette: &Palette) {
+    if report.overview.is_none() && report.frontier.is_empty() {
+        return;
+    }
+    html.push_str("<section class=\"overview\" data-session=\"all\">\n<h2>All sessions</h2>\n");
+    if let Some(o) = &report.overview {
+        html.push_str("<table class=\"overview\">\n<thead><tr>");
+        for h in &o.headers {
+            let _ = write!(html, "<th>{}</th>", escape(h));
+        }
+        html.push_str("</tr></thead>\n<tbody>\n");
+        for row in &o.rows {
+            html.push_str("<tr>");
+            for cell in row {
+                let _ = write!(html, "<td>{}</td>", escape(cell));
+            }
+            html.push_str("</tr>\n");
+        }
+        html.push_str("</tbody>\n</table>\n");
+        for note in &o.notes {
+            let _ = writeln!(html, "<p class=\"note\">{}</p>", escape(note));
+        }
+    }
+    let mut models: Vec<&str> = Vec::new();
+    for p in &report.frontier {
+        if !models.contains(&p.model.as_str()) {
+            models.push(&p.model);
+        }
+    }
+    if !models.is_empty() {
+        html.push_str("<div class=\"charts\">\n");
+        let looks = |name: &str| palette.look(name);
+        for model in models {
+            let caption = format!("Input cost vs fact recall, {model} (frontier dashed)");
+            figure(html, &caption, &frontier_chart(model, &report.frontier, &looks));
+        }
+        html.push_str("</div>\n");
+    }
+    html.push_str("</section>\n");
+}
+
+fn render_session(html: &mut String, session: &SessionReport, palette: &Palette) {
     let _ = write!(
         html,
         "<section class=\"session\" data-session=\"{name}\">\n<h2>{name}</h2>\n",
@@ -177,17 +247,23 @@ fn render_session(html: &mut String, session: &SessionReport) {
     render_summary(html, session);
 
     html.push_str("<div class=\"legend\">");
-    for (s, color) in session.strategies.iter().zip(COLORS.iter().cycle()) {
-        let _ =
-            write!(html, "<span><span class=\"swatch\" style=\"background:{color}\"></span>{}</span>", escape(&s.name));
+    let looks: Vec<Look> = session.strategies.iter().map(|s| palette.look(&s.name)).collect();
+    for (s, look) in session.strategies.iter().zip(&looks) {
+        let dash = ["", "7 4", "2 3"].iter().position(|d| *d == look.dash).unwrap_or(0);
+        let _ = write!(
+            html,
+            "<span><span class=\"swatch d{dash}\" style=\"border-top-color:{}\"></span>{}</span>",
+            look.color,
+            escape(&s.name)
+        );
     }
     html.push_str("</div>\n<div class=\"charts\">\n");
     let series = |value: &dyn Fn(&StrategyReport) -> Vec<f64>| -> Vec<Series> {
         session
             .strategies
             .iter()
-            .zip(COLORS.iter().cycle())
-            .map(|(s, color)| Series { name: &s.name, color, values: value(s) })
+            .zip(&looks)
+            .map(|(s, look)| Series { name: &s.name, color: &look.color, dash: look.dash, values: value(s) })
             .collect()
     };
     let tokens = series(&|s| s.prompt_tokens.iter().map(|&t| t as f64).collect());
@@ -197,6 +273,19 @@ fn render_session(html: &mut String, session: &SessionReport) {
             series(&|s| s.costs.get(m).map_or(Vec::new(), |c| c.turns.iter().map(|t| t.cost.total()).collect()));
         let caption = format!("Cost per turn, {model}");
         figure(html, &caption, &line_chart(&format!("cost:{model}"), &caption, &costs));
+        let cumulative = series(&|s| {
+            s.costs.get(m).map_or(Vec::new(), |c| {
+                c.turns
+                    .iter()
+                    .scan(0.0, |sum, t| {
+                        *sum += t.cost.total();
+                        Some(*sum)
+                    })
+                    .collect()
+            })
+        });
+        let caption = format!("Cumulative cost, {model}");
+        figure(html, &caption, &line_chart(&format!("cumulative:{model}"), &caption, &cumulative));
     }
     html.push_str("</div>\n");
 
@@ -238,7 +327,7 @@ fn render_summary(html: &mut String, session: &SessionReport) {
     for model in &models {
         let _ = write!(html, "<th colspan=\"{}\">{}</th>", if ratio { 3 } else { 2 }, escape(model));
     }
-    html.push_str("<th rowspan=\"2\">recall</th></tr>\n<tr>");
+    html.push_str("<th rowspan=\"2\">recall</th><th rowspan=\"2\">stale facts shown</th></tr>\n<tr>");
     for _ in &models {
         html.push_str("<th>cache hits</th><th>cost</th>");
         if ratio {
@@ -275,7 +364,8 @@ fn render_summary(html: &mut String, session: &SessionReport) {
             Some(_) => "no learned facts used".to_string(),
             None => "–".to_string(),
         };
-        let _ = writeln!(html, "<td>{recall}</td></tr>");
+        let stale = s.stale.map_or("–".to_string(), |n| n.to_string());
+        let _ = writeln!(html, "<td>{recall}</td><td>{stale}</td></tr>");
     }
     html.push_str("</tbody>\n</table>\n");
 }
@@ -308,6 +398,7 @@ mod tests {
                 turns: tokens.iter().map(|&t| turn(t / 2, t, cost)).collect(),
             }],
             recall: recall.map(|(used, visible)| Recall { turns: Vec::new(), used, visible }),
+            stale: Some(1),
             shown_prompt: Some(ShownPrompt { turn: 2, text: format!("<system> {name} & \"quotes\"") }),
         }
     }
@@ -316,6 +407,8 @@ mod tests {
     fn summary_has_ratios_to_the_baseline_and_escaped_prompts() {
         let report = Report {
             title: "ptc <compare>".into(),
+            overview: None,
+            frontier: Vec::new(),
             sessions: vec![SessionReport {
                 name: "s1".into(),
                 baseline: Some("full-history".into()),
@@ -328,10 +421,12 @@ mod tests {
         let html = render_html(&report);
         assert!(html.contains("<title>ptc &lt;compare&gt;</title>"));
         // Tokens 3,000 of 6,000; cost 4,500 of 3,000; cache hits half.
-        assert!(html.contains("<tr><td>coalesced</td><td>3,000</td><td>50.0%</td><td>50.0%</td><td>4,500</td><td>150.0%</td><td>75.0% (3/4)</td></tr>"), "{html}");
+        assert!(html.contains("<tr><td>coalesced</td><td>3,000</td><td>50.0%</td><td>50.0%</td><td>4,500</td><td>150.0%</td><td>75.0% (3/4)</td><td>1</td></tr>"), "{html}");
         assert!(html.contains("&lt;system&gt; coalesced &amp; &quot;quotes&quot;"));
         assert!(!html.contains("<system>"));
-        assert_eq!(html.matches("<polyline").count(), 4);
+        // Tokens, cost per turn and cumulative cost: 3 charts of 2 lines.
+        assert_eq!(html.matches("<polyline").count(), 6);
+        assert!(!html.contains("All sessions"), "no overview given");
         assert!(!html.contains("http"), "the page fetches nothing");
     }
 

@@ -1,6 +1,7 @@
 //! The HTML report opened in a real headless Chromium: it loads without a
-//! console error or a failed request, and every chart shows exactly one line
-//! per strategy.
+//! console error or a failed request, every chart shows exactly one line
+//! per strategy, the frontier charts a point per strategy, and no figure
+//! reads `NaN`.
 //!
 //! Needs Chromium (`apt-get install -y chromium`); without it the test says
 //! so in one line and returns.
@@ -13,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use ptc_cost::{render_html, Report, TokenMemo};
 use ptc_tokens::TokenCounter;
+use serde_json::json;
 use support::session;
 
 const STRATEGIES: [&str; 3] = ["full-history", "coalesced", "rolling-2"];
@@ -54,12 +56,16 @@ window.addEventListener("load", function () {
       session: svg.closest("section").getAttribute("data-session"),
       chart: svg.getAttribute("data-chart"),
       strategies: lines.map(function (l) { return l.getAttribute("data-strategy"); }),
-      drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length
+      drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length,
+      points: Array.prototype.filter.call(svg.querySelectorAll("circle.point"), function (c) { var b = c.getBBox(); return b.width > 0; }).length
     };
   });
   var out = document.createElement("pre");
   out.id = "ptc-probe";
-  out.textContent = JSON.stringify({ charts: charts, errors: window.__errors, details: document.querySelectorAll("details pre").length });
+  out.textContent = JSON.stringify({ charts: charts, errors: window.__errors, details: document.querySelectorAll("details pre").length,
+    overview: document.querySelectorAll("table.overview tbody tr").length,
+    nan: document.body.innerText.indexOf("NaN") >= 0, na: document.body.innerText.indexOf("n/a") >= 0,
+    negative: /-\d+(\.\d+)?%/.test(document.body.innerText) });
   document.body.appendChild(out);
 });
 </script>"#;
@@ -96,8 +102,10 @@ fn open_in_browser(browser: &Path, html: &str, dir: &Path) -> Loaded {
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
         .arg(format!("file://{}", page.display()))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        // Files, not pipes: a page's DOM can outgrow a pipe's buffer, and
+        // nothing reads a pipe while the browser runs.
+        .stdout(Stdio::from(std::fs::File::create(dir.join("dom.html")).unwrap()))
+        .stderr(Stdio::from(std::fs::File::create(dir.join("stderr.txt")).unwrap()))
         .spawn()
         .unwrap_or_else(|e| panic!("cannot start {}: {e}", browser.display()));
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -108,9 +116,8 @@ fn open_in_browser(browser: &Path, html: &str, dir: &Path) -> Loaded {
         }
         std::thread::sleep(Duration::from_millis(50));
     }
-    let out = child.wait_with_output().unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let dom = std::fs::read_to_string(dir.join("dom.html")).unwrap();
+    let stderr = std::fs::read_to_string(dir.join("stderr.txt")).unwrap();
     let start = dom.find("<pre id=\"ptc-probe\">").unwrap_or_else(|| panic!("no probe output; stderr:\n{stderr}"));
     let json = &dom[start + "<pre id=\"ptc-probe\">".len()..];
     let json = &json[..json.find("</pre>").unwrap()];
@@ -150,17 +157,41 @@ fn the_report_loads_cleanly_with_one_line_per_strategy_per_chart() {
 
     assert_eq!(loaded.probe["errors"], serde_json::json!([]), "errors in the page");
     assert!(loaded.console.is_empty(), "console messages: {:#?}", loaded.console);
-    let charts = loaded.probe["charts"].as_array().unwrap();
-    // Per session: the token chart and one cost chart per price model.
-    assert_eq!(charts.len(), 2 * (1 + 3), "{charts:#?}");
+    let all = loaded.probe["charts"].as_array().unwrap();
+    // At the top, one cost-vs-recall chart per price model, a point per strategy.
+    let (frontier, charts) = all.split_at(3);
+    for chart in frontier {
+        assert!(chart["chart"].as_str().unwrap().starts_with("frontier:"), "{chart}");
+        assert_eq!(chart["points"], 3, "{chart}");
+    }
+    assert_eq!(loaded.probe["overview"], 3, "the summary over all sessions has a row per strategy");
+    // No NaN, no negative share: a figure that means nothing reads n/a.
+    assert_eq!(
+        (&loaded.probe["nan"], &loaded.probe["negative"], &loaded.probe["na"]),
+        (&json!(false), &json!(false), &json!(true))
+    );
+    // Per session: the token chart, and per price model the cost per turn
+    // and the cumulative cost.
+    assert_eq!(charts.len(), 2 * (1 + 2 * 3), "{charts:#?}");
     for chart in charts {
         let strategies: Vec<&str> =
             chart["strategies"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
         assert_eq!(strategies, STRATEGIES, "{chart}");
         assert_eq!(chart["drawn"], 3, "{chart}");
     }
-    let kinds: Vec<&str> = charts[..4].iter().map(|c| c["chart"].as_str().unwrap()).collect();
-    assert_eq!(kinds, ["tokens", "cost:none", "cost:anthropic", "cost:openai"]);
+    let kinds: Vec<&str> = charts[..7].iter().map(|c| c["chart"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        [
+            "tokens",
+            "cost:none",
+            "cumulative:none",
+            "cost:anthropic",
+            "cumulative:anthropic",
+            "cost:openai",
+            "cumulative:openai"
+        ]
+    );
     assert_eq!(loaded.probe["details"], 6, "one collapsible prompt per strategy and session");
 }
 

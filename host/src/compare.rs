@@ -14,18 +14,39 @@
 //! - **recall**: of the facts a turn's program uses that the agent learned
 //!   from earlier output, the share its prompt still showed
 //!   ([`ptc_cost::LearnedFacts`]);
+//! - **stale facts**: (turn, correction) pairs whose prompt showed a value
+//!   the agent had since corrected, without the correction
+//!   ([`ptc_cost::Corrections`]);
 //! - the render stats of every turn, summed.
 
 use crate::policy::{Phase, Policy, PolicyError};
 use crate::resolve::LookupError;
 use indexmap::IndexMap;
-use ptc_cost::{Accounting, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput};
+use ptc_cost::{
+    Accounting, Corrections, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput,
+    ValueDefinition,
+};
 use ptc_plugin_api::render::cache_epoch;
 use ptc_plugin_api::{RenderRequest, Stats};
-use ptc_session::{Session, SessionError};
+use ptc_session::{DefinitionKind, Session, SessionError};
 use ptc_tokens::TokenCounter;
 use serde::Serialize;
 use std::fmt;
+
+pub mod progress;
+pub mod text;
+
+/// One row of a comparison: an instance, its figures summed over
+/// sessions, and per session.
+#[derive(Debug, Clone)]
+pub struct Row {
+    /// Instance name.
+    pub name: String,
+    /// Summed over sessions; `Err` when a turn could not be rendered.
+    pub figures: Result<Figures, MeasureError>,
+    /// Per session file, in order.
+    pub per_session: Vec<Figures>,
+}
 
 /// A recorded session, ready to be rendered by every strategy: its render
 /// requests (EDN read once) and the facts its programs reuse.
@@ -35,6 +56,7 @@ pub struct Subject {
     /// The requests of turns `1..=N`.
     pub requests: Vec<RenderRequest>,
     facts: LearnedFacts,
+    corrections: Corrections,
 }
 
 impl Subject {
@@ -67,7 +89,19 @@ impl Subject {
             })
             .collect();
         let facts = LearnedFacts::new(&given, &turns);
-        Ok(Subject { name: name.into(), requests, facts })
+        let definitions: Vec<Vec<ValueDefinition>> = session
+            .turns
+            .iter()
+            .map(|t| {
+                t.definitions
+                    .iter()
+                    .filter(|d| d.kind == DefinitionKind::Value)
+                    .filter_map(|d| d.value.as_deref().map(|value| ValueDefinition { name: &d.name, value }))
+                    .collect()
+            })
+            .collect();
+        let corrections = Corrections::new(&given, &definitions);
+        Ok(Subject { name: name.into(), requests, facts, corrections })
     }
 
     /// Turns rendered (the session's turns, at least 1).
@@ -83,6 +117,7 @@ impl Subject {
             name: self.name.clone(),
             requests: vec![self.requests[0].clone(); self.requests.len()],
             facts: self.facts.clone(),
+            corrections: self.corrections.clone(),
         }
     }
 }
@@ -153,6 +188,10 @@ pub struct Figures {
     pub costs: Vec<ModelFigures>,
     /// Fact recall.
     pub recall: RecallFigures,
+    /// Stale facts shown.
+    pub stale: StaleFigures,
+    /// Per turn, the corrections its prompt showed stale (one session only).
+    pub stale_turns: Vec<usize>,
     /// Render stats, summed.
     pub stats: StatsSum,
     /// The text of the prompt of one turn (for the HTML report), when asked.
@@ -186,6 +225,50 @@ pub struct RecallFigures {
     pub visible: usize,
 }
 
+/// Stale facts shown ([`ptc_cost::Corrections`]), summed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct StaleFigures {
+    /// (turn, correction) pairs whose prompt showed a superseded fact
+    /// without the correction.
+    pub shown: usize,
+    /// (turn, correction) pairs checked: prompts after a correction.
+    pub checked: usize,
+}
+
+/// Why a history cost means nothing ([`Figures::history_cost`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum NotMeaningful {
+    /// The model was not priced.
+    NotPriced,
+    /// Full history pays (almost) nothing above the no-history floor: a
+    /// short session, whose history is a rounding error.
+    NoHistoryToPay,
+    /// No-history costs more than what it is compared with: its prompt is
+    /// under the cache minimum and never cached, so it is no floor.
+    NotAFloor,
+}
+
+impl fmt::Display for NotMeaningful {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotMeaningful::NotPriced => "the model was not priced",
+            NotMeaningful::NoHistoryToPay => {
+                "full-history pays under 2% above no-history (a short session): no history cost to share"
+            }
+            NotMeaningful::NotAFloor => {
+                "no-history is not a floor here: it costs more than the strategy or full-history \
+                 (a turn-1 prompt under the cache minimum is never read from the cache; or the strategy \
+                 sends less than the turn-1 prompt)"
+            }
+        })
+    }
+}
+
+/// Full history must pay at least this share of its cost above the
+/// no-history floor for a history cost to mean anything.
+pub const MIN_HISTORY_SHARE: f64 = 0.02;
+
 impl RecallFigures {
     /// `visible / used`, `None` when no learned fact was used.
     pub fn share(&self) -> Option<f64> {
@@ -204,6 +287,8 @@ impl Figures {
         self.stats.add(&o.stats);
         self.recall.used += o.recall.used;
         self.recall.visible += o.recall.visible;
+        self.stale.shown += o.stale.shown;
+        self.stale.checked += o.stale.checked;
         if self.costs.is_empty() {
             self.costs =
                 o.costs.iter().map(|m| ModelFigures { model: m.model.clone(), ..Default::default() }).collect();
@@ -226,12 +311,18 @@ impl Figures {
 
     /// What these figures pay for showing history under `model`, as a share
     /// of what the full history pays for it: `(cost - floor) / (full -
-    /// floor)`, with `floor` the [`NO_HISTORY`] figures. `None` when
-    /// `model` was not priced, or the full history costs no more than the
-    /// floor (a one-turn session).
-    pub fn history_cost(&self, full: &Figures, floor: &Figures, model: &str) -> Option<f64> {
-        let (cost, full, floor) = (self.input_cost(model)?, full.input_cost(model)?, floor.input_cost(model)?);
-        (full - floor > f64::EPSILON).then(|| (cost - floor) / (full - floor))
+    /// floor)`, with `floor` the [`NO_HISTORY`] figures; why not, when that
+    /// share means nothing.
+    pub fn history_cost(&self, full: &Figures, floor: &Figures, model: &str) -> Result<f64, NotMeaningful> {
+        let priced = |f: &Figures| f.input_cost(model).ok_or(NotMeaningful::NotPriced);
+        let (cost, full, floor) = (priced(self)?, priced(full)?, priced(floor)?);
+        if floor > cost + f64::EPSILON || floor > full + f64::EPSILON {
+            return Err(NotMeaningful::NotAFloor);
+        }
+        if full - floor <= MIN_HISTORY_SHARE * full {
+            return Err(NotMeaningful::NoHistoryToPay);
+        }
+        Ok((cost - floor) / (full - floor))
     }
 
     /// The figures under `model`, if it was priced.
@@ -327,6 +418,9 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
     }
     let recall: Recall = subject.facts.recall(&texts);
     f.recall = RecallFigures { used: recall.used, visible: recall.visible };
+    let stale = subject.corrections.stale(&texts);
+    f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };
+    f.stale_turns = stale.turns;
     Ok(f)
 }
 
@@ -341,8 +435,31 @@ pub fn strategy_report(name: &str, f: &Figures, models: &[&PriceModel]) -> ptc_c
             .map(|(m, c)| ModelCosts { model: c.model.clone(), unit: m.unit(), turns: c.turns.clone() })
             .collect(),
         recall: Some(Recall { turns: Vec::new(), used: f.recall.used, visible: f.recall.visible }),
+        stale: Some(f.stale.shown),
         shown_prompt: f.shown_prompt.clone().map(|(turn, text)| ptc_cost::ShownPrompt { turn, text }),
     }
+}
+
+/// The cost-vs-recall points of `rows` under every model of `models`:
+/// input cost as a share of `full`'s, recall over all sessions.
+pub fn frontier_points(rows: &[Row], full: &Figures, models: &[&PriceModel]) -> Vec<ptc_cost::FrontierPoint> {
+    let mut points = Vec::new();
+    for m in models {
+        for r in rows {
+            let Ok(f) = &r.figures else { continue };
+            if let (Some(cost), Some(base)) = (f.input_cost(m.name()), full.input_cost(m.name())) {
+                if base > 0.0 {
+                    points.push(ptc_cost::FrontierPoint {
+                        strategy: r.name.clone(),
+                        model: m.name().to_string(),
+                        cost: cost / base,
+                        recall: f.recall.share(),
+                    });
+                }
+            }
+        }
+    }
+    points
 }
 
 #[cfg(test)]

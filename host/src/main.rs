@@ -110,7 +110,7 @@ enum Command {
         /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag).
         #[arg(long = "session", required = true, num_args = 1..)]
         sessions: Vec<PathBuf>,
-        /// Instances or plugin names, comma-separated (default: full-history, no-history and every configured instance).
+        /// Instances or plugin names, comma-separated (default: full-history, no-history, the peers clear-tool-uses, observation-masking and upstream-trim, and every configured instance).
         #[arg(long, value_delimiter = ',')]
         strategies: Option<Vec<String>>,
         /// Config file.
@@ -125,6 +125,12 @@ enum Command {
         /// Add a per-turn breakdown (tokens, cache read/write/uncached and cost per model).
         #[arg(long)]
         per_turn: bool,
+        /// Every column in the text view (cache-hit shares, token ratios, render stats); the default fits 120 columns.
+        #[arg(long)]
+        wide: bool,
+        /// Also write the cost-vs-recall chart (one panel per caching price model) as a standalone SVG file.
+        #[arg(long, value_name = "FILE")]
+        chart: Option<PathBuf>,
         /// Also write a self-contained HTML report (charts per session, the summary, prompts).
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
@@ -256,6 +262,8 @@ fn main() -> ExitCode {
             format,
             pricing,
             per_turn,
+            wide,
+            chart,
             html,
             show_turn,
             system_prompt,
@@ -266,6 +274,8 @@ fn main() -> ExitCode {
             pricing: Some(pricing),
             format: *format,
             per_turn: *per_turn,
+            wide: *wide,
+            chart: chart.as_deref(),
             html: html.as_deref(),
             show_turn: *show_turn,
             system_prompt: cmd::compare::SystemPrompt::parse(system_prompt),

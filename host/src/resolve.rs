@@ -5,7 +5,8 @@
 //! `[strategy.NAME]` instance once; commands then ask [`Resolved::strategy`]
 //! for a name, which is, in this order: a plugin's own name (when no
 //! instance has that name; default parameters), an instance of the config,
-//! or the built-in `full-history`.
+//! or a built-in: `full-history` or a peer (`ptc_registry::peers`, default
+//! parameters).
 
 use crate::config::{Config, Isolation, Trigger};
 use crate::location::Location;
@@ -197,6 +198,11 @@ impl Resolved {
             })?;
             return Ok(Strategy::new(name, renderer, instance.trigger));
         }
+        if let Some(built) = Renderer::builtin(name, name, "{}") {
+            let renderer =
+                built.map_err(|error| LookupError::Plugin { name: name.to_string(), error: error_of(error) })?;
+            return Ok(Strategy::new(name, Arc::new(renderer), None));
+        }
         match self.registry.plugin(name) {
             Some(plugin) => plugin
                 .instantiate("{}")
@@ -214,6 +220,14 @@ impl Resolved {
     /// `full-history` and every instance name.
     pub fn defined(&self) -> Vec<String> {
         std::iter::once(FULL_HISTORY.to_string()).chain(self.config.strategies.keys().cloned()).collect()
+    }
+}
+
+/// The strategy error inside a built-in's construction error.
+fn error_of(error: InstanceError) -> StrategyError {
+    match error {
+        InstanceError::Construct { error, .. } => error,
+        other => StrategyError::invalid_params(other.to_string()),
     }
 }
 

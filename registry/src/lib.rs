@@ -24,6 +24,7 @@
 
 pub mod caps;
 pub mod isolate;
+pub mod peers;
 pub mod search;
 
 pub use search::{executable_dir, is_library_file, is_plugin_file_name, plugin_file_pattern, NotFound};
@@ -261,11 +262,12 @@ impl Registry {
         }
     }
 
-    /// Builds strategy `plugin` (a loaded plugin's name, or `full-history`)
-    /// as instance `instance` with JSON `params`.
+    /// Builds strategy `plugin` (a loaded plugin's name, `full-history` or
+    /// a peer's name, [`peers::PEERS`]) as instance `instance` with JSON
+    /// `params`.
     pub fn build(&self, instance: &str, plugin: &str, params: &str) -> Result<Renderer, InstanceError> {
-        if plugin == FULL_HISTORY {
-            return Ok(Renderer::FullHistory);
+        if let Some(built) = Renderer::builtin(instance, plugin, params) {
+            return built;
         }
         let found = self.plugin_for(instance, plugin)?;
         found.instantiate(params).map_err(|error| InstanceError::Construct {
@@ -290,7 +292,8 @@ impl Registry {
     /// `instance` rendering in a child process ([`isolate::Isolated`]):
     /// nothing of the plugin runs here beyond what loading it to read its
     /// name did; its parameters are checked when the child starts
-    /// ([`Renderer::start`]). `full-history` is built in and never isolated.
+    /// ([`Renderer::start`]). `full-history` and the peers are built in
+    /// and never isolated.
     pub fn build_isolated(
         &self,
         instance: &str,
@@ -299,8 +302,8 @@ impl Registry {
         command: &isolate::ChildCommand,
         limits: &isolate::Limits,
     ) -> Result<Renderer, InstanceError> {
-        if plugin == FULL_HISTORY {
-            return Ok(Renderer::FullHistory);
+        if let Some(built) = Renderer::builtin(instance, plugin, params) {
+            return built;
         }
         let file = &self.plugin_for(instance, plugin)?.description.file;
         Ok(Renderer::Isolated(Box::new(isolate::Isolated::new(plugin, file, params, command.clone(), *limits))))
@@ -385,6 +388,8 @@ pub enum Renderer {
     },
     /// A plugin strategy rendering in a child process.
     Isolated(Box<isolate::Isolated>),
+    /// A built-in re-creation of another system's compression ([`peers`]).
+    Peer(peers::Peer),
 }
 
 /// A plugin's strategy object, through the interface view it was loaded with.
@@ -396,12 +401,29 @@ pub enum Strategy {
 }
 
 impl Renderer {
+    /// The built-in strategy `plugin` (`full-history` or a peer) as
+    /// instance `instance` with JSON `params`; `None` when `plugin` is no
+    /// built-in.
+    pub fn builtin(instance: &str, plugin: &str, params: &str) -> Option<Result<Renderer, InstanceError>> {
+        if plugin == FULL_HISTORY {
+            return Some(Ok(Renderer::FullHistory));
+        }
+        peers::Peer::build(plugin, params).map(|built| {
+            built.map(Renderer::Peer).map_err(|error| InstanceError::Construct {
+                instance: instance.to_string(),
+                file: PathBuf::from("(built in)"),
+                error,
+            })
+        })
+    }
+
     /// Strategy name, for stats and messages.
     pub fn name(&self) -> &str {
         match self {
             Renderer::FullHistory => FULL_HISTORY,
             Renderer::Plugin { name, .. } => name,
             Renderer::Isolated(isolated) => isolated.plugin(),
+            Renderer::Peer(peer) => peer.name(),
         }
     }
 
@@ -436,6 +458,7 @@ impl Renderer {
                 Ok(prompt)
             }
             Renderer::Isolated(isolated) => isolated.render(request),
+            Renderer::Peer(peer) => Ok(peer.render(request)),
         }
     }
 }

@@ -9,6 +9,8 @@ use super::escape;
 pub(super) struct Series<'a> {
     pub name: &'a str,
     pub color: &'a str,
+    /// A `stroke-dasharray`, empty for a solid line.
+    pub dash: &'a str,
     /// The value at turn 1, 2, ...
     pub values: Vec<f64>,
 }
@@ -104,9 +106,10 @@ pub(super) fn line_chart(kind: &str, y_label: &str, series: &[Series]) -> String
             .filter(|(_, v)| v.is_finite())
             .map(|(i, v)| format!("{:.1},{:.1}", x(i + 1), y(*v)))
             .collect();
+        let dash = if s.dash.is_empty() { String::new() } else { format!(r#" stroke-dasharray="{}""#, s.dash) };
         let _ = write!(
             svg,
-            r#"<polyline class="line" data-strategy="{name}" stroke="{color}" points="{}"><title>{name}</title></polyline>"#,
+            r#"<polyline class="line" data-strategy="{name}" stroke="{color}"{dash} points="{}"><title>{name}</title></polyline>"#,
             points.join(" "),
             name = escape(s.name),
             color = s.color,
@@ -136,11 +139,12 @@ mod tests {
             "tokens",
             "prompt tokens",
             &[
-                Series { name: "full-history", color: "#111", values: vec![100.0, 200.0, 300.0] },
-                Series { name: "a<b", color: "#222", values: vec![100.0, 150.0, 160.0] },
+                Series { name: "full-history", color: "#111", dash: "", values: vec![100.0, 200.0, 300.0] },
+                Series { name: "a<b", color: "#222", dash: "2 3", values: vec![100.0, 150.0, 160.0] },
             ],
         );
         assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(svg.matches(r#"stroke-dasharray="2 3""#).count(), 1);
         assert!(svg.contains(r#"data-strategy="full-history""#));
         assert!(svg.contains(r#"data-strategy="a&lt;b""#));
         // Turn 1 sits on the left edge, the last turn on the right edge.

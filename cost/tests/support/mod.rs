@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use ptc_cost::{
-    Accounting, Block, LearnedFacts, Message, ModelCosts, PriceModels, Prompt, Report, Role, SessionReport,
-    ShownPrompt, StrategyReport, TokenMemo, TurnOutput,
+    Accounting, Block, FrontierPoint, LearnedFacts, Message, ModelCosts, Overview, PriceModels, Prompt, Report, Role,
+    SessionReport, ShownPrompt, StrategyReport, TokenMemo, TurnOutput,
 };
 
 /// ptc's language card, about 1,000 tokens.
@@ -276,7 +276,7 @@ pub fn report(
     memo: &mut TokenMemo,
 ) -> Report {
     let models = PriceModels::builtin();
-    let sessions = sessions
+    let sessions: Vec<SessionReport> = sessions
         .iter()
         .map(|s| {
             let facts = LearnedFacts::new(&s.given(), &s.outputs());
@@ -301,6 +301,7 @@ pub fn report(
                         prompt_tokens: costs[0].turns.iter().map(|t| t.usage.prompt_tokens).collect(),
                         costs,
                         recall: Some(facts.recall(&texts)),
+                        stale: Some(0),
                         shown_prompt: texts
                             .get(shown_turn - 1)
                             .map(|text| ShownPrompt { turn: shown_turn, text: text.clone() }),
@@ -314,5 +315,36 @@ pub fn report(
             }
         })
         .collect();
-    Report { title: title.to_string(), sessions }
+    let frontier = frontier_points(&sessions);
+    let overview = Overview {
+        headers: vec!["strategy".into(), "history cost".into()],
+        rows: strategies.iter().map(|s| vec![s.to_string(), "n/a".into()]).collect(),
+        notes: vec!["n/a: no-history is not a floor here".into()],
+    };
+    Report { title: title.to_string(), overview: Some(overview), frontier, sessions }
+}
+
+/// Per strategy and model, the input cost over all sessions as a share of
+/// the first strategy's, and the recall over all sessions.
+fn frontier_points(sessions: &[SessionReport]) -> Vec<FrontierPoint> {
+    let Some(first) = sessions.first() else { return Vec::new() };
+    let cost = |strategy: usize, model: usize| -> f64 {
+        sessions.iter().flat_map(|s| s.strategies[strategy].costs[model].turns.iter()).map(|t| t.cost.input).sum()
+    };
+    let mut points = Vec::new();
+    for (i, strategy) in first.strategies.iter().enumerate() {
+        let (used, visible) = sessions
+            .iter()
+            .filter_map(|s| s.strategies[i].recall.as_ref())
+            .fold((0, 0), |a, r| (a.0 + r.used, a.1 + r.visible));
+        for (m, model) in strategy.costs.iter().enumerate() {
+            points.push(FrontierPoint {
+                strategy: strategy.name.clone(),
+                model: model.model.clone(),
+                cost: cost(i, m) / cost(0, m),
+                recall: (used > 0).then(|| visible as f64 / used as f64),
+            });
+        }
+    }
+    points
 }

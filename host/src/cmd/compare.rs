@@ -2,18 +2,30 @@
 //! in tokens, in money under prompt caching, and in fact recall (see
 //! [`crate::compare`] for what each figure means). Ratios are to
 //! full-history, which is always measured, as is the no-history floor
-//! ([`NO_HISTORY`]) the history cost is counted from.
+//! ([`NO_HISTORY`]) the history cost is counted from. The peers
+//! (`ptc_registry::peers`: re-creations of other systems' compression) are
+//! measured by default beside the configured instances.
 
 use super::{CmdError, CmdResult, Output};
-use crate::compare::{measure, strategy_report, Figures, Measure, MeasureError, Subject, NO_HISTORY};
+use crate::compare::progress::Progress;
+use crate::compare::text;
+use crate::compare::text::{
+    fitted_table, headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH,
+};
+use crate::compare::{
+    frontier_points, measure, strategy_report, Figures, Measure, MeasureError, Row, Subject, NO_HISTORY,
+};
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
 use ptc_cost::{PriceModel, TokenMemo};
 use ptc_plugin_api::render::FULL_HISTORY;
+use ptc_registry::peers::PEERS;
 use ptc_tokens::DEFAULT_ENCODING;
 use serde_json::json;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+
+pub use crate::compare::text::table;
 
 /// Output format of `ptc compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -36,7 +48,8 @@ pub struct CompareArgs<'a> {
     pub config: &'a Path,
     /// Session files.
     pub sessions: &'a [PathBuf],
-    /// Instance (or plugin) names; `None`: full-history, no-history and every configured instance.
+    /// Instance (or plugin) names; `None`: full-history, no-history, the
+    /// peers and every configured instance.
     pub strategies: Option<&'a [String]>,
     /// Price models (built-in or `[pricing.NAME]`); `None`: [`DEFAULT_PRICING`].
     pub pricing: Option<&'a [String]>,
@@ -44,6 +57,11 @@ pub struct CompareArgs<'a> {
     pub format: CompareFormat,
     /// Add a per-turn breakdown.
     pub per_turn: bool,
+    /// Every column in the text view (default: the ones that fit 120
+    /// columns).
+    pub wide: bool,
+    /// Also write the cost-vs-recall chart alone, as an SVG file, here.
+    pub chart: Option<&'a Path>,
     /// Also write a self-contained HTML report here.
     pub html: Option<&'a Path>,
     /// The turn whose prompt the HTML report shows (default: the last).
@@ -91,227 +109,35 @@ impl SystemPrompt {
     }
 }
 
-/// One row: an instance, its figures summed over sessions, and per session.
-#[derive(Debug, Clone)]
-pub struct Row {
-    /// Instance name.
-    pub name: String,
-    /// Summed over sessions; `Err` when a turn could not be rendered.
-    pub figures: Result<Figures, MeasureError>,
-    /// Per session file, in order.
-    pub per_session: Vec<Figures>,
-}
-
-fn ratio(part: f64, whole: f64) -> String {
-    if whole == 0.0 {
-        "-".to_string()
-    } else {
-        format!("{:.1}%", 100.0 * part / whole)
-    }
-}
-
-fn share(x: Option<f64>) -> String {
-    x.map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x))
-}
-
-/// The headers of the summary table for `models`.
-fn headers(models: &[&PriceModel]) -> Vec<String> {
-    let mut h: Vec<String> = ["strategy", "tokens", "vs full", "history vs full"].map(String::from).to_vec();
-    for m in models {
-        h.push(format!("{} cost vs full", m.name()));
-        if caches(m) {
-            h.push(format!("{} history cost vs full", m.name()));
-            h.push(format!("{} cached", m.name()));
-            h.push(format!("{} cached w/o fold", m.name()));
-        }
-    }
-    h.extend(["recall", "largest prompt", "turns compressed", "calls dropped", "prints dropped"].map(String::from));
-    h
-}
-
-fn caches(model: &PriceModel) -> bool {
-    !matches!(model.rule(), ptc_cost::CacheRule::None)
-}
-
-/// The summary cells of `rows`, ratios against `full`, history costs
-/// above `floor` ([`NO_HISTORY`]).
-fn summary_cells(rows: &[Row], full: &Figures, floor: &Figures, models: &[&PriceModel]) -> Vec<Vec<String>> {
-    let width = headers(models).len();
-    rows.iter()
-        .map(|r| match &r.figures {
-            Ok(f) => {
-                let mut row = vec![
-                    r.name.clone(),
-                    f.total_tokens.to_string(),
-                    ratio(f.total_tokens as f64, full.total_tokens as f64),
-                    ratio(f.history_tokens as f64, full.history_tokens as f64),
-                ];
-                for m in models {
-                    row.push(match (f.input_cost(m.name()), full.input_cost(m.name())) {
-                        (Some(a), Some(b)) => ratio(a, b),
-                        _ => "-".into(),
-                    });
-                    if caches(m) {
-                        row.push(share(f.history_cost(full, floor, m.name())));
-                        row.push(share(f.cost(m.name()).map(|c| c.usage.hit_share())));
-                        let steady = f.model(m.name()).map(|c| &c.steady).filter(|s| s.usage.prompt_tokens > 0);
-                        row.push(share(steady.map(|c| c.usage.hit_share())));
-                    }
-                }
-                row.extend([
-                    share(f.recall.share()),
-                    f.largest_prompt.to_string(),
-                    f.stats.turns_compressed.to_string(),
-                    f.stats.tool_calls_dropped.to_string(),
-                    f.stats.printlns_dropped.to_string(),
-                ]);
-                row
-            }
-            Err(e) => {
-                let mut row = vec![r.name.clone(), format!("ERROR {e}")];
-                row.resize(width, String::new());
-                row
-            }
-        })
-        .collect()
-}
-
-/// Rows of cells as an aligned text table (`markdown = false`) or a
-/// markdown table; error rows (`ERROR ...` in column 1) print unaligned.
-pub fn table(headers: &[String], body: &[Vec<String>], markdown: bool) -> String {
-    let mut out = String::new();
-    if markdown {
-        let _ = writeln!(out, "| {} |", headers.join(" | "));
-        let align: Vec<&str> = (0..headers.len()).map(|i| if i == 0 { "---" } else { "---:" }).collect();
-        let _ = writeln!(out, "| {} |", align.join(" | "));
-        for row in body {
-            let _ = writeln!(out, "| {} |", row.join(" | "));
-        }
-        return out;
-    }
-    let is_error = |r: &Vec<String>| r.get(1).is_some_and(|c| c.starts_with("ERROR "));
-    let widths: Vec<usize> = (0..headers.len())
-        .map(|i| {
-            let cells = body.iter().filter(|r| !is_error(r) || i == 0).map(|r| r[i].chars().count());
-            cells.chain([headers[i].chars().count()]).max().unwrap_or(0)
-        })
-        .collect();
-    for row in std::iter::once(headers.to_vec()).chain(body.iter().cloned()) {
-        if is_error(&row) {
-            let _ = writeln!(out, "{:<w$}  {}", row[0], row[1], w = widths[0]);
-            continue;
-        }
-        let mut line = String::new();
-        for (i, cell) in row.iter().enumerate() {
-            if i == 0 {
-                let _ = write!(line, "{cell:<w$}", w = widths[0]);
-            } else {
-                let _ = write!(line, "  {cell:>w$}", w = widths[i]);
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
-    }
-    out
-}
-
-/// Per model, one table of the cost ratio to full-history, and for a
-/// model that caches one of the history cost above the no-history floor
-/// ([`Figures::history_cost`]): a row per session, a column per strategy.
-fn session_tables(
-    subjects: &[Subject],
-    rows: &[Row],
-    [full, floor]: [&Row; 2],
-    models: &[&PriceModel],
-    markdown: bool,
-) -> String {
-    let mut out = String::new();
-    let ok: Vec<&Row> = rows.iter().filter(|r| r.figures.is_ok()).collect();
-    for m in models {
-        let kinds: &[(&str, bool)] =
-            if caches(m) { &[("cost", false), ("history cost", true)] } else { &[("cost", false)] };
-        for &(kind, history) in kinds {
-            let _ = writeln!(
-                out,
-                "\n{} per session, {} {kind} vs full-history:\n",
-                if markdown { "####" } else { "==" },
-                m.name()
-            );
-            let mut headers = vec!["session".to_string(), "turns".to_string()];
-            headers.extend(ok.iter().map(|r| r.name.clone()));
-            let body: Vec<Vec<String>> = subjects
-                .iter()
-                .enumerate()
-                .map(|(i, s)| {
-                    let mut row = vec![s.name.clone(), s.turns().to_string()];
-                    let (base, bare) = (&full.per_session[i], &floor.per_session[i]);
-                    row.extend(ok.iter().map(|r| {
-                        let mine = &r.per_session[i];
-                        if history {
-                            share(mine.history_cost(base, bare, m.name()))
-                        } else {
-                            let cost = |f: &Figures| f.input_cost(m.name()).unwrap_or(0.0);
-                            ratio(cost(mine), cost(base))
-                        }
-                    }));
-                    row
-                })
-                .collect();
-            out.push_str(&table(&headers, &body, markdown));
-        }
-    }
-    out
-}
-
-/// Per session and strategy, a line per turn: tokens, then per model the
-/// cache read / write / uncached tokens and the cost.
-fn per_turn_text(subjects: &[Subject], rows: &[Row], models: &[&PriceModel]) -> String {
-    let mut out = String::new();
-    for (i, s) in subjects.iter().enumerate() {
-        for r in rows.iter().filter(|r| r.figures.is_ok()) {
-            let f = &r.per_session[i];
-            let _ = writeln!(out, "\n{} / {}", s.name, r.name);
-            let mut headers = vec!["turn".to_string(), "tokens".to_string()];
-            for m in models {
-                headers.extend(["read", "write", "uncached", "cost"].map(|h| format!("{} {h}", m.name())));
-            }
-            let body: Vec<Vec<String>> = (0..f.prompt_tokens.len())
-                .map(|t| {
-                    let mut row = vec![(t + 1).to_string(), f.prompt_tokens[t].to_string()];
-                    for c in &f.costs {
-                        let u = &c.turns[t].usage;
-                        row.push(u.cache_read_tokens.to_string());
-                        row.push(u.cache_write_tokens.to_string());
-                        row.push(u.uncached_tokens.to_string());
-                        row.push(format!("{:.1}", c.turns[t].cost.input));
-                    }
-                    row
-                })
-                .collect();
-            out.push_str(&table(&headers, &body, false));
-        }
-    }
-    out
-}
-
-/// Every instance to compare: the requested names, or full-history and
-/// every configured instance.
+/// Every instance to compare: the requested names, or full-history,
+/// no-history, the peers and every configured instance.
 fn instance_names(resolved: &Resolved, requested: Option<&[String]>) -> Vec<String> {
     match requested {
         Some(names) => names.iter().map(|n| n.trim().to_string()).filter(|n| !n.is_empty()).collect(),
         None => {
             let mut names = resolved.defined();
-            names.insert(1.min(names.len()), NO_HISTORY.to_string());
+            let peers = PEERS.iter().map(|p| p.to_string()).filter(|p| !names.contains(p));
+            let builtins: Vec<String> = std::iter::once(NO_HISTORY.to_string()).chain(peers).collect();
+            let at = 1.min(names.len());
+            names.splice(at..at, builtins);
             names
         }
     }
 }
 
 /// Measures instance `name` over every session.
-fn measure_instance(resolved: &Resolved, name: &str, subjects: &[Subject], how: &mut Measure<'_, '_>) -> Row {
+fn measure_instance(
+    resolved: &Resolved,
+    name: &str,
+    subjects: &[Subject],
+    how: &mut Measure<'_, '_>,
+    progress: &mut Progress,
+) -> Row {
     let counter = how.counter;
     let mut total = Figures::default();
     let mut per_session = Vec::new();
     for subject in subjects {
+        progress.step(&format!("{name} / {}", subject.name));
         let figures = resolved.strategy(name).map_err(|e| MeasureError::Lookup(Box::new(e))).and_then(|s| {
             let mut policy = Policy::new(s, Vec::new(), None, counter);
             measure(&mut policy, subject, how)
@@ -361,26 +187,55 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let mut memo = TokenMemo::new(counter);
     let show_turn = args.html.map(|_| args.show_turn.unwrap_or(usize::MAX));
     let mut how = Measure { models: &models, memo: &mut memo, counter, show_turn };
-    let full = measure_instance(&resolved, FULL_HISTORY, &subjects, &mut how);
+    let names = instance_names(&resolved, args.strategies);
+    let others = names.iter().filter(|n| *n != FULL_HISTORY && *n != NO_HISTORY).count();
+    let mut progress = Progress::new((2 + others) * subjects.len());
+    let full = measure_instance(&resolved, FULL_HISTORY, &subjects, &mut how, &mut progress);
     let full_figures = full.figures.clone().map_err(|e| CmdError::Other(format!("full-history: {e}")))?;
     let bare: Vec<Subject> = subjects.iter().map(Subject::without_history).collect();
-    let floor = Row { name: NO_HISTORY.to_string(), ..measure_instance(&resolved, FULL_HISTORY, &bare, &mut how) };
+    let floor = Row {
+        name: NO_HISTORY.to_string(),
+        ..measure_instance(&resolved, FULL_HISTORY, &bare, &mut how, &mut progress)
+    };
     let floor_figures = floor.figures.clone().map_err(|e| CmdError::Other(format!("{NO_HISTORY}: {e}")))?;
-    let rows: Vec<Row> = instance_names(&resolved, args.strategies)
+    let rows: Vec<Row> = names
         .iter()
         .map(|name| match name.as_str() {
             FULL_HISTORY => full.clone(),
             NO_HISTORY => floor.clone(),
-            _ => measure_instance(&resolved, name, &subjects, &mut how),
+            _ => measure_instance(&resolved, name, &subjects, &mut how, &mut progress),
         })
         .collect();
+    progress.finish();
+    let figures = [&full_figures, &floor_figures];
 
     let mut warnings = super::load_warnings(&resolved);
     warnings
         .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
+    if let Some(path) = args.chart {
+        let model_names: Vec<&str> = models.iter().filter(|m| text::caches(m)).map(|m| m.name()).collect();
+        let points = frontier_points(&rows, &full_figures, &models);
+        let palette = ptc_cost::Palette::new(rows.iter().map(|r| r.name.as_str()));
+        let svg = ptc_cost::frontier_svg(&model_names, &points, &|name| palette.look(name));
+        std::fs::write(path, svg).map_err(|error| CmdError::Io {
+            path: path.to_path_buf(),
+            action: "cannot write the --chart SVG file",
+            error,
+        })?;
+        warnings.push(format!("cost-vs-recall chart written to {}", path.display()));
+    }
     if let Some(path) = args.html {
+        let mut notes = Notes::default();
+        let cells = summary_cells(&rows, figures, &models, Columns::Compact, &mut notes);
+        let overview =
+            ptc_cost::Overview { headers: headers(&models, Columns::Compact), rows: cells, notes: notes.lines() };
         let report = ptc_cost::Report {
             title: format!("ptc compare: {} sessions", subjects.len()),
+            overview: Some(overview),
+            frontier: frontier_points(&rows, &full_figures, &models)
+                .into_iter()
+                .filter(|p| models.iter().any(|m| m.name() == p.model && text::caches(m)))
+                .collect(),
             sessions: subjects
                 .iter()
                 .enumerate()
@@ -409,7 +264,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
                 "encoding": counter.encoding(),
                 "models": names,
                 "sessions": subjects.iter().map(|s| json!({"file": s.name, "turns": s.turns()})).collect::<Vec<_>>(),
-                "strategies": rows.iter().map(|r| row_json(r, &full, &floor, &subjects, &models)).collect::<Vec<_>>(),
+                "strategies": rows.iter().map(|r| row_json(r, [&full, &floor], &subjects, &models)).collect::<Vec<_>>(),
             });
             serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"
         }
@@ -420,19 +275,34 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
             if !markdown {
                 let _ = writeln!(
                     out,
-                    "{} sessions, {turns} turns, {} tokens; history = what each prompt adds beyond turn 1; \
-                     cost = prompt cost under each price model with prompt caching\n",
+                    "{} sessions, {turns} turns, {} tokens. Shares of full-history's: tokens, input cost per price \
+                     model under prompt\ncaching, and history (hist: the cost above no-history). recall: learned \
+                     facts still shown. stale: prompts showing\na corrected value without its correction. \
+                     --wide: every column.\n",
                     subjects.len(),
                     counter.encoding()
                 );
             }
-            let cells = summary_cells(&rows, &full_figures, &floor_figures, &models);
-            out.push_str(&table(&headers(&models), &cells, markdown));
+            let columns = if args.wide || markdown { Columns::Wide } else { Columns::Compact };
+            let width = (columns == Columns::Compact).then_some(TEXT_WIDTH);
+            let mut notes = Notes::default();
+            let cells = summary_cells(&rows, figures, &models, columns, &mut notes);
+            out.push_str(&match width {
+                Some(w) => fitted_table(&headers(&models, columns), &cells, 1, w),
+                None => table(&headers(&models, columns), &cells, markdown),
+            });
             if subjects.len() > 1 || args.per_turn {
-                out.push_str(&session_tables(&subjects, &rows, [&full, &floor], &models, markdown));
+                out.push_str(&session_tables(&subjects, &rows, [&full, &floor], &models, markdown, &mut notes, width));
             }
             if args.per_turn {
                 out.push_str(&per_turn_text(&subjects, &rows, &models));
+            }
+            let notes = notes.lines();
+            if !notes.is_empty() {
+                out.push('\n');
+                for note in notes {
+                    let _ = writeln!(out, "{note}");
+                }
             }
             out
         }
@@ -440,18 +310,26 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     Ok(Output { stdout, warnings, code })
 }
 
-fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
+fn row_json(row: &Row, [full, floor]: [&Row; 2], subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
     let Ok(f) = &row.figures else {
         return json!({"name": row.name, "error": row.figures.as_ref().err().map(ToString::to_string)});
     };
     // `history_cost`: above the no-history floor, as a share of the full
-    // history's cost above it.
+    // history's cost above it; null with the reason in `history_cost_na`
+    // when that share means nothing.
     let ratios = |mine: &Figures, base: &Figures, bare: &Figures| {
-        let (mut cost, mut history_cost) = (serde_json::Map::new(), serde_json::Map::new());
+        let (mut cost, mut history_cost, mut na) =
+            (serde_json::Map::new(), serde_json::Map::new(), serde_json::Map::new());
         for m in models {
             if let (Some(a), Some(b)) = (mine.input_cost(m.name()), base.input_cost(m.name())) {
                 cost.insert(m.name().to_string(), json!(a / b.max(f64::MIN_POSITIVE)));
-                history_cost.insert(m.name().to_string(), json!(mine.history_cost(base, bare, m.name())));
+                match mine.history_cost(base, bare, m.name()) {
+                    Ok(x) => history_cost.insert(m.name().to_string(), json!(x)),
+                    Err(reason) => {
+                        na.insert(m.name().to_string(), json!(reason.to_string()));
+                        history_cost.insert(m.name().to_string(), serde_json::Value::Null)
+                    }
+                };
             }
         }
         json!({
@@ -459,6 +337,7 @@ fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[
             "history": (base.history_tokens != 0).then(|| mine.history_tokens as f64 / base.history_tokens as f64),
             "cost": cost,
             "history_cost": history_cost,
+            "history_cost_na": na,
         })
     };
     let (Ok(full_total), Ok(floor_total)) = (&full.figures, &floor.figures) else {
@@ -470,10 +349,13 @@ fn row_json(row: &Row, full: &Row, floor: &Row, subjects: &[Subject], models: &[
         "total": f,
         "vs_full_history": ratios(f, full_total, floor_total),
         "recall": f.recall.share(),
+        "stale_facts": f.stale.shown,
         "per_session": subjects.iter().zip(&row.per_session).zip(baselines).map(|((s, mine), (base, bare))| json!({
             "file": s.name,
             "figures": mine,
             "vs_full_history": ratios(mine, base, bare),
+            "recall": mine.recall.share(),
+            "stale_facts": mine.stale.shown,
         })).collect::<Vec<_>>(),
     })
 }

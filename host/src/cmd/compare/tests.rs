@@ -1,4 +1,5 @@
 use super::*;
+use crate::compare::text::{ratio, share};
 
 fn cells(rows: &[[&str; 3]]) -> Vec<Vec<String>> {
     rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()
@@ -36,7 +37,7 @@ fn tables_align_text_and_write_markdown() {
 fn summary_headers_name_each_price_model() {
     let anthropic = PriceModel::builtin("anthropic").unwrap();
     let none = PriceModel::builtin("none").unwrap();
-    let h = headers(&[&anthropic, &none]);
+    let h = headers(&[&anthropic, &none], Columns::Wide);
     assert_eq!(
         h[4..10],
         [

@@ -1,0 +1,189 @@
+//! The cost-vs-recall chart: one point per strategy under one price
+//! model, cost as a share of the baseline's (usually full history) across,
+//! fact recall up; the strategies no other beats on both (cheaper and
+//! recalling at least as much) joined by the frontier line.
+
+use std::fmt::Write;
+
+use super::escape;
+use super::style::Look;
+
+/// One strategy under one price model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FrontierPoint {
+    /// The instance name.
+    pub strategy: String,
+    /// The price model.
+    pub model: String,
+    /// Input cost as a share of the baseline's (1.0 = the same).
+    pub cost: f64,
+    /// Fact recall, a share (`None`: no learned fact was used; not drawn).
+    pub recall: Option<f64>,
+}
+
+const WIDTH: f64 = 560.0;
+const HEIGHT: f64 = 340.0;
+const LEFT: f64 = 56.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 14.0;
+const BOTTOM: f64 = 40.0;
+
+/// The points no other point beats: none is cheaper with at least the
+/// same recall. In cost order.
+pub fn frontier(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let mut sorted: Vec<(f64, f64)> = points.iter().copied().filter(|(c, r)| c.is_finite() && r.is_finite()).collect();
+    sorted.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
+    let mut out: Vec<(f64, f64)> = Vec::new();
+    for p in sorted {
+        if out.last().is_none_or(|last| p.1 > last.1) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The chart of `model`'s points (the others are skipped), as an `<svg>`
+/// element; `looks` gives each strategy's colour by name.
+pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str) -> Look) -> String {
+    let mine: Vec<&FrontierPoint> =
+        points.iter().filter(|p| p.model == model && p.recall.is_some() && p.cost.is_finite()).collect();
+    let max_cost = mine.iter().map(|p| p.cost).fold(1.1, f64::max);
+    let right_edge = (max_cost * 10.0).ceil() / 10.0;
+    let plot_w = WIDTH - LEFT - RIGHT;
+    let plot_h = HEIGHT - TOP - BOTTOM;
+    let x = |cost: f64| LEFT + cost / right_edge * plot_w;
+    let y = |recall: f64| TOP + plot_h - recall * plot_h;
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r#"<svg class="chart frontier" data-chart="frontier:{m}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="cost vs recall, {m}">"#,
+        m = escape(model)
+    );
+    for tenth in 0..=10 {
+        let r = f64::from(tenth) / 10.0;
+        if tenth % 2 == 0 {
+            let _ = write!(
+                svg,
+                r#"<line class="grid" x1="{LEFT}" x2="{}" y1="{y:.1}" y2="{y:.1}"/><text class="tick" x="{}" y="{:.1}" text-anchor="end">{}%</text>"#,
+                WIDTH - RIGHT,
+                LEFT - 6.0,
+                y(r) + 4.0,
+                tenth * 10,
+                y = y(r),
+            );
+        }
+    }
+    let step = if right_edge > 2.0 { 0.5 } else { 0.25 };
+    let mut c = 0.0;
+    while c <= right_edge + 1e-9 {
+        let _ = write!(
+            svg,
+            r#"<line class="grid" x1="{x:.1}" x2="{x:.1}" y1="{TOP}" y2="{}"/><text class="tick" x="{x:.1}" y="{}" text-anchor="middle">{:.0}%</text>"#,
+            TOP + plot_h,
+            HEIGHT - BOTTOM + 16.0,
+            c * 100.0,
+            x = x(c),
+        );
+        c += step;
+    }
+    let _ = write!(
+        svg,
+        r#"<line class="axis baseline" x1="{x1:.1}" x2="{x1:.1}" y1="{TOP}" y2="{}"/><text class="axis" x="{:.1}" y="{}" text-anchor="middle">input cost vs full-history ({})</text><text class="axis" x="12" y="{:.1}" text-anchor="middle" transform="rotate(-90 12 {:.1})">fact recall</text>"#,
+        TOP + plot_h,
+        LEFT + plot_w / 2.0,
+        HEIGHT - 6.0,
+        escape(model),
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0,
+        x1 = x(1.0),
+    );
+    let best = frontier(&mine.iter().map(|p| (p.cost, p.recall.unwrap_or(0.0))).collect::<Vec<_>>());
+    if best.len() > 1 {
+        let line: Vec<String> = best.iter().map(|(c, r)| format!("{:.1},{:.1}", x(*c), y(*r))).collect();
+        let _ = write!(svg, r#"<polyline class="frontier-line" points="{}"/>"#, line.join(" "));
+    }
+    for p in &mine {
+        let look = looks(&p.strategy);
+        let recall = p.recall.unwrap_or(0.0);
+        let (px, py) = (x(p.cost), y(recall));
+        let _ = write!(
+            svg,
+            r#"<circle class="point" data-strategy="{name}" data-model="{m}" cx="{px:.1}" cy="{py:.1}" r="5" fill="{color}"><title>{name}: cost {:.1}%, recall {:.1}%</title></circle><text class="label" x="{:.1}" y="{:.1}">{name}</text>"#,
+            p.cost * 100.0,
+            recall * 100.0,
+            px + 7.0,
+            py - 6.0,
+            name = escape(&p.strategy),
+            m = escape(model),
+            color = look.color,
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The CSS the charts need, for an SVG file read on its own.
+const SVG_STYLE: &str = ".grid{stroke:#eee}.axis{stroke:#888}.baseline{stroke-dasharray:4 3}\
+text{font-family:system-ui,sans-serif}text.tick,text.axis{font-size:11px;fill:#555;stroke:none}\
+text.label{font-size:10px;fill:#333}.frontier-line{fill:none;stroke:#999;stroke-width:1.5;stroke-dasharray:6 4}\
+text.title{font-size:13px;font-weight:600;fill:#222}";
+
+/// A standalone SVG file: one frontier chart per model, side by side,
+/// each titled with its model (for docs: `ptc compare --chart FILE`).
+pub fn frontier_svg(models: &[&str], points: &[FrontierPoint], looks: &dyn Fn(&str) -> Look) -> String {
+    let count = models.len().max(1) as f64;
+    let mut svg = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}"><style>{SVG_STYLE}</style><rect width="100%" height="100%" fill="#fff"/>"##,
+        w = WIDTH * count,
+        h = HEIGHT + 24.0
+    );
+    for (i, model) in models.iter().enumerate() {
+        let x = WIDTH * i as f64;
+        let _ = write!(
+            svg,
+            r#"<text class="title" x="{:.1}" y="16" text-anchor="middle">{}</text><svg x="{x}" y="24" width="{WIDTH}" height="{HEIGHT}">{}</svg>"#,
+            x + WIDTH / 2.0,
+            escape(model),
+            frontier_chart(model, points, looks)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frontier_keeps_what_nothing_beats() {
+        let points = [(1.0, 1.0), (0.6, 0.8), (0.7, 0.7), (0.5, 0.2), (0.9, 1.0), (f64::NAN, 1.0)];
+        assert_eq!(frontier(&points), [(0.5, 0.2), (0.6, 0.8), (0.9, 1.0)]);
+        assert!(frontier(&[]).is_empty());
+    }
+
+    #[test]
+    fn one_point_per_strategy_of_the_model() {
+        let point = |s: &str, m: &str, cost, recall| FrontierPoint {
+            strategy: s.into(),
+            model: m.into(),
+            cost,
+            recall: Some(recall),
+        };
+        let points = [
+            point("full-history", "anthropic", 1.0, 1.0),
+            point("a<b", "anthropic", 0.6, 0.9),
+            point("a<b", "openai", 0.5, 0.9),
+            FrontierPoint { recall: None, ..point("none-used", "anthropic", 0.5, 0.0) },
+        ];
+        let look = |_: &str| Look { color: "#123456".into(), dash: "" };
+        let svg = frontier_chart("anthropic", &points, &look);
+        assert_eq!(svg.matches("<circle").count(), 2);
+        assert!(svg.contains(r#"data-strategy="a&lt;b""#));
+        assert!(svg.contains("frontier-line"));
+        let file = frontier_svg(&["anthropic", "openai"], &points, &look);
+        assert!(file.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert_eq!(file.matches("<circle").count(), 3);
+        assert!(!file.contains("NaN"));
+    }
+}

@@ -1,0 +1,244 @@
+//! Stale facts shown: a value the agent corrected, shown without its
+//! correction.
+//!
+//! A session records each turn's definitions with their values (EDN). A
+//! *correction* happens in turn `j` when a definition gives a name that
+//! had a value a different one (the name's previous value is its latest
+//! earlier definition, in this or an earlier turn). Its *superseded*
+//! literals are the facts of the old value the new one lacks, its
+//! *corrected* literals the facts of the new value the old one lacks; a
+//! fact is a literal as [fact recall](crate::LearnedFacts) counts one (a
+//! string of 4+ characters, a number of 3+ digits), read from the value's
+//! EDN like a program's literals.
+//!
+//! The prompt of a turn `k > j` *shows a stale fact* for that correction
+//! when its text contains a superseded literal and none of the corrected
+//! ones. Counted once per (turn, correction) pair.
+//!
+//! Three refinements keep the count to real corrections (a value replaced
+//! by another), since the session records every redefinition, most of
+//! which correct nothing:
+//!
+//! - a redefinition that only drops facts (a value narrowed, `(def overdue
+//!   (map :id overdue))`) or only adds some corrects nothing: a correction
+//!   has both superseded and corrected literals;
+//! - a superseded literal the agent was given (mission, data, tool list)
+//!   is no stale fact: every prompt shows it, rightly;
+//! - numbers are compared by value, so a value rounded from `1080.0` to
+//!   `1080` corrects nothing.
+//!
+//! ```
+//! use ptc_cost::{Corrections, ValueDefinition};
+//!
+//! let turns = vec![
+//!     vec![ValueDefinition { name: "total", value: "{\"INV-2\" 1200.0}" }],
+//!     vec![ValueDefinition { name: "total", value: "{\"INV-2\" 1080.0}" }],
+//!     vec![],
+//! ];
+//! let corrections = Corrections::new(&["Check the invoices."], &turns);
+//! // Turn 3's prompt shows the old total only: stale; or both: not stale.
+//! assert_eq!(corrections.stale(&["", "", "INV-2 costs 1200.0"]).shown, 1);
+//! assert_eq!(corrections.stale(&["", "", "1200.0, corrected to 1080.0"]).shown, 0);
+//! ```
+
+use crate::literals::{program_literals, Literal};
+use crate::recall::{appears_in, is_fact};
+
+/// A value definition of a turn: the name and its value's EDN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValueDefinition<'a> {
+    /// The name defined.
+    pub name: &'a str,
+    /// Its value, as EDN.
+    pub value: &'a str,
+}
+
+/// One correction: a name's value changed at a redefinition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Correction {
+    /// The name redefined.
+    pub name: String,
+    /// The turn (1-based) that redefined it.
+    pub turn: usize,
+    /// Facts of the old value the new one lacks.
+    pub superseded: Vec<Literal>,
+    /// Facts of the new value the old one lacks.
+    pub corrected: Vec<Literal>,
+}
+
+/// Every correction of a session (strategy-independent: compute once, then
+/// [`Corrections::stale`] per strategy).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Corrections {
+    list: Vec<Correction>,
+}
+
+/// Stale facts one strategy showed over a session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stale {
+    /// Per turn with a prompt, in order: the corrections it showed stale.
+    pub turns: Vec<usize>,
+    /// (turn, correction) pairs shown stale.
+    pub shown: usize,
+    /// (turn, correction) pairs that could be: a prompt after a correction
+    /// that superseded something.
+    pub checked: usize,
+}
+
+/// The facts of a value's EDN, numbers as written.
+fn facts(edn: &str) -> Vec<Literal> {
+    let mut out: Vec<Literal> = Vec::new();
+    for literal in program_literals(edn) {
+        if is_fact(&literal) && !out.contains(&literal) {
+            out.push(literal);
+        }
+    }
+    out
+}
+
+/// Whether `facts` hold `literal`, numbers compared by value.
+fn holds(facts: &[Literal], literal: &Literal) -> bool {
+    let number = |l: &Literal| match l {
+        Literal::Number(n) => n.parse::<f64>().ok(),
+        Literal::Text(_) => None,
+    };
+    match number(literal) {
+        Some(x) => facts.iter().any(|f| number(f) == Some(x)),
+        None => facts.contains(literal),
+    }
+}
+
+impl Corrections {
+    /// The corrections of a session: `given` are the texts the agent had
+    /// from the start (mission, data, tool list), `turns[i]` holds the
+    /// value definitions of turn `i + 1`, in order.
+    pub fn new(given: &[&str], turns: &[Vec<ValueDefinition<'_>>]) -> Corrections {
+        let mut latest: Vec<(&str, Vec<Literal>, &str)> = Vec::new();
+        let mut list = Vec::new();
+        for (index, definitions) in turns.iter().enumerate() {
+            for d in definitions {
+                let new = facts(d.value);
+                match latest.iter_mut().find(|(name, _, _)| *name == d.name) {
+                    Some((_, old, old_value)) => {
+                        if *old_value != d.value {
+                            let superseded: Vec<Literal> = old
+                                .iter()
+                                .filter(|l| !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)))
+                                .cloned()
+                                .collect();
+                            let corrected: Vec<Literal> = new.iter().filter(|l| !holds(old, l)).cloned().collect();
+                            if !superseded.is_empty() && !corrected.is_empty() {
+                                list.push(Correction {
+                                    name: d.name.to_string(),
+                                    turn: index + 1,
+                                    superseded,
+                                    corrected,
+                                });
+                            }
+                        }
+                        *old = new;
+                        *old_value = d.value;
+                    }
+                    None => latest.push((d.name, new, d.value)),
+                }
+            }
+        }
+        Corrections { list }
+    }
+
+    /// The corrections, in order.
+    pub fn list(&self) -> &[Correction] {
+        &self.list
+    }
+
+    /// Stale facts of one strategy: `prompts[i]` is the text of the prompt
+    /// turn `i + 1` was answered from.
+    pub fn stale<S: AsRef<str>>(&self, prompts: &[S]) -> Stale {
+        let mut stale = Stale::default();
+        for (index, prompt) in prompts.iter().enumerate() {
+            let turn = index + 1;
+            let mut shown = 0;
+            for c in self.list.iter().filter(|c| c.turn < turn) {
+                stale.checked += 1;
+                let text = prompt.as_ref();
+                if c.superseded.iter().any(|l| appears_in(l, text)) && !c.corrected.iter().any(|l| appears_in(l, text))
+                {
+                    shown += 1;
+                }
+            }
+            stale.turns.push(shown);
+            stale.shown += shown;
+        }
+        stale
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def<'a>(name: &'a str, value: &'a str) -> ValueDefinition<'a> {
+        ValueDefinition { name, value }
+    }
+
+    /// Turn 1 defines a total and a customer, turn 2 corrects the total and
+    /// adds to the customer's map, turn 3 rounds the total, turn 4 defines
+    /// nothing.
+    fn corrections() -> Corrections {
+        Corrections::new(
+            &["Find the totals of INV-9 (was 5555.0)."],
+            &[
+                vec![def("total", r#"{"INV-2" 1200.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt"}"#)],
+                vec![def("total", r#"{"INV-2" 1080.0 "INV-5" 301.0}"#), def("who", r#"{:name "Brandt" :city "Bonn"}"#)],
+                vec![def("total", r#"{"INV-2" 1080 "INV-5" 301}"#)],
+                vec![],
+            ],
+        )
+    }
+
+    #[test]
+    fn a_correction_supersedes_what_the_new_value_lacks() {
+        let c = corrections();
+        // `who` only gained a fact, and rounding changes no number.
+        assert_eq!(
+            c.list(),
+            [Correction {
+                name: "total".into(),
+                turn: 2,
+                superseded: vec![Literal::Number("1200.0".into())],
+                corrected: vec![Literal::Number("1080.0".into())],
+            }]
+        );
+        let none: &[&str] = &[];
+        assert!(Corrections::new(none, &[vec![def("x", "1234"), def("x", "1234")]]).list().is_empty());
+        // Redefined within one turn counts too.
+        assert_eq!(Corrections::new(none, &[vec![def("x", "1234"), def("x", "5678")]]).list().len(), 1);
+        // Narrowing a value drops facts but corrects none.
+        let narrowed = [vec![def("x", r#"[{:id "INV-1" :who "Brandt"}]"#)], vec![def("x", r#"["INV-1"]"#)]];
+        assert!(Corrections::new(none, &narrowed).list().is_empty());
+        // A fact the agent was given is not superseded: 5555.0 is in the mission.
+        let given = ["Find the totals of INV-9 (was 5555.0)."];
+        let from_given = [vec![def("t", "5555.0")], vec![def("t", "4444.0")]];
+        assert!(Corrections::new(&given, &from_given).list().is_empty());
+        assert_eq!(Corrections::new(none, &from_given).list().len(), 1);
+    }
+
+    #[test]
+    fn a_prompt_after_the_correction_shows_it_stale_without_the_correction() {
+        let c = corrections();
+        let prompts = [
+            "nothing yet",
+            "INV-2 1200.0 (the prompt of turn 2 comes before the correction)",
+            "INV-2 was 1200.0",
+            "INV-2 was 1200.0, now 1080.0",
+        ];
+        let s = c.stale(&prompts);
+        assert_eq!(s.turns, [0, 0, 1, 0]);
+        assert_eq!((s.shown, s.checked), (1, 2));
+        // A prompt that shows neither is not stale; nor one with only the
+        // corrected value (12000.0 is not 1200.0).
+        assert_eq!(c.stale(&["", "", "", "12000.0"]).shown, 0);
+        assert_eq!(c.stale(&["", "", "1080.0", "1080"]).shown, 0);
+        assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
+    }
+}

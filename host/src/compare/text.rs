@@ -1,0 +1,348 @@
+//! `ptc compare`'s tables as text or markdown: the summary (compact by
+//! default, every column with `--wide`), the per-session tables and the
+//! per-turn breakdown. A figure that cannot mean anything prints as `n/a`,
+//! and its reason once below the table ([`Notes`]).
+
+use super::{Figures, NotMeaningful, Row, Subject};
+use ptc_cost::PriceModel;
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// The width the default text view fits in.
+pub const TEXT_WIDTH: usize = 120;
+
+/// The reasons behind the `n/a` cells of a report.
+#[derive(Debug, Default)]
+pub struct Notes(BTreeSet<NotMeaningful>);
+
+impl Notes {
+    /// A history-cost cell: the share, `-` when not priced, else `n/a`
+    /// (its reason noted).
+    pub fn history_cell(&mut self, cost: Result<f64, NotMeaningful>) -> String {
+        match cost {
+            Ok(x) => percent(x),
+            Err(NotMeaningful::NotPriced) => "-".to_string(),
+            Err(reason) => {
+                self.0.insert(reason);
+                "n/a".to_string()
+            }
+        }
+    }
+
+    /// One line per reason, `n/a: ...`.
+    pub fn lines(&self) -> Vec<String> {
+        self.0.iter().map(|r| format!("n/a: {r}")).collect()
+    }
+}
+
+/// `part / whole` as a percentage, `-` when `whole` is 0.
+pub fn ratio(part: f64, whole: f64) -> String {
+    if whole == 0.0 {
+        "-".to_string()
+    } else {
+        percent(part / whole)
+    }
+}
+
+/// A share as a percentage.
+pub fn percent(x: f64) -> String {
+    format!("{:.1}%", 100.0 * x)
+}
+
+/// A share as a percentage, `-` when there is none.
+pub fn share(x: Option<f64>) -> String {
+    x.map_or("-".to_string(), percent)
+}
+
+/// Whether `model` reads from a cache (so a history cost and a hit share
+/// mean something).
+pub fn caches(model: &PriceModel) -> bool {
+    !matches!(model.rule(), ptc_cost::CacheRule::None)
+}
+
+/// Which summary columns to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Columns {
+    /// Tokens, cost and history cost per model, recall, stale facts.
+    Compact,
+    /// Every figure.
+    Wide,
+}
+
+/// The headers of the summary table for `models`.
+pub fn headers(models: &[&PriceModel], columns: Columns) -> Vec<String> {
+    let mut h: Vec<String> = vec!["strategy".to_string(), "tokens".to_string()];
+    if columns == Columns::Wide {
+        h.extend(["vs full", "history vs full"].map(String::from));
+    }
+    for m in models {
+        match columns {
+            Columns::Compact => {
+                h.push(format!("{} cost", m.name()));
+                if caches(m) {
+                    h.push(format!("{} hist", m.name()));
+                }
+            }
+            Columns::Wide => {
+                h.push(format!("{} cost vs full", m.name()));
+                if caches(m) {
+                    h.push(format!("{} history cost vs full", m.name()));
+                    h.push(format!("{} cached", m.name()));
+                    h.push(format!("{} cached w/o fold", m.name()));
+                }
+            }
+        }
+    }
+    h.extend(["recall", "stale"].map(String::from));
+    if columns == Columns::Wide {
+        h.extend(["largest prompt", "turns compressed", "calls dropped", "prints dropped"].map(String::from));
+    }
+    h
+}
+
+/// The summary cells of `rows`, ratios against `full`, history costs
+/// above `floor` ([`super::NO_HISTORY`]).
+pub fn summary_cells(
+    rows: &[Row],
+    [full, floor]: [&Figures; 2],
+    models: &[&PriceModel],
+    columns: Columns,
+    notes: &mut Notes,
+) -> Vec<Vec<String>> {
+    let width = headers(models, columns).len();
+    rows.iter()
+        .map(|r| match &r.figures {
+            Ok(f) => {
+                let mut row = vec![r.name.clone()];
+                match columns {
+                    Columns::Compact => row.push(ratio(f.total_tokens as f64, full.total_tokens as f64)),
+                    Columns::Wide => row.extend([
+                        f.total_tokens.to_string(),
+                        ratio(f.total_tokens as f64, full.total_tokens as f64),
+                        ratio(f.history_tokens as f64, full.history_tokens as f64),
+                    ]),
+                }
+                for m in models {
+                    row.push(match (f.input_cost(m.name()), full.input_cost(m.name())) {
+                        (Some(a), Some(b)) => ratio(a, b),
+                        _ => "-".into(),
+                    });
+                    if caches(m) {
+                        row.push(notes.history_cell(f.history_cost(full, floor, m.name())));
+                        if columns == Columns::Wide {
+                            row.push(share(f.cost(m.name()).map(|c| c.usage.hit_share())));
+                            let steady = f.model(m.name()).map(|c| &c.steady).filter(|s| s.usage.prompt_tokens > 0);
+                            row.push(share(steady.map(|c| c.usage.hit_share())));
+                        }
+                    }
+                }
+                row.extend([share(f.recall.share()), f.stale.shown.to_string()]);
+                if columns == Columns::Wide {
+                    row.extend([
+                        f.largest_prompt.to_string(),
+                        f.stats.turns_compressed.to_string(),
+                        f.stats.tool_calls_dropped.to_string(),
+                        f.stats.printlns_dropped.to_string(),
+                    ]);
+                }
+                row
+            }
+            Err(e) => {
+                let mut row = vec![r.name.clone(), format!("ERROR {e}")];
+                row.resize(width, String::new());
+                row
+            }
+        })
+        .collect()
+}
+
+/// Rows of cells as an aligned text table (`markdown = false`) or a
+/// markdown table; error rows (`ERROR ...` in column 1) print unaligned.
+pub fn table(headers: &[String], body: &[Vec<String>], markdown: bool) -> String {
+    let mut out = String::new();
+    if markdown {
+        let _ = writeln!(out, "| {} |", headers.join(" | "));
+        let align: Vec<&str> = (0..headers.len()).map(|i| if i == 0 { "---" } else { "---:" }).collect();
+        let _ = writeln!(out, "| {} |", align.join(" | "));
+        for row in body {
+            let _ = writeln!(out, "| {} |", row.join(" | "));
+        }
+        return out;
+    }
+    let widths = column_widths(headers, body);
+    for row in std::iter::once(headers.to_vec()).chain(body.iter().cloned()) {
+        if is_error(&row) {
+            let _ = writeln!(out, "{:<w$}  {}", row[0], row[1], w = widths[0]);
+            continue;
+        }
+        let mut line = String::new();
+        for (i, cell) in row.iter().enumerate() {
+            if i == 0 {
+                let _ = write!(line, "{cell:<w$}", w = widths[0]);
+            } else {
+                let _ = write!(line, "  {cell:>w$}", w = widths[i]);
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+fn is_error(row: &[String]) -> bool {
+    row.get(1).is_some_and(|c| c.starts_with("ERROR "))
+}
+
+fn column_widths(headers: &[String], body: &[Vec<String>]) -> Vec<usize> {
+    (0..headers.len())
+        .map(|i| {
+            let cells = body.iter().filter(|r| !is_error(r) || i == 0).map(|r| r[i].chars().count());
+            cells.chain([headers[i].chars().count()]).max().unwrap_or(0)
+        })
+        .collect()
+}
+
+/// [`table`] as text no wider than `width`: when the columns do not fit,
+/// they are split into several tables, each repeating the first `keep`
+/// columns (the row's name).
+pub fn fitted_table(headers: &[String], body: &[Vec<String>], keep: usize, width: usize) -> String {
+    let widths = column_widths(headers, body);
+    let fixed: usize = widths[..keep].iter().map(|w| w + 2).sum();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut used = fixed;
+    for (i, w) in widths.iter().enumerate().skip(keep) {
+        if groups.is_empty() || used + w + 2 > width {
+            groups.push(Vec::new());
+            used = fixed;
+        }
+        groups.last_mut().expect("pushed above").push(i);
+        used += w + 2;
+    }
+    let pick = |row: &[String], group: &[usize]| -> Vec<String> {
+        row[..keep].iter().chain(group.iter().map(|&i| &row[i])).cloned().collect()
+    };
+    let tables: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let body: Vec<Vec<String>> = body.iter().map(|r| pick(r, g)).collect();
+            table(&pick(headers, g), &body, false)
+        })
+        .collect();
+    tables.join("\n")
+}
+
+/// Per model, one table of the cost ratio to full-history, and for a
+/// model that caches one of the history cost above the no-history floor
+/// ([`Figures::history_cost`]): a row per session, a column per strategy.
+pub fn session_tables(
+    subjects: &[Subject],
+    rows: &[Row],
+    [full, floor]: [&Row; 2],
+    models: &[&PriceModel],
+    markdown: bool,
+    notes: &mut Notes,
+    width: Option<usize>,
+) -> String {
+    let mut out = String::new();
+    let ok: Vec<&Row> = rows.iter().filter(|r| r.figures.is_ok()).collect();
+    for m in models {
+        let kinds: &[(&str, bool)] =
+            if caches(m) { &[("cost", false), ("history cost", true)] } else { &[("cost", false)] };
+        for &(kind, history) in kinds {
+            let _ = writeln!(
+                out,
+                "\n{} per session, {} {kind} vs full-history:\n",
+                if markdown { "####" } else { "==" },
+                m.name()
+            );
+            let mut headers = vec!["session".to_string(), "turns".to_string()];
+            headers.extend(ok.iter().map(|r| r.name.clone()));
+            let body: Vec<Vec<String>> = subjects
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    let mut row = vec![s.name.clone(), s.turns().to_string()];
+                    let (base, bare) = (&full.per_session[i], &floor.per_session[i]);
+                    row.extend(ok.iter().map(|r| {
+                        let mine = &r.per_session[i];
+                        if history {
+                            notes.history_cell(mine.history_cost(base, bare, m.name()))
+                        } else {
+                            let cost = |f: &Figures| f.input_cost(m.name()).unwrap_or(0.0);
+                            ratio(cost(mine), cost(base))
+                        }
+                    }));
+                    row
+                })
+                .collect();
+            out.push_str(&match width {
+                Some(w) if !markdown => fitted_table(&headers, &body, 2, w),
+                _ => table(&headers, &body, markdown),
+            });
+        }
+    }
+    out
+}
+
+/// Per session and strategy, a line per turn: tokens, then per model the
+/// cache read / write / uncached tokens and the cost, then the stale facts
+/// the prompt showed.
+pub fn per_turn_text(subjects: &[Subject], rows: &[Row], models: &[&PriceModel]) -> String {
+    let mut out = String::new();
+    for (i, s) in subjects.iter().enumerate() {
+        for r in rows.iter().filter(|r| r.figures.is_ok()) {
+            let f = &r.per_session[i];
+            let _ = writeln!(out, "\n{} / {}", s.name, r.name);
+            let mut headers = vec!["turn".to_string(), "tokens".to_string()];
+            for m in models {
+                headers.extend(["read", "write", "uncached", "cost"].map(|h| format!("{} {h}", m.name())));
+            }
+            headers.push("stale".to_string());
+            let body: Vec<Vec<String>> = (0..f.prompt_tokens.len())
+                .map(|t| {
+                    let mut row = vec![(t + 1).to_string(), f.prompt_tokens[t].to_string()];
+                    for c in &f.costs {
+                        let u = &c.turns[t].usage;
+                        row.push(u.cache_read_tokens.to_string());
+                        row.push(u.cache_write_tokens.to_string());
+                        row.push(u.uncached_tokens.to_string());
+                        row.push(format!("{:.1}", c.turns[t].cost.input));
+                    }
+                    row.push(f.stale_turns.get(t).map_or("-".to_string(), ToString::to_string));
+                    row
+                })
+                .collect();
+            out.push_str(&table(&headers, &body, false));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wide_table_splits_into_tables_that_fit() {
+        let headers: Vec<String> =
+            ["name", "a-long-column", "b-long-column", "c-long-column"].map(String::from).to_vec();
+        let body = vec![vec!["row-1".to_string(), "1".into(), "2".into(), "3".into()]];
+        let text = fitted_table(&headers, &body, 1, 40);
+        assert!(text.lines().all(|l| l.chars().count() <= 40), "{text}");
+        assert_eq!(text.matches("row-1").count(), 2, "the name column repeats: {text}");
+        assert!(text.contains("c-long-column"));
+        // Wide enough: one table.
+        assert_eq!(fitted_table(&headers, &body, 1, 120), table(&headers, &body, false));
+    }
+
+    #[test]
+    fn meaningless_history_costs_are_na_with_their_reason() {
+        let mut notes = Notes::default();
+        assert_eq!(notes.history_cell(Ok(0.25)), "25.0%");
+        assert_eq!(notes.history_cell(Err(NotMeaningful::NotPriced)), "-");
+        assert_eq!(notes.history_cell(Err(NotMeaningful::NotAFloor)), "n/a");
+        assert_eq!(notes.history_cell(Err(NotMeaningful::NotAFloor)), "n/a");
+        let lines = notes.lines();
+        assert_eq!(lines.len(), 1);
+        assert!(lines[0].starts_with("n/a: no-history is not a floor"), "{lines:?}");
+    }
+}

@@ -1,0 +1,124 @@
+//! `ptc compare`'s report as a reader gets it: the peers measured by
+//! default, the default text view within 120 columns, meaningless figures
+//! as `n/a` with their reason, stale facts in every format, the frontier
+//! chart as an SVG file, and peers rendered by name.
+
+use ptc_integration_tests::{command_in_root, plugin_dir, scratch_dir};
+use std::process::Output;
+
+fn ptc(args: &[&str]) -> Output {
+    command_in_root(env!("CARGO_BIN_EXE_ptc")).args(args).output().expect("ptc runs")
+}
+
+/// A config with the test-built plugins and one instance of a peer with
+/// its parameters overridden.
+fn config() -> String {
+    let path = scratch_dir("compare-report").join("compare.toml");
+    let text = format!(
+        "[plugins]\npaths = [{:?}]\nexecutable_dir = false\n\n[strategy.coalesced]\nplugin = \"single-user-coalesced\"\n\
+         layout = \"checkpointed\"\n\n[strategy.clear-early]\nplugin = \"clear-tool-uses\"\ntrigger_tokens = 2000\n\
+         clear_at_least = 500\n",
+        plugin_dir().display().to_string()
+    );
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+const SESSIONS: [&str; 2] = ["tests/sessions/redefinitions.json", "tests/sessions/price-reconciliation.json"];
+
+fn compare(extra: &[&str]) -> Output {
+    let config = config();
+    let mut args = vec!["compare", "--config", config.as_str()];
+    args.extend(extra);
+    args.push("--session");
+    args.extend(SESSIONS);
+    let out = ptc(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+#[test]
+fn peers_are_measured_by_default_and_the_text_view_fits_120_columns() {
+    let out = compare(&[]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in ["full-history", "no-history", "clear-tool-uses", "observation-masking", "upstream-trim", "coalesced"] {
+        assert!(text.lines().any(|l| l.starts_with(name)), "{name} missing:\n{text}");
+    }
+    assert!(text.lines().all(|l| l.chars().count() <= 120), "a line is over 120 columns:\n{text}");
+    let header = text.lines().find(|l| l.starts_with("strategy")).unwrap();
+    assert!(header.contains("recall") && header.contains("stale") && header.contains("anthropic cost"), "{header}");
+    assert!(!text.contains("cached w/o fold"), "the wide columns are for --wide");
+    assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");
+    let wide = String::from_utf8(compare(&["--wide"]).stdout).unwrap();
+    assert!(wide.contains("anthropic cached w/o fold") && wide.contains("stale"), "{wide}");
+}
+
+#[test]
+fn json_has_stale_facts_per_turn_and_na_reasons_instead_of_wild_ratios() {
+    let out = compare(&["--format", "json", "--strategies", "full-history,no-history,coalesced,clear-early"]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = report["strategies"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["full-history", "no-history", "coalesced", "clear-early"]);
+    for row in rows {
+        assert!(row["stale_facts"].is_u64(), "{row}");
+        for (s, session) in row["per_session"].as_array().unwrap().iter().enumerate() {
+            let figures = &session["figures"];
+            assert_eq!(figures["stale_turns"].as_array().unwrap().len() as u64, figures["turns"].as_u64().unwrap());
+            let shown: u64 = figures["stale_turns"].as_array().unwrap().iter().map(|n| n.as_u64().unwrap()).sum();
+            assert_eq!(shown, session["stale_facts"].as_u64().unwrap(), "session {s}");
+            // A history cost is a share in [0, a few] or null with its reason.
+            let ratios = &session["vs_full_history"];
+            for (model, cost) in ratios["history_cost"].as_object().unwrap() {
+                match cost.as_f64() {
+                    Some(x) => assert!(x >= 0.0, "{model}: {x}"),
+                    None => assert!(ratios["history_cost_na"][model].is_string(), "{ratios}"),
+                }
+            }
+        }
+    }
+    // A peer's parameters come from its [strategy.NAME] table: clearing from
+    // 2,000 tokens on shows fewer tokens than the full history.
+    assert!(rows[3]["total"]["total_tokens"].as_u64() < rows[0]["total"]["total_tokens"].as_u64());
+}
+
+#[test]
+fn the_frontier_chart_is_written_as_an_svg_file() {
+    let chart = scratch_dir("compare-chart").join("frontier.svg");
+    let html = scratch_dir("compare-chart").join("report.html");
+    let out = compare(&[
+        "--strategies",
+        "full-history,no-history,coalesced,upstream-trim",
+        "--chart",
+        chart.to_str().unwrap(),
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("chart written to"));
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""), "{svg}");
+    // anthropic and openai cache (none does not): a point per strategy each.
+    assert_eq!(svg.matches("<circle class=\"point\"").count(), 2 * 4, "{svg}");
+    assert!(!svg.contains("NaN"));
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("All sessions") && page.contains("data-chart=\"frontier:anthropic\""));
+    assert!(!page.contains("NaN"));
+}
+
+#[test]
+fn peers_render_by_name() {
+    let config = config();
+    for peer in ["clear-tool-uses", "observation-masking", "upstream-trim"] {
+        let out = ptc(&[
+            "render",
+            "--config",
+            &config,
+            "--strategy",
+            peer,
+            "--session",
+            "tests/sessions/price-reconciliation.json",
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{peer}: {}", String::from_utf8_lossy(&out.stderr));
+        assert!(!out.stdout.is_empty());
+    }
+}
