@@ -34,10 +34,10 @@ use super::sections::{definition_line, first_user_parts, memory_of, tool_call_li
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
 use crate::prompt::Prompt;
-use crate::sdk::Params;
-use crate::StrategyError;
 use crate::request::{Definition, RenderRequest, Turn};
+use crate::sdk::Params;
 use crate::value::ValueRef;
+use crate::StrategyError;
 use std::ops::Range;
 
 /// What a compact entry keeps of a successful turn.
@@ -137,8 +137,13 @@ impl FactEntries {
     /// that way drops none of them; `None` when there are none.
     pub fn missing_facts(&self, i: usize, shown: &str) -> Option<String> {
         let t = &self.turns[i];
-        let missing: Vec<String> =
-            t.facts.iter().chain(&t.bulk).filter(|f| !shown.contains(f.trim_matches('"'))).map(|f| fact_text(f)).collect();
+        let missing: Vec<String> = t
+            .facts
+            .iter()
+            .chain(&t.bulk)
+            .filter(|f| !shown.contains(f.trim_matches('"')))
+            .map(|f| fact_text(f))
+            .collect();
         (!missing.is_empty()).then(|| format!(";; facts: {}", missing.join(" ")))
     }
 
@@ -159,7 +164,8 @@ impl FactEntries {
     /// calls, and the facts their entries showed, in order, but for those
     /// picked out of long print lines that no program has used.
     pub fn summary(&self, turns: &[Turn], range: Range<usize>, opts: &FactEntryOptions, stats: &mut Stats) -> String {
-        let mut text = format!(";; === turns {}-{} (summary; later turns below add to it) ===", range.start + 1, range.end);
+        let mut text =
+            format!(";; === turns {}-{} (summary; later turns below add to it) ===", range.start + 1, range.end);
         let memory = memory_of(&turns[range.clone()]);
         if !memory.is_empty() {
             text.push('\n');
@@ -245,7 +251,10 @@ fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger) -> Shown
             rest.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
         }
     }
-    shown.prints = (prints.len() as u32, prints.iter().filter(|p| p.lines().all(|l| l.chars().count() <= opts.line_chars)).count() as u32);
+    shown.prints = (
+        prints.len() as u32,
+        prints.iter().filter(|p| p.lines().all(|l| l.chars().count() <= opts.line_chars)).count() as u32,
+    );
     if prints.is_empty() {
         let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
         admit_visible(&result, ledger, &mut shown.facts);

@@ -54,7 +54,9 @@ pub fn program_facts(program: &str) -> Vec<String> {
         .into_iter()
         .filter(is_fact)
         .filter_map(|l| match l {
-            Literal::Text(s) => (output_facts(&s) == [s.as_str()]).then(|| super::value_text::quote_str(&s, MAX_FACT_CHARS)),
+            Literal::Text(s) => {
+                (output_facts(&s) == [s.as_str()]).then(|| super::value_text::quote_str(&s, MAX_FACT_CHARS))
+            }
             Literal::Number(n) => Some(n),
         })
         .collect()

@@ -162,8 +162,7 @@ pub fn checkpointed_prompt_with(
     latest: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
     let turns = req.turns();
-    let transcript =
-        if recent.transcript_until_cached { transcript_turns(req, how.cache_min_tokens) } else { 0 };
+    let transcript = if recent.transcript_until_cached { transcript_turns(req, how.cache_min_tokens) } else { 0 };
     // Turns from `in_full` on are shown in full after the breakpoint; the
     // ones before are the transcript, frozen segments or entries. A latest
     // turn whose entry is its full form is an entry at once.

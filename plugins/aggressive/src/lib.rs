@@ -58,8 +58,9 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt, error_line, fact_memory_prompt, BulkFacts, FactEntryOptions, FactMemory, estimate_tokens, format_value, memory_of, program_or_unknown, recent_prints,
-    tool_call_lines, tool_calls_section, turn_info, Checkpointing, FoldPolicy, ValueLimits,
+    checkpointed_prompt, error_line, estimate_tokens, fact_memory_prompt, format_value, memory_of, program_or_unknown,
+    recent_prints, tool_call_lines, tool_calls_section, turn_info, BulkFacts, Checkpointing, FactEntryOptions,
+    FactMemory, FoldPolicy, ValueLimits,
 };
 use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
@@ -308,13 +309,9 @@ impl Strategy for Aggressive {
                     |i, stats| self.turn_block(&turns[i], stats),
                     |range, stats| self.frozen_block(turns, range, stats),
                 ),
-                Some(memory) => fact_memory_prompt(
-                    req,
-                    Self::NAME,
-                    how,
-                    memory,
-                    |i, stats| self.turn_block(&turns[i], stats),
-                ),
+                Some(memory) => {
+                    fact_memory_prompt(req, Self::NAME, how, memory, |i, stats| self.turn_block(&turns[i], stats))
+                }
             };
             if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
                 return Ok(prompt);

@@ -33,9 +33,9 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt, fact_memory_prompt, FactMemory, definition_line, FactEntryOptions, error_line, format_value, head_sections, memory_of, program_or_unknown,
-    recent_prints, single_user_message, summary_sections, tool_call_lines, Checkpointing, FoldPolicy, SummaryOptions,
-    ValueLimits,
+    checkpointed_prompt, definition_line, error_line, fact_memory_prompt, format_value, head_sections, memory_of,
+    program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, Checkpointing,
+    FactEntryOptions, FactMemory, FoldPolicy, SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -56,8 +56,6 @@ pub enum Layout {
     /// turn is its whole coalesced block, the full transcript until cached.
     Checkpointed(Checkpointing, Option<FactMemory>),
 }
-
-
 
 /// The strategy, with its limits and layout.
 #[derive(Debug, Clone)]
@@ -112,13 +110,9 @@ impl Strategy for SingleUserCoalesced {
                 |i, stats| turn_block(req.turns(), i, &self.opts, stats),
                 |range, stats| frozen_block(req.turns(), range, &self.opts, stats),
             ),
-            Layout::Checkpointed(how, Some(memory)) => fact_memory_prompt(
-                req,
-                Self::NAME,
-                how,
-                memory,
-                |i, stats| turn_block(req.turns(), i, &self.opts, stats),
-            ),
+            Layout::Checkpointed(how, Some(memory)) => fact_memory_prompt(req, Self::NAME, how, memory, |i, stats| {
+                turn_block(req.turns(), i, &self.opts, stats)
+            }),
         })
     }
 }
