@@ -38,6 +38,7 @@ use crate::request::{Definition, RenderRequest, Turn};
 use crate::sdk::Params;
 use crate::value::ValueRef;
 use crate::StrategyError;
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// What a compact entry keeps of a successful turn.
@@ -111,10 +112,15 @@ fn fact_text(fact: &str) -> String {
     }
 }
 
-/// The definition lines of `defs`: functions first, a scalar with its value.
-fn definition_lines(defs: &[&Definition], sample: ValueLimits) -> Vec<String> {
+/// The definition lines of `defs`: functions first, a scalar with its
+/// value, and any value `with_sample` picks with its sample.
+fn definition_lines(
+    defs: &[&Definition],
+    sample: ValueLimits,
+    with_sample: impl Fn(&Definition) -> bool,
+) -> Vec<String> {
     let (functions, values): (Vec<_>, Vec<_>) = defs.iter().partition(|d| d.is_function());
-    functions.into_iter().chain(values).map(|d| definition_line(d, scalar(d), sample)).collect()
+    functions.into_iter().chain(values).map(|d| definition_line(d, scalar(d) || with_sample(d), sample)).collect()
 }
 
 impl FactEntries {
@@ -123,7 +129,8 @@ impl FactEntries {
     pub fn new(req: &RenderRequest, opts: FactEntryOptions) -> FactEntries {
         let [head, _] = first_user_parts(req);
         let mut ledger = FactLedger::new(head);
-        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger)).collect();
+        let mut defined = HashSet::new();
+        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger, &mut defined)).collect();
         FactEntries { turns }
     }
 
@@ -170,7 +177,17 @@ impl FactEntries {
         if !memory.is_empty() {
             text.push('\n');
             text.push_str(USER_HEADER);
-            for line in definition_lines(&memory, opts.sample) {
+            // A value redefined up to the range's end keeps its sample, as in
+            // the entries.
+            let mut seen: HashSet<&str> = HashSet::new();
+            let redefined: HashSet<&str> = turns[..range.end]
+                .iter()
+                .filter(|t| t.success())
+                .flat_map(|t| t.definitions())
+                .filter(|d| !seen.insert(d.name()))
+                .map(|d| d.name())
+                .collect();
+            for line in definition_lines(&memory, opts.sample, |d| redefined.contains(d.name())) {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -218,13 +235,19 @@ fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
 }
 
 /// The entry of one turn, admitting what it shows to `ledger`.
-fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger) -> Shown {
+fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger, defined: &mut HashSet<String>) -> Shown {
     if !turn.success() {
         return Shown::default();
     }
     let mut shown = Shown { text: format!(";; --- turn {} ---", turn.number()), ..Shown::default() };
     let defs: Vec<&Definition> = turn.definitions().iter().collect();
-    for line in definition_lines(&defs, opts.sample) {
+    // A redefined value is shown with its sample: a corrected value must
+    // be seen beside the one it replaces, never the old one alone.
+    let redefined: Vec<bool> = defs.iter().map(|d| !defined.insert(d.name().to_string())).collect();
+    let lines = definition_lines(&defs, opts.sample, |d| {
+        defs.iter().position(|x| std::ptr::eq(*x, d)).is_some_and(|k| redefined[k])
+    });
+    for line in lines {
         admit_visible(&line, ledger, &mut shown.facts);
         shown.text.push('\n');
         shown.text.push_str(&line);

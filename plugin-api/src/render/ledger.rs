@@ -50,6 +50,7 @@
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
 use super::cache::{
     appended_entries, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry, Checkpointing, CACHE_EPOCH,
+    SURELY_CACHED_FACTOR,
 };
 use super::history::{feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
@@ -89,6 +90,20 @@ fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
     k
 }
 
+/// Whether the full transcript of `req` is surely under the cache minimum
+/// (its estimate [`SURELY_CACHED_FACTOR`] times under it), so no layout of
+/// this request is cached and a shorter one is cheaper.
+fn surely_uncached(req: &RenderRequest, cache_min_tokens: usize) -> bool {
+    let [head, info] = first_user_parts(req);
+    let fixed: usize =
+        [req.system_prompt(), head.as_str(), info.as_str()].iter().map(|t| estimate_text_tokens(t)).sum();
+    let turns: usize = req.turns().iter().map(|t| transcript_size(t, req.max_turns())).sum();
+    // The request a provider counts adds its own framing: only well under
+    // the minimum is surely under it (the margin `surely_cached` keeps on
+    // the other side).
+    ((fixed + turns) as f64) * SURELY_CACHED_FACTOR < cache_min_tokens as f64
+}
+
 /// What a checkpointed layout shows of the latest turns, and whether it
 /// starts as the full transcript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,10 +117,14 @@ pub struct Recent {
     pub turns: usize,
     /// Whether the leading turns stay the full transcript until the prompt
     /// is surely cached (a longer prompt is cached first). `false`: entries
-    /// from the first turn on, so a prompt that stays under the cache
-    /// minimum, where nothing is cached and every token is paid in full,
-    /// is compressed too.
+    /// from the first turn on.
     pub transcript_until_cached: bool,
+    /// With `transcript_until_cached`: while the whole transcript is surely
+    /// under the cache minimum, nothing is cached whatever the layout, so
+    /// the prompt is compressed (no transcript); from the turn it may be
+    /// cached on, its leading turns are the transcript (a free switch:
+    /// nothing was cached before it).
+    pub compress_while_uncached: bool,
     /// Whether a turn is appended verbatim when that is smaller than its
     /// block. `false` for blocks that must be shown as they are (a fact
     /// memory's, which no later entry repeats).
@@ -115,12 +134,13 @@ pub struct Recent {
 impl Recent {
     /// [`checkpointed_prompt`]'s choice: no turn in full, the transcript
     /// until cached.
-    pub const NONE: Recent = Recent { turns: 0, transcript_until_cached: true, verbatim_entries: true };
+    pub const NONE: Recent =
+        Recent { turns: 0, transcript_until_cached: true, compress_while_uncached: false, verbatim_entries: true };
 
-    /// The latest `turns` turns in full, blocks appended as they are, no
-    /// transcript: what a fact memory needs.
+    /// The latest `turns` turns in full, blocks appended as they are,
+    /// compressed while nothing is cached: what a fact memory needs.
     pub fn new(turns: usize) -> Recent {
-        Recent { turns, transcript_until_cached: false, verbatim_entries: false }
+        Recent { turns, transcript_until_cached: true, compress_while_uncached: true, verbatim_entries: false }
     }
 }
 
@@ -162,7 +182,11 @@ pub fn checkpointed_prompt_with(
     latest: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
     let turns = req.turns();
-    let transcript = if recent.transcript_until_cached { transcript_turns(req, how.cache_min_tokens) } else { 0 };
+    let transcript = match recent.transcript_until_cached {
+        true if recent.compress_while_uncached && surely_uncached(req, how.cache_min_tokens) => 0,
+        true => transcript_turns(req, how.cache_min_tokens),
+        false => 0,
+    };
     // Turns from `in_full` on are shown in full after the breakpoint; the
     // ones before are the transcript, frozen segments or entries. A latest
     // turn whose entry is its full form is an entry at once.
