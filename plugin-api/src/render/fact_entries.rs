@@ -84,6 +84,8 @@ struct Shown {
     facts: Vec<String>,
     /// Facts it picked out of long print lines (logs, tables, pages).
     bulk: Vec<String>,
+    /// Whether it redefined a value (shown with its sample).
+    redefines: bool,
     calls: (u32, u32),
     prints: (u32, u32),
 }
@@ -152,6 +154,12 @@ impl FactEntries {
             .map(|f| fact_text(f))
             .collect();
         (!missing.is_empty()).then(|| format!(";; facts: {}", missing.join(" ")))
+    }
+
+    /// Whether turn `i` redefined a value: its entry shows the new value's
+    /// sample, which a strategy's other forms of the turn may not.
+    pub fn redefines(&self, i: usize) -> bool {
+        self.turns[i].redefines
     }
 
     /// Counts what entry `i` shows in `stats`: its tool calls, and its
@@ -244,6 +252,7 @@ fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger, defined:
     // A redefined value is shown with its sample: a corrected value must
     // be seen beside the one it replaces, never the old one alone.
     let redefined: Vec<bool> = defs.iter().map(|d| !defined.insert(d.name().to_string())).collect();
+    shown.redefines = defs.iter().zip(&redefined).any(|(d, r)| *r && !d.is_function());
     let lines = definition_lines(&defs, opts.sample, |d| {
         defs.iter().position(|x| std::ptr::eq(*x, d)).is_some_and(|k| redefined[k])
     });
@@ -378,7 +387,7 @@ pub fn fact_memory_prompt(
     // full once and then as its entry; and in which form.
     let direct = |i: usize| -> Option<String> {
         let turn = &turns[i];
-        if !turn.success() {
+        if !turn.success() || entries.redefines(i) {
             return None;
         }
         let whole = or_verbatim(i, full_form(i, &mut Stats::default()));
@@ -398,7 +407,10 @@ pub fn fact_memory_prompt(
             }
             None => {
                 entries.count(i, stats);
-                or_verbatim(i, entries.entry(i).to_string())
+                match entries.redefines(i) {
+                    true => entries.entry(i).to_string(),
+                    false => or_verbatim(i, entries.entry(i).to_string()),
+                }
             }
         },
         |range, stats| entries.summary(turns, range, &memory.entries, stats),

@@ -308,7 +308,10 @@ pub fn checkpointed_prompt_with(
         open.push(Block::new(turn_info(req.turn(), req.max_turns())));
         prompt.push(Role::User, open);
     }
-    stats.push_counter(CACHE_EPOCH, i64::from(at.epoch));
+    // Leaving the compressed start for the transcript rewrites the prompt
+    // once (free: nothing was cached), a checkpoint like a fold.
+    let switched = recent.compress_while_uncached && transcript > 0;
+    stats.push_counter(CACHE_EPOCH, i64::from(at.epoch) + i64::from(switched));
     stats.push_counter("turns_folded", at.folded() as i64);
     stats.push_counter("frozen_segments", at.segments.len() as i64);
     stats.push_counter("turns_verbatim", verbatim as i64);
