@@ -420,3 +420,55 @@ pub fn fact_memory_prompt(
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{check_cache_stable, FoldPolicy, DEFAULT_CACHE_MIN_TOKENS};
+
+    fn request(turns: u32) -> RenderRequest {
+        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 40);
+        for n in 1..=turns {
+            let print = format!(
+                "order ORD-{n:04}-X failed at 2024-05-{:02}T10:00:00Z after {} ms, {}",
+                n % 28 + 1,
+                1000 + n,
+                "x".repeat(60)
+            );
+            req.push_turn(
+                Turn::new(n, "```clojure\n(println o)\n```", Some("(println o)".into())).with_prints(vec![print]),
+            );
+        }
+        req
+    }
+
+    fn prompt(req: &RenderRequest) -> Prompt {
+        let how = Checkpointing {
+            fold: FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 },
+            cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
+        };
+        let memory = FactMemory { recent: DEFAULT_RECENT_TURNS, entries: FactEntryOptions::default() };
+        fact_memory_prompt(req, "t", how, memory, |i, _| {
+            format!(";; --- turn {} in full ---\n{}", i + 1, req.turns()[i].prints().next().unwrap_or(""))
+        })
+    }
+
+    #[test]
+    fn every_fact_stays_visible_once_and_the_prompt_only_appends() {
+        let mut last: Option<Prompt> = None;
+        for n in 1..=20 {
+            let req = request(n);
+            let p = prompt(&req);
+            let text: String = p.messages().iter().map(|m| m.content().to_string()).collect();
+            for k in 1..=n {
+                let id = format!("ORD-{k:04}-X");
+                assert_eq!(text.matches(&id).count(), 1, "turn {n}: {id} shown once");
+            }
+            assert!(text.contains(&format!(";; --- turn {n} in full ---")), "the latest turn in full");
+            if let Some(prev) = &last {
+                check_cache_stable(prev, &p).unwrap();
+            }
+            last = Some(p);
+        }
+    }
+}

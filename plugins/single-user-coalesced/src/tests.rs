@@ -71,7 +71,9 @@ fn printing_turn(n: u32) -> Turn {
 
 #[test]
 fn checkpointed_prompts_only_append_between_checkpoints_and_keep_the_invariants() {
-    let s = strategy(r#"{"layout": "checkpointed", "fold_tokens": 300, "fold_min_turns": 3, "cache_min_tokens": 1}"#);
+    let s = strategy(
+        r#"{"layout": "checkpointed", "memory": "blocks", "fold_tokens": 300, "fold_min_turns": 3, "cache_min_tokens": 1}"#,
+    );
     let mut previous: Option<Prompt> = None;
     let mut epochs = Vec::new();
     for done in 0..30 {
@@ -117,7 +119,9 @@ fn checkpointed_turn_one_is_the_full_history_turn_one() {
 
 #[test]
 fn a_checkpoint_keeps_names_the_latest_error_and_shows_results() {
-    let s = strategy(r#"{"layout": "checkpointed", "fold_tokens": 200, "fold_min_turns": 2, "cache_min_tokens": 1}"#);
+    let s = strategy(
+        r#"{"layout": "checkpointed", "memory": "blocks", "fold_tokens": 200, "fold_min_turns": 2, "cache_min_tokens": 1}"#,
+    );
     let req = RenderRequest::new("Read every page.", "You write PTC-Lisp.", 40)
         .with_turns((1..=14).map(printing_turn).chain([turn(15)]));
     let out = s.render_prompt(&req).unwrap();
@@ -146,7 +150,7 @@ fn a_checkpoint_keeps_names_the_latest_error_and_shows_results() {
 
 #[test]
 fn under_the_cache_minimum_the_prompt_is_the_full_transcript() {
-    let high = strategy(r#"{"layout": "checkpointed", "cache_min_tokens": 100000}"#);
+    let high = strategy(r#"{"layout": "checkpointed", "memory": "blocks", "cache_min_tokens": 100000}"#);
     let req = request(4, 30);
     let out = high.render_prompt(&req).unwrap();
     assert_eq!(out.messages(), full_history(&req).messages());
@@ -181,7 +185,7 @@ fn under_the_cache_minimum_the_prompt_is_the_full_transcript() {
 fn past_the_cache_minimum_each_turn_is_the_smaller_form() {
     let verbatim = |user: &str, n: u32| user.contains(&format!(";; --- turn {n} ---\nLooking up item {n}."));
     let coalesced = |user: &str, n: u32| user.contains(&format!(";; --- turn {n} ---\nr{n} "));
-    let low = strategy(r#"{"layout": "checkpointed", "cache_min_tokens": 1}"#);
+    let low = strategy(r#"{"layout": "checkpointed", "memory": "blocks", "cache_min_tokens": 1}"#);
     let last_user = |req: &RenderRequest| low.render(req).unwrap().messages()[1].content().to_string();
     // Here the answer (`user=> #'r1`) is shorter than the block with r1's
     // sample...
