@@ -30,7 +30,9 @@ use super::budget::estimate_text_tokens;
 use super::cache::{show_once_pays, verbatim_entry, Checkpointing};
 use super::facts::{output_facts, program_facts, FactLedger};
 use super::ledger::{checkpointed_prompt_with, Recent};
-use super::sections::{definition_line, first_user_parts, memory_of, tool_call_lines, USER_HEADER};
+use super::sections::{
+    definition_line, first_user_parts, memory_of, tool_call_lines, tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
+};
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
 use crate::prompt::Prompt;
@@ -200,17 +202,11 @@ impl FactEntries {
                 text.push_str(&line);
             }
         }
-        let calls: Vec<_> = turns[range.clone()].iter().filter(|t| t.success()).flat_map(|t| t.tool_calls()).collect();
-        let shown = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
-        stats.tool_calls_total += calls.len() as u32;
-        stats.tool_calls_shown += shown.len() as u32;
-        stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
-        if !shown.is_empty() {
-            text.push_str("\n;; Tool calls made:");
-            for line in tool_call_lines(shown) {
-                text.push_str("\n;   ");
-                text.push_str(&line);
-            }
+        // The spec's section, left out when the turns made no call.
+        let calls = tool_calls_section(&turns[range.clone()], opts.tool_call_limit, stats);
+        if let Some(section) = calls.filter(|s| s.as_str() != NO_TOOL_CALLS) {
+            text.push('\n');
+            text.push_str(&section);
         }
         let prints: u32 = self.turns[range.clone()].iter().map(|t| t.prints.0).sum();
         stats.printlns_total += prints;

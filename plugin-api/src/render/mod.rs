@@ -49,7 +49,7 @@ pub use sections::{
     error_line, error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of,
     output_section, pad, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines,
     tool_call_text, tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing,
-    SummaryOptions, DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, TOOLS_HEADER, USER_HEADER,
+    SummaryOptions, DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, NO_TOOL_CALLS, TOOLS_HEADER, USER_HEADER,
 };
 pub use signature::{kebab_case, Signature};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};

@@ -18,6 +18,8 @@ pub const NAME_COLUMN: usize = 30;
 pub const TOOLS_HEADER: &str = ";; === tool/ ===";
 /// Header of the `data/` section.
 pub const DATA_HEADER: &str = ";; === data/ ===";
+/// The tool calls section of turns that made no call.
+pub const NO_TOOL_CALLS: &str = ";; No tool calls made";
 /// Header of the `user/` section.
 pub const USER_HEADER: &str = ";; === user/ (your prelude) ===";
 
@@ -215,7 +217,7 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
     stats.tool_calls_shown += shown.len() as u32;
     stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
     if shown.is_empty() {
-        return Some(";; No tool calls made".to_string());
+        return Some(NO_TOOL_CALLS.to_string());
     }
     let mut out = String::from(";; Tool calls made:");
     for line in tool_call_lines(shown) {
