@@ -25,7 +25,8 @@
 //! - a superseded literal the agent was given (mission, data, tool list)
 //!   is no stale fact: every prompt shows it, rightly;
 //! - numbers are compared by value, so a value rounded from `1080.0` to
-//!   `1080` corrects nothing.
+//!   `1080` corrects nothing, and a prompt that prints `1080.00` shows
+//!   the value `1080.0`.
 //!
 //! ```
 //! use ptc_cost::{Corrections, ValueDefinition};
@@ -108,6 +109,43 @@ fn holds(facts: &[Literal], literal: &Literal) -> bool {
     }
 }
 
+/// The values of the numbers written in `text` (digits with at most one
+/// `.`, not inside a longer number), sorted.
+fn numbers_in(text: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = bytes[i].is_ascii_digit() && (i == 0 || !(bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < bytes.len() && (bytes[end].is_ascii_digit() || bytes[end] == b'.') {
+            end += 1;
+        }
+        // A trailing `.` ends a sentence, not a number.
+        let token = text[i..end].trim_end_matches('.');
+        if let Ok(x) = token.parse::<f64>() {
+            out.push(x);
+        }
+        i = end;
+    }
+    out.sort_by(f64::total_cmp);
+    out
+}
+
+/// Whether a prompt (`text`, with its [`numbers_in`]) shows `literal`: a
+/// number by value, so `463.40 EUR` shows the value `463.4`.
+fn shows(literal: &Literal, text: &str, numbers: &[f64]) -> bool {
+    appears_in(literal, text)
+        || match literal {
+            Literal::Number(n) => n.parse::<f64>().is_ok_and(|x| numbers.binary_search_by(|y| y.total_cmp(&x)).is_ok()),
+            Literal::Text(_) => false,
+        }
+}
+
 impl Corrections {
     /// The corrections of a session: `given` are the texts the agent had
     /// from the start (mission, data, tool list), `turns[i]` holds the
@@ -158,11 +196,12 @@ impl Corrections {
         for (index, prompt) in prompts.iter().enumerate() {
             let turn = index + 1;
             let mut shown = 0;
+            let text = prompt.as_ref();
+            let numbers = numbers_in(text);
+            let shows = |l: &Literal| shows(l, text, &numbers);
             for c in self.list.iter().filter(|c| c.turn < turn) {
                 stale.checked += 1;
-                let text = prompt.as_ref();
-                if c.superseded.iter().any(|l| appears_in(l, text)) && !c.corrected.iter().any(|l| appears_in(l, text))
-                {
+                if c.superseded.iter().any(shows) && !c.corrected.iter().any(shows) {
                     shown += 1;
                 }
             }
@@ -239,6 +278,9 @@ mod tests {
         // corrected value (12000.0 is not 1200.0).
         assert_eq!(c.stale(&["", "", "", "12000.0"]).shown, 0);
         assert_eq!(c.stale(&["", "", "1080.0", "1080"]).shown, 0);
+        // Numbers are shown by value: a printed `1080.00` is the correction.
+        assert_eq!(c.stale(&["", "", "", "was 1200.0, now 1080.00 EUR."]).shown, 0);
+        assert_eq!(c.stale(&["", "", "", "was 1200.00, now 10800.0"]).shown, 1);
         assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
     }
 }

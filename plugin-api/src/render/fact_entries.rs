@@ -134,7 +134,8 @@ impl FactEntries {
         let [head, _] = first_user_parts(req);
         let mut ledger = FactLedger::new(head);
         let mut defined = HashSet::new();
-        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger, &mut defined)).collect();
+        let mut notes = Vec::new();
+        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger, &mut defined, &mut notes)).collect();
         FactEntries { turns }
     }
 
@@ -238,9 +239,30 @@ fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
     }
 }
 
-/// The entry of one turn, admitting what it shows to `ledger`.
-fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger, defined: &mut HashSet<String>) -> Shown {
+/// The prose of a turn's answer: the model's own words around its
+/// program (its plan, what it noted), without the program.
+fn prose(turn: &Turn) -> String {
+    let raw = turn.raw_response();
+    match turn.program() {
+        Some(program) if !program.is_empty() => raw.replace(program, ""),
+        _ => raw.to_string(),
+    }
+}
+
+/// The entry of one turn, admitting what it shows to `ledger`, its
+/// prose's new facts last. The facts of a failed turn's prose (a model that wrote down what it knows but no
+/// program) wait in `notes` for the next successful turn's entry: a failed
+/// turn has no entry, and the model's own notes are what it chose to keep.
+fn entry(
+    turn: &Turn,
+    opts: &FactEntryOptions,
+    ledger: &mut FactLedger,
+    defined: &mut HashSet<String>,
+    notes: &mut Vec<String>,
+) -> Shown {
+    let prose = prose(turn);
     if !turn.success() {
+        notes.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));
         return Shown::default();
     }
     let mut shown = Shown { text: format!(";; --- turn {} ---", turn.number()), ..Shown::default() };
@@ -291,7 +313,10 @@ fn entry(turn: &Turn, opts: &FactEntryOptions, ledger: &mut FactLedger, defined:
         shown.text.push_str("\n;; Output:\n");
         shown.text.push_str(&whole.join("\n"));
     }
-    let program = ledger.admit_all(program_facts(turn.program().unwrap_or_default()));
+    let mut program = std::mem::take(notes);
+    program.extend(ledger.admit_all(program_facts(turn.program().unwrap_or_default())));
+    // Last, so a note repeats nothing the entry shows in its own lines.
+    program.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));
     let all: Vec<String> = rest.iter().chain(&program).map(|f| fact_text(f)).collect();
     if !all.is_empty() {
         shown.text.push_str("\n;; facts: ");
@@ -466,5 +491,25 @@ mod tests {
             }
             last = Some(p);
         }
+    }
+
+    #[test]
+    fn a_failed_turns_notes_join_the_next_entry() {
+        let mut req = RenderRequest::new("Plan the upgrade", "system", 40);
+        req.push_turn(
+            Turn::new(1, "Known so far: BILL-1450 rolls out 2024-07-17 (Hannah Berg).", None)
+                .with_error(crate::request::TurnError::new("no_code", "No program found")),
+        );
+        req.push_turn(
+            Turn::new(2, "Next the windows.\n```clojure\n(println 1234)\n```", Some("(println 1234)".into()))
+                .with_prints(vec!["1234".into()]),
+        );
+        let entries = FactEntries::new(&req, FactEntryOptions::default());
+        assert_eq!(entries.entry(0), "", "a failed turn has no entry");
+        assert_eq!(
+            entries.entry(1),
+            ";; --- turn 2 ---\n;; facts: 1234 BILL-1450 2024-07-17 \"Hannah Berg\"",
+            "the notes' facts, once, in the next entry; the program's own text is not prose"
+        );
     }
 }
