@@ -20,9 +20,9 @@ class Script:
         self.expect.append(expect)
 
     def prose(self, text):
-        """An answer with no code block (the run records a `parse` error)."""
+        """An answer with no code block (the run records a `no_code` error)."""
         self.answers.append(text.strip())
-        self.expect.append("parse")
+        self.expect.append("no_code")
 
     def cut(self, text, code):
         """An answer cut off mid-program (output limit): no closing fence."""

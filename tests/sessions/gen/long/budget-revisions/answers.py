@@ -185,7 +185,6 @@ s.prose("""Preliminary picture (close of %s, GBP at %s):
 
 Field Marketing's energy line is odd, but the figures are what the ledger says. The scope asks for final figures, so next I check the revisions posted since the preliminary close.""" % (
     w.PRELIM_AS_OF, CLOSING, P_FREIGHT["posting_id"], P_CLOUD["posting_id"], P_LIC["posting_id"]))
-s.expect[-1] = "no_code"  # what the runtime now calls an answer without a code block
 
 s.turn("The revisions since the close:", r'''
 (def revs (tool/revisions {:period "2024-Q3"}))

@@ -289,7 +289,6 @@ s.prose("""Where the plan stands:
 - VH-2034's high fuel use comes from trailer use, not a fault.
 
 Next: the workshop slots in the window, then parts orders and bookings.""")
-s.expect[-1] = "no_code"  # what the runtime calls an answer without a code block
 
 s.turn("The workshop slots in the window:", r'''
 (def slots (tool/workshop-slots {:depot "north" :from "2024-09-02" :to "2024-09-13"}))

@@ -209,7 +209,6 @@ s.prose("""Where the triage stands:
 Next: the escalations, then category, priority, team and article on every ticket.""" % (
     DV_REFUND_ID, DV_AMOUNT, MARIN_REFUND_ID, MARIN_AMOUNT, 2 * GUESS_PRICE, GUESSED, FERREIRA["tracking"],
     FERREIRA["eta"], NOWAK["delivered_to"]))
-s.expect[-1] = "no_code"  # what the runtime now calls an answer without a code block
 
 s.turn("Before escalating the Nordlicht refund: has Mara Lindqvist written anything more since?", r'''
 (doseq [t (filter #(= "Mara Lindqvist" (:name (customer-of %))) tickets)]

@@ -271,7 +271,6 @@ s.prose("""Every bidder carries a high risk, so by the RFQ's rule none can be aw
 
 Before escalating, I want to make sure the director link is real: the record came from the KYC cache of %s, and the award article NW-61204 names a Tobias Brenner.""" % (
     NORDLICHT, EXCL, one(SCORES["Nordlicht Scanning"]), KORVELL, VANTARO, w.CACHE_DATE))
-s.expect[-1] = "no_code"  # what the runtime calls an answer without a code block
 
 s.turn("Checking the filings of Nordlicht Scanning GmbH since 2019:", r'''
 (def filings (tool/registry-filings {:registry_id "%s"}))
