@@ -54,6 +54,8 @@ pub mod program;
 pub mod reader;
 mod record;
 mod special;
+#[cfg(test)]
+mod test_run;
 pub mod value;
 mod walk;
 

@@ -693,15 +693,8 @@ fn doc_of(f: &Form) -> Option<Arc<str>> {
 
 #[cfg(test)]
 mod tests {
-    use crate::{run_program, ErrorKind, Exit, Memory, NoTools};
-
-    fn run(src: &str) -> Result<String, (ErrorKind, String)> {
-        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
-            Ok(Exit::Value(v)) => Ok(v.to_string()),
-            Ok(other) => panic!("{src}: {other:?}"),
-            Err(e) => Err((e.kind, e.message)),
-        }
-    }
+    use crate::test_run::run;
+    use crate::ErrorKind;
 
     #[test]
     fn letfn_functions_see_each_other_recur_and_shadow_outer_names() {

@@ -155,15 +155,8 @@ fn rsubseq(_: &mut Interp, args: &mut [Value]) -> R {
 
 #[cfg(test)]
 mod tests {
-    use crate::{run_program, ErrorKind, Exit, Memory, NoTools};
-
-    fn run(src: &str) -> Result<String, (ErrorKind, String)> {
-        match run_program(src, &Memory::new(), &Default::default(), &mut NoTools, &Default::default()).result {
-            Ok(Exit::Value(v)) => Ok(v.to_string()),
-            Ok(other) => panic!("{src}: {other:?}"),
-            Err(e) => Err((e.kind, e.message)),
-        }
-    }
+    use crate::test_run::run;
+    use crate::ErrorKind;
 
     #[test]
     fn every_way_of_adding_keeps_the_order() {
