@@ -46,6 +46,29 @@ pub fn build_dir() -> PathBuf {
 /// benchmark) into [`build_dir`]; panics with cargo's output when it fails.
 /// The one way tests and benchmarks build what they load or start.
 pub fn cargo_build(args: &[&str]) {
+    try_cargo_build(args).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A `cargo build` that failed: its arguments and cargo's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CargoBuildError {
+    /// The arguments after `cargo build`.
+    pub args: Vec<String>,
+    /// What cargo printed on stderr (the compiler's errors).
+    pub stderr: String,
+}
+
+impl std::fmt::Display for CargoBuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cargo build {:?} failed:\n{}", self.args, self.stderr)
+    }
+}
+
+impl std::error::Error for CargoBuildError {}
+
+/// [`cargo_build`] for a test that expects some builds to fail (code
+/// written against an older SDK): cargo's failure as a value.
+pub fn try_cargo_build(args: &[&str]) -> Result<(), CargoBuildError> {
     let dir = profile_dir();
     let target = build_dir();
     let target = target.parent().expect("ptc-test-build/<profile> has a parent");
@@ -69,8 +92,12 @@ pub fn cargo_build(args: &[&str]) {
     let _ = writeln!(std::io::stderr(), "ptc test harness: cargo build {what} (into {}) ...", target.display());
     let started = std::time::Instant::now();
     let out = cmd.output().expect("cargo starts");
-    assert!(out.status.success(), "cargo build {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        let args = args.iter().map(|a| a.to_string()).collect();
+        return Err(CargoBuildError { args, stderr: String::from_utf8_lossy(&out.stderr).into_owned() });
+    }
     let _ = writeln!(std::io::stderr(), "ptc test harness: built {what} in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
 }
 
 /// Builds the cdylib of `package` and returns its path (`lib_name` is the

@@ -12,6 +12,8 @@
 //! - cache-stable layouts: [`checkpointed_prompt`] (the checkpointed layout,
 //!   filled with a strategy's blocks), built on [`appended_entries`],
 //!   [`checkpoint`] and [`FoldPolicy`];
+//! - what providers charge for cached and uncached tokens: the price table
+//!   [`PROVIDERS`] ([`ANTHROPIC`], [`OPENAI`]), which `ptc-cost` prices by;
 //! - budgets: [`estimate_tokens`].
 
 mod budget;
@@ -22,6 +24,7 @@ mod history;
 mod ledger;
 mod literals;
 mod options;
+mod prices;
 mod sections;
 mod signature;
 mod value_text;
@@ -51,5 +54,6 @@ pub use sections::{
     tool_call_text, tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing,
     SummaryOptions, DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, NO_TOOL_CALLS, TOOLS_HEADER, USER_HEADER,
 };
+pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use signature::{kebab_case, Signature};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};
