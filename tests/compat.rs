@@ -130,8 +130,9 @@ fn sdk_0_1_example(name: &str, migration: &[(String, String)]) -> PathBuf {
 #[test]
 fn the_sdk_0_1_example_breaks_as_documented_and_conforms_once_migrated() {
     let entry = changelog_0_2();
-    let [error] = &fenced(&entry, "text")[..] else { panic!("the 0.2.0 entry shows the one error message:\n{entry}") };
-    let [before, after] = &fenced(&entry, "rust")[..] else { panic!("the 0.2.0 entry shows before and after:\n{entry}") };
+    let (errors, snippets) = (fenced(&entry, "text"), fenced(&entry, "rust"));
+    let [error] = &errors[..] else { panic!("the 0.2.0 entry shows the one error message:\n{entry}") };
+    let [before, after] = &snippets[..] else { panic!("the 0.2.0 entry shows before and after:\n{entry}") };
     assert_eq!(before.len(), after.len(), "before and after change the same lines");
 
     // As written against 0.1.0: exactly the documented error, nothing else.

@@ -30,13 +30,23 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
-use ptc_plugin_api::render::{CacheMatch, ProviderPrices, ANTHROPIC, PROVIDERS};
+use ptc_plugin_api::render::{CacheMatch, ProviderPrices, PROVIDERS};
 
 use crate::account::{Cost, Usage};
 
 /// The built-in model names, in the order they are listed: `none`, then
 /// the providers of the SDK's price table.
-pub const BUILTIN_MODELS: [&str; 3] = ["none", PROVIDERS[0].name, PROVIDERS[1].name];
+pub const BUILTIN_MODELS: [&str; PROVIDERS.len() + 1] = builtin_names();
+
+const fn builtin_names() -> [&'static str; PROVIDERS.len() + 1] {
+    let mut names = ["none"; PROVIDERS.len() + 1];
+    let mut i = 0;
+    while i < PROVIDERS.len() {
+        names[i + 1] = PROVIDERS[i].name;
+        i += 1;
+    }
+    names
+}
 
 /// A price as written in a table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -447,11 +457,9 @@ fn resolve_rule(table: &PricingTable, base: CacheRule) -> Result<CacheRule, (&'s
                     "applies only to `cache = \"prefix\"` (the breakpoints rule caches whole blocks)".to_string(),
                 ));
             }
-            let (base_max, base_lookback) = match (base, ANTHROPIC.cache) {
-                (CacheRule::Breakpoints { max_breakpoints, lookback_blocks, .. }, _) => (max_breakpoints, lookback_blocks),
-                // From another rule: the breakpoints provider's figures.
-                (_, CacheMatch::Breakpoints { max, lookback_blocks }) => (max, lookback_blocks),
-                (_, CacheMatch::Prefix { .. }) => unreachable!("the price table's Anthropic row caches by breakpoints"),
+            let (base_max, base_lookback) = match base {
+                CacheRule::Breakpoints { max_breakpoints, lookback_blocks, .. } => (max_breakpoints, lookback_blocks),
+                _ => table_breakpoints(),
             };
             let max_breakpoints = table.max_breakpoints.unwrap_or(base_max);
             if max_breakpoints == 0 {
@@ -464,6 +472,18 @@ fn resolve_rule(table: &PricingTable, base: CacheRule) -> Result<CacheRule, (&'s
             })
         }
     }
+}
+
+/// Breakpoints and lookback of the price table's breakpoints provider, for
+/// a table that switches another rule to breakpoints.
+fn table_breakpoints() -> (usize, usize) {
+    PROVIDERS
+        .iter()
+        .find_map(|p| match p.cache {
+            CacheMatch::Breakpoints { max, lookback_blocks } => Some((max, lookback_blocks)),
+            CacheMatch::Prefix { .. } => None,
+        })
+        .expect("the SDK's price table has a breakpoints provider (Anthropic)")
 }
 
 /// The price models a run knows: the built-ins and the `[pricing]` tables.

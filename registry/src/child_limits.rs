@@ -113,7 +113,10 @@ mod tests {
     #[test]
     fn caps_keep_what_the_limits_leave_out() {
         let caps = Caps { memory: 1 << 20, cpu: Duration::from_secs(3), stack: 1 << 16 };
-        assert_eq!(ChildLimits::of_caps(&caps).apply_to(Caps::default()), Caps { memory: Caps::default().memory, ..caps });
+        assert_eq!(
+            ChildLimits::of_caps(&caps).apply_to(Caps::default()),
+            Caps { memory: Caps::default().memory, ..caps }
+        );
         let stack_only = ChildLimits { stack_bytes: Some(4096), ..ChildLimits::default() };
         assert_eq!(stack_only.apply_to(caps), Caps { stack: 4096, ..caps });
     }

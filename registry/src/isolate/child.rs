@@ -18,9 +18,8 @@ use std::time::Duration;
 /// Serves renders of the strategy of `plugin` built with `params` (JSON)
 /// under `limits` ([`ChildLimits`]: the render stack and the CPU time per
 /// render; the memory cap is set by ptc before the child starts); returns
-/// the process exit code: 0 when
-/// stdin closed or the strategy could not be built (the answer says why),
-/// 2 on bad arguments.
+/// the process exit code: 0 when stdin closed or the strategy could not be
+/// built (the answer says why), 2 on bad arguments.
 pub fn serve(plugin: &Path, params: &str, limits: &str) -> i32 {
     let caps = match ChildLimits::parse(limits) {
         Ok(limits) => limits.apply_to(Caps::default()),
