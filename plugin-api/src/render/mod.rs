@@ -47,6 +47,7 @@ pub use history::{
 };
 pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
 pub use literals::{program_literals, Literal};
+pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,
     error_line, error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of,
@@ -54,6 +55,5 @@ pub use sections::{
     tool_call_text, tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing,
     SummaryOptions, DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, NO_TOOL_CALLS, TOOLS_HEADER, USER_HEADER,
 };
-pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use signature::{kebab_case, Signature};
 pub use value_text::{format_float, format_value, is_blank, quote_str, type_label, ValueLimits};
