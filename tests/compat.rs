@@ -10,9 +10,11 @@
 //!   loads and conforms once the CHANGELOG's migration is applied to it.
 //!
 //! Both build crates outside the workspace (copied out, with the
-//! workspace's lock file, offline) through the conformance harness.
+//! workspace's lock file, offline) through the conformance harness, into
+//! `target/ptc-compat`: not the plugin folder the other tests scan for
+//! strategies that must conform.
 
-use ptc_conformance::harness::{build_dir, try_cargo_build, CargoBuildError};
+use ptc_conformance::harness::{profile_dir, try_cargo_build_into, CargoBuildError};
 use ptc_integration_tests::{root, scratch_dir};
 use ptc_plugin_api::{RenderRequest, Role, Turn, TurnError};
 use ptc_registry::Registry;
@@ -38,9 +40,13 @@ fn copy_out(name: &str, crates: &[&str]) -> PathBuf {
 fn build_outside(dir: &Path, lib_name: &str) -> Result<PathBuf, CargoBuildError> {
     std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     let manifest = dir.join("Cargo.toml");
-    try_cargo_build(&["--offline", "--lib", "--manifest-path", manifest.to_str().expect("a UTF-8 temp path")])?;
+    let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-compat");
+    let built = try_cargo_build_into(
+        &target,
+        &["--offline", "--lib", "--manifest-path", manifest.to_str().expect("a UTF-8 temp path")],
+    )?;
     let name = format!("{}{lib_name}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
-    Ok(build_dir().join(name))
+    Ok(built.join(name))
 }
 
 fn walk(dir: &Path) -> Vec<PathBuf> {
