@@ -392,47 +392,73 @@ fn a_plugin_is_found_by_name_and_rejected_params_fail_build() {
     assert!(bad.cases[0].reason.contains("`println_limit` must be at least 1"), "{}", bad.cases[0].reason);
 }
 
+/// A workspace crate as `cargo package` names it: name and version (the
+/// SDK has a version of its own).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Packaged {
+    name: String,
+    version: String,
+}
+
+impl Packaged {
+    /// Its folder in the unpacked registry: `name-version`.
+    fn folder(&self) -> String {
+        format!("{}-{}", self.name, self.version)
+    }
+
+    /// The requirement a plugin outside writes: `"MAJOR.MINOR"`.
+    fn requirement(&self) -> String {
+        self.version.rsplit_once('.').expect("a MAJOR.MINOR.PATCH version").0.to_string()
+    }
+}
+
 /// `ptc-conformance` and the workspace crates it depends on (as
 /// `cargo tree` lists them): what `cargo publish` would upload for it.
-fn published() -> Vec<String> {
+fn published() -> Vec<Packaged> {
     let out = std::process::Command::new(env!("CARGO"))
         .args(["tree", "--offline", "-p", "ptc-conformance", "-e", "normal", "--prefix", "none"])
         .current_dir(root())
         .output()
         .expect("cargo runs");
     assert!(out.status.success(), "cargo tree failed:\n{}", String::from_utf8_lossy(&out.stderr));
-    let mut crates: Vec<String> = String::from_utf8_lossy(&out.stdout)
+    let mut crates: Vec<Packaged> = String::from_utf8_lossy(&out.stdout)
         .lines()
         .filter(|line| line.contains(root().to_str().unwrap()))
-        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let name = words.next()?.to_string();
+            let version = words.next()?.strip_prefix('v')?.to_string();
+            Some(Packaged { name, version })
+        })
         .collect();
     crates.sort();
     crates.dedup();
-    assert!(crates.contains(&"ptc-plugin-api".to_string()), "{crates:?}");
+    assert!(crates.iter().any(|c| c.name == "ptc-plugin-api"), "{crates:?}");
     crates
 }
 
 /// Packages `crates` with `cargo package` and unpacks each `.crate` into
 /// `vendor/`: exactly what a registry would serve.
-fn package_published(crates: &[String], vendor: &Path) {
+fn package_published(crates: &[Packaged], vendor: &Path) {
     let target = profile_dir().parent().expect("target/<profile> has a parent").join("ptc-package");
     let mut cmd = std::process::Command::new(env!("CARGO"));
     cmd.args(["package", "--no-verify", "--offline", "--allow-dirty", "--quiet", "--target-dir"]).arg(&target);
     for krate in crates {
-        cmd.args(["-p", krate]);
+        cmd.args(["-p", &krate.name]);
     }
     let out = cmd.current_dir(root()).output().expect("cargo runs");
     assert!(out.status.success(), "cargo package failed:\n{}", String::from_utf8_lossy(&out.stderr));
     for krate in crates {
-        let file = target.join("package").join(format!("{krate}-{}.crate", env!("CARGO_PKG_VERSION")));
+        let file = target.join("package").join(format!("{}.crate", krate.folder()));
         let out = std::process::Command::new("tar").arg("xzf").arg(&file).arg("-C").arg(vendor).output().unwrap();
         assert!(out.status.success(), "tar xzf {}: {}", file.display(), String::from_utf8_lossy(&out.stderr));
     }
 }
 
-/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.1"` and
-/// `ptc-conformance = "0.1"` as ordinary registry dependencies (as the
-/// conformance README sets it up), runs the suite from its own `cargo test`:
+/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.2"` and
+/// `ptc-conformance = "0.1"` (each crate's own version) as ordinary registry
+/// dependencies (as the conformance README sets it up), runs the suite from
+/// its own `cargo test`:
 /// the harness builds the plugin and the runner itself. The registry is
 /// simulated: the crates as `cargo package` packs them (so only what they
 /// carry, fixtures included), patched in by a `.cargo/config.toml` above the
@@ -445,22 +471,24 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let (dir, vendor) = (outside.join("plugin"), outside.join("vendor"));
     std::fs::create_dir_all(&vendor).unwrap();
     let crates = published();
-    ptc_integration_tests::progress(&format!("conformance: packaging {} with cargo package ...", crates.join(", ")));
+    let names: Vec<&str> = crates.iter().map(|c| c.name.as_str()).collect();
+    ptc_integration_tests::progress(&format!("conformance: packaging {} with cargo package ...", names.join(", ")));
     package_published(&crates, &vendor);
-    let version = env!("CARGO_PKG_VERSION");
     let patches: String = crates
         .iter()
-        .map(|krate| {
-            format!("{krate} = {{ path = {:?} }}\n", vendor.join(format!("{krate}-{version}")).display().to_string())
-        })
+        .map(|krate| format!("{} = {{ path = {:?} }}\n", krate.name, vendor.join(krate.folder()).display().to_string()))
         .collect();
     std::fs::create_dir_all(outside.join(".cargo")).unwrap();
     std::fs::write(outside.join(".cargo/config.toml"), format!("[patch.crates-io]\n{patches}")).unwrap();
 
     let manifest = std::fs::read_to_string(example.join("Cargo.toml")).unwrap();
+    let requirement = |name: &str| {
+        let krate = crates.iter().find(|c| c.name == name).expect("the SDK and the suite are published");
+        format!("{name} = \"{}\"", krate.requirement())
+    };
     let manifest = manifest
-        .replace("ptc-plugin-api = { path = \"../../plugin-api\" }", "ptc-plugin-api = \"0.1\"")
-        .replace("ptc-conformance = { path = \"../../conformance\" }", "ptc-conformance = \"0.1\"");
+        .replace("ptc-plugin-api = { path = \"../../plugin-api\" }", &requirement("ptc-plugin-api"))
+        .replace("ptc-conformance = { path = \"../../conformance\" }", &requirement("ptc-conformance"));
     assert!(!manifest.contains("path ="), "every path dependency became a registry one:\n{manifest}");
     for file in ["src/lib.rs", "tests/conformance.rs"] {
         std::fs::create_dir_all(dir.join(file).parent().unwrap()).unwrap();
@@ -487,6 +515,7 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
     let runner = target.join("ptc-test-build/debug").join(ptc_conformance::runner::runner_file_name());
     assert!(runner.is_file(), "the harness built its runner at {}", runner.display());
     // The suite that ran is the packaged one, fixtures and all.
-    let packaged = vendor.join(format!("ptc-conformance-{version}/fixtures/sessions"));
+    let suite = crates.iter().find(|c| c.name == "ptc-conformance").expect("the suite is published");
+    let packaged = vendor.join(suite.folder()).join("fixtures/sessions");
     assert_eq!(std::fs::read_dir(packaged).unwrap().count(), CORPUS.len());
 }

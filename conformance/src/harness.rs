@@ -46,9 +46,35 @@ pub fn build_dir() -> PathBuf {
 /// benchmark) into [`build_dir`]; panics with cargo's output when it fails.
 /// The one way tests and benchmarks build what they load or start.
 pub fn cargo_build(args: &[&str]) {
+    let build = build_dir();
+    let target = build.parent().expect("ptc-test-build/<profile> has a parent");
+    try_cargo_build_into(target, args).unwrap_or_else(|e| panic!("{e}"));
+}
+
+/// A `cargo build` that failed: its arguments and cargo's output.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CargoBuildError {
+    /// The arguments after `cargo build`.
+    pub args: Vec<String>,
+    /// What cargo printed on stderr (the compiler's errors).
+    pub stderr: String,
+}
+
+impl std::fmt::Display for CargoBuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cargo build {:?} failed:\n{}", self.args, self.stderr)
+    }
+}
+
+impl std::error::Error for CargoBuildError {}
+
+/// [`cargo_build`] into the target folder `target` instead, with cargo's
+/// failure as a value; returns the folder of the built files,
+/// `target/<profile>`. For a test that builds code written against an
+/// older SDK (which may fail), and keeps those libraries out of
+/// [`build_dir`], the plugin folder the suite's own tests scan.
+pub fn try_cargo_build_into(target: &Path, args: &[&str]) -> Result<PathBuf, CargoBuildError> {
     let dir = profile_dir();
-    let target = build_dir();
-    let target = target.parent().expect("ptc-test-build/<profile> has a parent");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut cmd = Command::new(cargo);
     cmd.arg("build").arg("--quiet").arg("--target-dir").arg(target).args(args);
@@ -69,8 +95,12 @@ pub fn cargo_build(args: &[&str]) {
     let _ = writeln!(std::io::stderr(), "ptc test harness: cargo build {what} (into {}) ...", target.display());
     let started = std::time::Instant::now();
     let out = cmd.output().expect("cargo starts");
-    assert!(out.status.success(), "cargo build {args:?} failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    if !out.status.success() {
+        let args = args.iter().map(|a| a.to_string()).collect();
+        return Err(CargoBuildError { args, stderr: String::from_utf8_lossy(&out.stderr).into_owned() });
+    }
     let _ = writeln!(std::io::stderr(), "ptc test harness: built {what} in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(target.join(dir.file_name().expect("target/<profile> has a name")))
 }
 
 /// Builds the cdylib of `package` and returns its path (`lib_name` is the

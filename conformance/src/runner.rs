@@ -10,11 +10,11 @@
 
 use crate::cases::{self, Outcome};
 use crate::Limits;
+use ptc_registry::child_limits::{ChildLimits, LimitsError};
 use serde_json::json;
 use std::ffi::OsString;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// Prefix of the result line a runner prints.
 pub const RESULT_PREFIX: &str = "PTC-CONFORMANCE-RESULT ";
@@ -101,30 +101,29 @@ impl Runner {
     }
 }
 
-/// The limits a child needs, as JSON (its memory and CPU caps are set by
-/// the parent before it starts, not passed).
+/// The limits a child needs, as its `--limits` argument (its memory and
+/// CPU caps are set by the parent before it starts, not passed).
 pub fn limits_json(limits: &Limits) -> String {
-    json!({
-        "render_time_ms": limits.render_time.as_millis() as u64,
-        "output_bytes": limits.output_bytes,
-        "stack_bytes": limits.caps.stack,
-    })
-    .to_string()
+    ChildLimits {
+        stack_bytes: Some(limits.caps.stack),
+        render_time: Some(limits.render_time),
+        output_bytes: Some(limits.output_bytes),
+        ..ChildLimits::default()
+    }
+    .to_json()
 }
 
-fn parse_limits(text: &str) -> Result<Limits, String> {
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("--limits is not JSON: {e}"))?;
-    let mut limits = Limits::default();
-    if let Some(ms) = v["render_time_ms"].as_u64() {
-        limits.render_time = Duration::from_millis(ms);
-    }
-    if let Some(bytes) = v["output_bytes"].as_u64() {
-        limits.output_bytes = bytes as usize;
-    }
-    if let Some(bytes) = v["stack_bytes"].as_u64() {
-        limits.caps.stack = bytes as usize;
-    }
-    Ok(limits)
+/// The [`Limits`] of a child from its `--limits` argument, the defaults for
+/// what it leaves out.
+fn parse_limits(text: &str) -> Result<Limits, LimitsError> {
+    let given = ChildLimits::parse(text)?;
+    let defaults = Limits::default();
+    Ok(Limits {
+        render_time: given.render_time.unwrap_or(defaults.render_time),
+        output_bytes: given.output_bytes.unwrap_or(defaults.output_bytes),
+        caps: given.apply_to(defaults.caps),
+        ..defaults
+    })
 }
 
 /// Runs case `case` on a thread with the stack size of the limits and
@@ -137,7 +136,7 @@ pub fn run_case(plugin: &Path, params: &str, case: &str, limits: &str) -> i32 {
             .caps
             .on_stack(|| cases::run(case, plugin, params, &limits))
             .unwrap_or_else(|e| fail(format!("the case {e}"))),
-        Err(e) => fail(e),
+        Err(e) => fail(e.to_string()),
     };
     let line = json!({"passed": outcome.passed, "reason": outcome.reason, "figures": outcome.figures});
     println!("{RESULT_PREFIX}{line}");

@@ -30,10 +30,23 @@ use std::fmt;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 
+use ptc_plugin_api::render::{CacheMatch, ProviderPrices, PROVIDERS};
+
 use crate::account::{Cost, Usage};
 
-/// The built-in model names, in the order they are listed.
-pub const BUILTIN_MODELS: [&str; 3] = ["none", "anthropic", "openai"];
+/// The built-in model names, in the order they are listed: `none`, then
+/// the providers of the SDK's price table.
+pub const BUILTIN_MODELS: [&str; PROVIDERS.len() + 1] = builtin_names();
+
+const fn builtin_names() -> [&'static str; PROVIDERS.len() + 1] {
+    let mut names = ["none"; PROVIDERS.len() + 1];
+    let mut i = 0;
+    while i < PROVIDERS.len() {
+        names[i + 1] = PROVIDERS[i].name;
+        i += 1;
+    }
+    names
+}
 
 /// A price as written in a table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -216,36 +229,42 @@ impl PriceModel {
     /// A built-in model by name.
     ///
     /// - `none`: no cache; cost = prompt tokens (+ output tokens when known).
-    /// - `anthropic`: Claude's prompt caching (platform.claude.com/docs/en/
-    ///   build-with-claude/prompt-caching): read 0.1×, 5-minute write 1.25×,
-    ///   at most 4 breakpoints, hits looked up at a breakpoint and about 20
-    ///   block boundaries before it, 1,024-token minimum (Sonnet/Opus 4);
-    ///   output 5× (Claude Sonnet: $3 in, $15 out per million).
-    /// - `openai`: OpenAI's automatic caching (developers.openai.com/api/docs/
-    ///   guides/prompt-caching: exact prefix matches, prompts of 1,024 tokens
-    ///   or more, hits in increments of 128 tokens, no write fee): read 0.1×
-    ///   (GPT-5: $1.25 in, $0.125 cached); output 8× (GPT-5: $10 out).
+    /// - `anthropic`, `openai`: the rows of the SDK's price table
+    ///   ([`ptc_plugin_api::render::PROVIDERS`]; Claude's breakpoints cache
+    ///   and OpenAI's automatic prefix cache), the same figures the
+    ///   strategies' cache-stable layouts decide by.
     pub fn builtin(name: &str) -> Option<PriceModel> {
-        let one = Price::Multiplier(1.0);
-        let model = |rule, cache_read, cache_write, output| PriceModel {
-            name: name.to_string(),
-            input: one,
-            cache_read: Price::Multiplier(cache_read),
-            cache_write,
-            output: Price::Multiplier(output),
-            rule,
+        if name == "none" {
+            let one = Price::Multiplier(1.0);
+            return Some(PriceModel {
+                name: name.to_string(),
+                input: one,
+                cache_read: one,
+                cache_write: None,
+                output: one,
+                rule: CacheRule::None,
+            });
+        }
+        PROVIDERS.iter().find(|p| p.name == name).map(PriceModel::provider)
+    }
+
+    /// The built-in model of one row of the SDK's price table.
+    fn provider(prices: &ProviderPrices) -> PriceModel {
+        let min_cached_tokens = prices.cache_min_tokens as u64;
+        let rule = match prices.cache {
+            CacheMatch::Prefix { step } => CacheRule::Prefix { min_cached_tokens, granularity: step as u64 },
+            CacheMatch::Breakpoints { max, lookback_blocks } => {
+                CacheRule::Breakpoints { min_cached_tokens, max_breakpoints: max, lookback_blocks }
+            }
         };
-        Some(match name {
-            "none" => model(CacheRule::None, 1.0, None, 1.0),
-            "anthropic" => model(
-                CacheRule::Breakpoints { min_cached_tokens: 1024, max_breakpoints: 4, lookback_blocks: 20 },
-                0.1,
-                Some(Price::Multiplier(1.25)),
-                5.0,
-            ),
-            "openai" => model(CacheRule::Prefix { min_cached_tokens: 1024, granularity: 128 }, 0.1, None, 8.0),
-            _ => return None,
-        })
+        PriceModel {
+            name: prices.name.to_string(),
+            input: Price::Multiplier(1.0),
+            cache_read: Price::Multiplier(prices.cache_read),
+            cache_write: prices.cache_write.map(Price::Multiplier),
+            output: Price::Multiplier(prices.output),
+            rule,
+        }
     }
 
     /// The model a `[pricing.NAME]` table defines. Errors name the key.
@@ -440,7 +459,7 @@ fn resolve_rule(table: &PricingTable, base: CacheRule) -> Result<CacheRule, (&'s
             }
             let (base_max, base_lookback) = match base {
                 CacheRule::Breakpoints { max_breakpoints, lookback_blocks, .. } => (max_breakpoints, lookback_blocks),
-                _ => (4, 20),
+                _ => table_breakpoints(),
             };
             let max_breakpoints = table.max_breakpoints.unwrap_or(base_max);
             if max_breakpoints == 0 {
@@ -453,6 +472,18 @@ fn resolve_rule(table: &PricingTable, base: CacheRule) -> Result<CacheRule, (&'s
             })
         }
     }
+}
+
+/// Breakpoints and lookback of the price table's breakpoints provider, for
+/// a table that switches another rule to breakpoints.
+fn table_breakpoints() -> (usize, usize) {
+    PROVIDERS
+        .iter()
+        .find_map(|p| match p.cache {
+            CacheMatch::Breakpoints { max, lookback_blocks } => Some((max, lookback_blocks)),
+            CacheMatch::Prefix { .. } => None,
+        })
+        .expect("the SDK's price table has a breakpoints provider (Anthropic)")
 }
 
 /// The price models a run knows: the built-ins and the `[pricing]` tables.

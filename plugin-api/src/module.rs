@@ -106,3 +106,21 @@ pub mod v1_0 {
         const VERSION_STRINGS: VersionStrings = VersionStrings::new("1.0.0");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use abi_stable::StableAbi;
+
+    /// The package version on the ABI types is the one `build.rs` pins,
+    /// not the crate's: plugins built against 0.1.0 still pass the layout
+    /// check of a host built with a later 0.x SDK.
+    #[test]
+    fn abi_types_carry_the_pinned_package_version() {
+        let layouts = [<crate::RenderRequest as StableAbi>::LAYOUT, <crate::StrategyError as StableAbi>::LAYOUT];
+        for layout in layouts {
+            let (package, version) = layout.package_and_version();
+            assert_eq!((package.as_str(), version.version.as_str()), ("ptc-plugin-api", "0.1.0"));
+        }
+        assert_ne!(env!("CARGO_PKG_VERSION_MINOR"), "1", "the crate's own version moved on (0.2)");
+    }
+}

@@ -20,9 +20,11 @@
 //!
 //! [`caps`] holds the resource caps for a child process that runs plugin
 //! code out of process (memory, CPU time, render stack); [`isolate`] renders
-//! a plugin strategy in such a child ([`Registry::build_isolated`]).
+//! a plugin strategy in such a child ([`Registry::build_isolated`]);
+//! [`child_limits`] is the `--limits` argument every such child reads.
 
 pub mod caps;
+pub mod child_limits;
 pub mod isolate;
 pub mod peers;
 pub mod search;

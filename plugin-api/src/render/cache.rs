@@ -49,6 +49,7 @@
 
 use super::budget::estimate_text_tokens;
 use super::history::turn_outcome;
+use super::prices;
 use super::sections::contains_symbol;
 use crate::prompt::Prompt;
 use crate::request::Turn;
@@ -107,22 +108,26 @@ impl Checkpoint {
 }
 
 /// What a provider charges, relative to its plain input price, for reading
-/// a cached prefix (Anthropic and OpenAI: 0.1).
-pub const CACHE_READ_PRICE: f64 = 0.1;
+/// a cached prefix: the cheapest read of the price table ([`PROVIDERS`](super::PROVIDERS);
+/// Anthropic and OpenAI: 0.1).
+pub const CACHE_READ_PRICE: f64 = prices::cheapest_read();
 
-/// What it charges for writing a prefix to its cache (Anthropic's 5-minute
-/// cache: 1.25; OpenAI does not charge extra, so this errs on the side of
-/// folding less).
-pub const CACHE_WRITE_PRICE: f64 = 1.25;
+/// What it charges for writing a prefix to its cache: the dearest write of
+/// the price table (Anthropic's 5-minute cache: 1.25; OpenAI does not
+/// charge extra, so this errs on the side of folding less).
+pub const CACHE_WRITE_PRICE: f64 = prices::dearest_write();
 
-/// Providers cache no prefix shorter than this (Anthropic's larger models
-/// and OpenAI: 1,024 tokens; Anthropic's Haiku models: 2,048).
-pub const DEFAULT_CACHE_MIN_TOKENS: usize = 1024;
+/// Providers cache no prefix shorter than this: the largest minimum of the
+/// price table (Anthropic's larger models and OpenAI: 1,024 tokens;
+/// Anthropic's Haiku models: 2,048, which a strategy sets with its
+/// `cache_min_tokens` parameter).
+pub const DEFAULT_CACHE_MIN_TOKENS: usize = prices::largest_cache_min();
 
-/// OpenAI caches the longest shared prefix in steps of this many tokens:
-/// a rewrite loses, on average, half a step of cached tokens before the
-/// point it rewrites, which are then read at the full price.
-pub const CACHE_PREFIX_STEP: usize = 128;
+/// The coarsest step in which a provider of the price table caches a
+/// prefix (OpenAI's 128 tokens): a rewrite loses, on average, half a step
+/// of cached tokens before the point it rewrites, which are then read at
+/// the full price.
+pub const CACHE_PREFIX_STEP: usize = prices::coarsest_step();
 
 /// Estimates ([`estimate_text_tokens`]) run above the real token counts of
 /// the text, by up to about a half on prompts of code and prose, and the

@@ -12,6 +12,8 @@
 //! - cache-stable layouts: [`checkpointed_prompt`] (the checkpointed layout,
 //!   filled with a strategy's blocks), built on [`appended_entries`],
 //!   [`checkpoint`] and [`FoldPolicy`];
+//! - what providers charge for cached and uncached tokens: the price table
+//!   [`PROVIDERS`] ([`ANTHROPIC`], [`OPENAI`]), which `ptc-cost` prices by;
 //! - budgets: [`estimate_tokens`].
 
 mod budget;
@@ -22,6 +24,7 @@ mod history;
 mod ledger;
 mod literals;
 mod options;
+mod prices;
 mod sections;
 mod signature;
 mod value_text;
@@ -44,6 +47,7 @@ pub use history::{
 };
 pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
 pub use literals::{program_literals, Literal};
+pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,
     error_line, error_section, first_user_message, first_user_parts, function_signature, head_sections, memory_of,

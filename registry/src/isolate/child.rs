@@ -8,38 +8,21 @@
 
 use super::wire::{self, ToChild};
 use crate::caps::{self, Caps};
+use crate::child_limits::ChildLimits;
 use ptc_plugin_api::{ErrorKind, RenderRequest, StrategyError};
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::time::Duration;
 
-/// The limits the child applies itself, as the `--limits` JSON argument:
-/// `{"stack_bytes": N, "cpu_ms": N}` (its memory cap is set by ptc before
-/// it starts).
-pub fn limits_json(caps: &Caps) -> String {
-    serde_json::json!({ "stack_bytes": caps.stack, "cpu_ms": caps.cpu.as_millis() as u64 }).to_string()
-}
-
-fn parse_limits(text: &str) -> Result<Caps, String> {
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("--limits is not JSON: {e}"))?;
-    let mut caps = Caps::default();
-    if let Some(bytes) = v["stack_bytes"].as_u64() {
-        caps.stack = bytes as usize;
-    }
-    if let Some(ms) = v["cpu_ms"].as_u64() {
-        caps.cpu = Duration::from_millis(ms);
-    }
-    Ok(caps)
-}
-
 /// Serves renders of the strategy of `plugin` built with `params` (JSON)
-/// under `limits` ([`limits_json`]); returns the process exit code: 0 when
-/// stdin closed or the strategy could not be built (the answer says why),
-/// 2 on bad arguments.
+/// under `limits` ([`ChildLimits`]: the render stack and the CPU time per
+/// render; the memory cap is set by ptc before the child starts); returns
+/// the process exit code: 0 when stdin closed or the strategy could not be
+/// built (the answer says why), 2 on bad arguments.
 pub fn serve(plugin: &Path, params: &str, limits: &str) -> i32 {
-    let caps = match parse_limits(limits) {
-        Ok(caps) => caps,
+    let caps = match ChildLimits::parse(limits) {
+        Ok(limits) => limits.apply_to(Caps::default()),
         Err(e) => {
             eprintln!("ptc render child: {e}");
             return 2;

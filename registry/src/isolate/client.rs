@@ -5,6 +5,7 @@
 use super::wire::{self, FromChild};
 use super::{ChildCommand, Limits};
 use crate::caps::{self, Usage, Waited};
+use crate::child_limits::ChildLimits;
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
@@ -167,7 +168,7 @@ impl Isolated {
             .arg("--params")
             .arg(&self.params)
             .arg("--limits")
-            .arg(super::child::limits_json(&self.limits.caps))
+            .arg(ChildLimits::of_caps(&self.limits.caps).to_json())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());

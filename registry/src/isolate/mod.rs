@@ -32,7 +32,7 @@ mod child;
 mod client;
 pub mod wire;
 
-pub use child::{limits_json, serve};
+pub use child::serve;
 pub use client::{Isolated, MAX_FAILURES};
 
 use crate::caps::Caps;
