@@ -165,6 +165,10 @@ pub struct Settings {
     /// The model backend of every task that sets none (an `llm = {...}` table).
     #[serde(default)]
     pub llm: Option<toml::Table>,
+    /// Another ptc config (relative to the suite folder) whose `[strategy.NAME]`
+    /// and `[pricing.NAME]` tables the suite takes, unless it defines the name itself.
+    #[serde(default)]
+    pub strategies_from: Option<PathBuf>,
 }
 
 impl Suite {
@@ -178,6 +182,18 @@ impl Suite {
             }
             None => Settings::default(),
         };
+        if let Some(other) = &settings.strategies_from {
+            let other = read_toml(&dir.join(other))?;
+            for section in ["strategy", "pricing"] {
+                let Some(toml::Value::Table(theirs)) = other.get(section) else { continue };
+                let ours = config.entry(section).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                if let toml::Value::Table(ours) = ours {
+                    for (name, table) in theirs {
+                        ours.entry(name.clone()).or_insert_with(|| table.clone());
+                    }
+                }
+            }
+        }
         let tasks_dir = dir.join(TASKS_DIR);
         let entries = std::fs::read_dir(&tasks_dir).map_err(|e| SuiteError::Io { path: tasks_dir.clone(), message: e.to_string() })?;
         let mut files: Vec<PathBuf> = entries
