@@ -116,7 +116,7 @@ fn serve(stream: TcpStream, model: &ScriptedModel, options: ServerOptions, count
         Err(_) => return,
     });
     let mut writer = stream;
-    while let Some((path, body)) = read_request(&mut reader) {
+    while let Some((path, body, close)) = read_request(&mut reader) {
         let keep_open = if path.ends_with("/chat/completions") {
             counters.requests.fetch_add(1, Ordering::SeqCst);
             let now = counters.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
@@ -131,20 +131,21 @@ fn serve(stream: TcpStream, model: &ScriptedModel, options: ServerOptions, count
         } else {
             respond(&mut writer, 404, "application/json", &json!({"error": {"message": format!("no route {path}")}}).to_string())
         };
-        if !keep_open {
+        if !keep_open || close {
             return;
         }
     }
 }
 
-/// Reads one request: its path and body (`None` at the end of the connection).
-fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String)> {
+/// Reads one request: its path, its body and whether the client asked to
+/// close the connection after it (`None` at the end of the connection).
+fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String, bool)> {
     let mut line = String::new();
     if reader.read_line(&mut line).ok()? == 0 {
         return None;
     }
     let path = line.split_whitespace().nth(1)?.to_string();
-    let mut length = 0;
+    let (mut length, mut close) = (0, false);
     loop {
         let mut header = String::new();
         if reader.read_line(&mut header).ok()? == 0 {
@@ -157,12 +158,14 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String)> {
         if let Some((name, value)) = header.split_once(':') {
             if name.eq_ignore_ascii_case("content-length") {
                 length = value.trim().parse().ok()?;
+            } else if name.eq_ignore_ascii_case("connection") {
+                close = value.trim().eq_ignore_ascii_case("close");
             }
         }
     }
     let mut body = vec![0; length];
     reader.read_exact(&mut body).ok()?;
-    Some((path, String::from_utf8_lossy(&body).into_owned()))
+    Some((path, String::from_utf8_lossy(&body).into_owned(), close))
 }
 
 /// Answers one chat request; whether the connection stays open.
