@@ -14,12 +14,13 @@ use std::process::Output;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-/// Builds the keep-last-turns plugin (the example strategy: the last 2
-/// turns, nothing older) once; returns its folder.
+/// Builds the aggressive plugin once; returns its folder. The suite's
+/// `terse` instance shows only the latest print: a fact printed four turns
+/// ago is gone, and the prompt stays short however long the output.
 fn plugin_dir() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        cargo_build(&["-p", "ptc-example-keep-last-turns"]);
+        cargo_build(&["-p", "ptc-strategy-aggressive"]);
         build_dir()
     })
 }
@@ -49,7 +50,7 @@ fn write_suite(name: &str) -> PathBuf {
     let dir = scratch_dir(name);
     std::fs::create_dir_all(dir.join("tasks")).unwrap();
     let suite = format!(
-        "[plugins]\npaths = [{:?}]\n\n[strategy.keep-last]\nplugin = \"keep-last-turns\"\nturns = 2\n",
+        "[plugins]\npaths = [{:?}]\n\n[strategy.terse]\nplugin = \"aggressive\"\nprintln_limit = 1\n",
         plugin_dir().display().to_string()
     );
     std::fs::write(dir.join("suite.toml"), suite).unwrap();
@@ -110,27 +111,27 @@ fn keys(out: &Path) -> Vec<RunKey> {
 fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
     let dir = write_suite("tells");
     // The context holds the system prompt and mission plus about 2,000
-    // characters: keep-last (2 turns) fits, full history outgrows it on
+    // characters: terse fits, full history outgrows it on
     // the long task.
     let limit = ptc_lisp::LANGUAGE_CARD.len() + 2_500;
     let server = serve(&dir, ServerOptions { max_prompt_chars: Some(limit), ..Default::default() });
     let out = dir.join("results.jsonl");
-    let args = ["--strategies", "full-history,keep-last", "--runs", "6", "--concurrency", "4"];
+    let args = ["--strategies", "full-history,terse", "--runs", "6", "--concurrency", "4"];
     ptc_bench(&dir, &server, &out, &args);
     let records = read_records(&[out.clone()]).unwrap();
     assert_eq!(records.len(), 3 * 2 * 6);
     let passed = |task: &str, strategy: &str| {
         records.iter().filter(|r| r.key.task == task && r.key.strategy == strategy && r.passed).count()
     };
-    // Full history keeps the fact of turn 1; keep-last has dropped it.
-    assert_eq!((passed("early-fact", "full-history"), passed("early-fact", "keep-last")), (6, 0));
+    // Full history keeps the fact of turn 1; terse has dropped it.
+    assert_eq!((passed("early-fact", "full-history"), passed("early-fact", "terse")), (6, 0));
     // The long task outgrows the model's context under full history only.
-    assert_eq!((passed("recent-fact", "full-history"), passed("recent-fact", "keep-last")), (0, 6));
-    assert_eq!((passed("lookup", "full-history"), passed("lookup", "keep-last")), (6, 6));
+    assert_eq!((passed("recent-fact", "full-history"), passed("recent-fact", "terse")), (0, 6));
+    assert_eq!((passed("lookup", "full-history"), passed("lookup", "terse")), (6, 6));
     let failed = records.iter().find(|r| r.key.task == "recent-fact" && r.key.strategy == "full-history").unwrap();
     assert_eq!(failed.outcome.error_kind, Some(ptc_suite::ErrorKind::Llm));
     assert!(failed.outcome.error.as_deref().unwrap_or("").contains("maximum context length"), "{failed:?}");
-    let wrong = records.iter().find(|r| r.key.task == "early-fact" && r.key.strategy == "keep-last").unwrap();
+    let wrong = records.iter().find(|r| r.key.task == "early-fact" && r.key.strategy == "terse").unwrap();
     assert_eq!(wrong.outcome.answer.as_deref(), Some("\"nobody\""));
     assert!(wrong.outcome.cost.contains_key("anthropic") && wrong.outcome.prompt_tokens > 0, "{wrong:?}");
 
@@ -138,18 +139,18 @@ fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
     // (significant); over all tiers they cancel out (not significant).
     let json: serde_json::Value = serde_json::from_str(&report(&[&out], "json")).unwrap();
     let tier_row = |tier: &str| {
-        json["tiers"].as_array().unwrap().iter().find(|r| r["strategy"] == "keep-last" && r["tier"] == tier).unwrap().clone()
+        json["tiers"].as_array().unwrap().iter().find(|r| r["strategy"] == "terse" && r["tier"] == tier).unwrap().clone()
     };
     assert_eq!(tier_row("explore")["versus_full_history"]["baseline_only"], 6);
     assert_eq!(tier_row("long")["versus_full_history"]["strategy_only"], 6);
     assert!(tier_row("explore")["versus_full_history"]["p_value"].as_f64().unwrap() < 0.05);
     let text = report(&[&out], "text");
     assert!(
-        text.contains("keep-last vs full-history: 18 paired runs, only full-history passed 6, only keep-last passed 6, exact McNemar p = 1.0000: not significant"),
+        text.contains("terse vs full-history: 18 paired runs, only full-history passed 6, only terse passed 6, exact McNemar p = 1.0000: not significant"),
         "{text}"
     );
     let markdown = report(&[&out], "markdown");
-    assert!(markdown.contains("| keep-last | explore | 6 | 0% [0–39%] |"), "{markdown}");
+    assert!(markdown.contains("| terse | explore | 6 | 0% [0–39%] |"), "{markdown}");
 }
 
 #[test]
@@ -157,8 +158,8 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
     let dir = write_suite("resume");
     let server = serve(&dir, ServerOptions { delay: Duration::from_millis(40), ..Default::default() });
     let out = dir.join("results.jsonl");
-    let args = ["--strategies", "full-history,keep-last", "--runs", "3", "--concurrency", "2"];
-    let mut child = bench_command(&dir, &server, &out, &args).spawn().unwrap();
+    let args = ["--strategies", "full-history,terse", "--runs", "3", "--concurrency", "2"];
+    let mut child = bench_command(&dir, &server, &out, &args).stderr(std::process::Stdio::null()).spawn().unwrap();
     let started = Instant::now();
     while keys(&out).len() < 3 {
         assert!(started.elapsed() < Duration::from_secs(60), "no runs recorded within a minute");
@@ -183,7 +184,7 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
 fn four_shards_merge_into_the_unsharded_report() {
     let dir = write_suite("shards");
     let server = serve(&dir, ServerOptions::default());
-    let args = ["--strategies", "full-history,keep-last", "--runs", "2", "--concurrency", "2"];
+    let args = ["--strategies", "full-history,terse", "--runs", "2", "--concurrency", "2"];
     let whole = dir.join("whole.jsonl");
     ptc_bench(&dir, &server, &whole, &args);
     let shards: Vec<PathBuf> = (0..4).map(|i| dir.join(format!("shard-{i}.jsonl"))).collect();
