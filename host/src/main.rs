@@ -151,6 +151,9 @@ enum Command {
         report: Option<BenchCommand>,
         /// Suite folder (suite.toml and tasks/*.toml).
         suite: Option<PathBuf>,
+        /// Only the tasks whose names start with one of these, comma-separated (`lookup-,recover-`).
+        #[arg(long, value_delimiter = ',')]
+        tasks: Option<Vec<String>>,
         /// Strategies, comma-separated: instances of suite.toml and full-history (default: the suite's list).
         #[arg(long, value_delimiter = ',')]
         strategies: Option<Vec<String>>,
@@ -347,9 +350,10 @@ fn main() -> ExitCode {
         Command::Bench { report: None, suite: None, .. } => {
             Err(cmd::CmdError::Usage("ptc bench: which suite? `ptc bench SUITE_FOLDER` (e.g. bench/suites/core)".into()))
         }
-        Command::Bench { report: None, suite: Some(suite), strategies, runs, concurrency, shard, out, sessions, llm, dry_run } => {
+        Command::Bench { report: None, suite: Some(suite), tasks, strategies, runs, concurrency, shard, out, sessions, llm, dry_run } => {
             cmd::bench::bench(&cmd::bench::BenchArgs {
                 suite,
+                tasks: tasks.as_deref(),
                 strategies: strategies.as_deref(),
                 runs: *runs,
                 concurrency: *concurrency,

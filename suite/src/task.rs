@@ -222,6 +222,20 @@ impl Suite {
             .unwrap_or_else(|| std::iter::once(FULL_HISTORY.to_string()).chain(self.instances()).collect())
     }
 
+    /// Keeps the tasks whose names start with one of `prefixes` (`lookup-`,
+    /// `explore-vault-8`); `Err` naming the tasks when none does.
+    pub fn select(&mut self, prefixes: &[String]) -> Result<(), SuiteError> {
+        let names: Vec<String> = self.tasks.iter().map(|t| t.name.clone()).collect();
+        self.tasks.retain(|t| prefixes.iter().any(|p| t.name.starts_with(p.as_str())));
+        if self.tasks.is_empty() {
+            return Err(SuiteError::Task {
+                path: self.dir.join(TASKS_DIR),
+                message: format!("no task name starts with {} (tasks: {})", prefixes.join(" or "), names.join(", ")),
+            });
+        }
+        Ok(())
+    }
+
     /// The task called `name`.
     pub fn task(&self, name: &str) -> Option<&Task> {
         self.tasks.iter().find(|t| t.name == name)

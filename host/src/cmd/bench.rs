@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 pub struct BenchArgs<'a> {
     /// The suite folder.
     pub suite: &'a Path,
+    /// Task name prefixes to keep (default: every task).
+    pub tasks: Option<&'a [String]>,
     /// Strategies (default: the suite's `[bench] strategies`, else full history and every instance).
     pub strategies: Option<&'a [String]>,
     /// Runs per task and strategy.
@@ -44,7 +46,10 @@ pub struct BenchArgs<'a> {
 
 /// Runs a bench (or, with `dry_run`, says what it would run and send).
 pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
-    let suite = Suite::load(a.suite).map_err(other)?;
+    let mut suite = Suite::load(a.suite).map_err(other)?;
+    if let Some(prefixes) = a.tasks {
+        suite.select(prefixes).map_err(other)?;
+    }
     let strategies = a.strategies.map_or_else(|| suite.default_strategies(), <[String]>::to_vec);
     let shard = a.shard.map(str::parse::<Shard>).transpose().map_err(CmdError::Usage)?.unwrap_or(Shard::ALL);
     if a.runs == 0 || a.concurrency == 0 {
