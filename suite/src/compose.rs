@@ -50,3 +50,26 @@ pub fn parse_llm(text: &str) -> Result<toml::Table, String> {
         _ => Err(format!("--llm {text:?} is not a TOML inline table; write it as {{ backend = \"openai\", base_url = \"...\", model = \"...\" }}")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_task_becomes_one_agent_per_strategy_with_the_backend_asked_for() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/suites/core");
+        let mut suite = Suite::load(&dir).unwrap();
+        suite.select(&["lookup-stock".into()]).unwrap();
+        let llm = parse_llm("{ backend = \"openai\", base_url = \"http://h/v1\", model = \"m\" }").unwrap();
+        let text = suite.config_text(&["full-history".into(), "coalesced".into()], Some(&llm));
+        let config: toml::Table = toml::from_str(&text).unwrap();
+        let agents = config["agent"].as_table().unwrap();
+        assert_eq!(agents.keys().collect::<Vec<_>>(), ["lookup-stock@full-history", "lookup-stock@coalesced"]);
+        let agent = agents["lookup-stock@coalesced"].as_table().unwrap();
+        assert_eq!(agent["strategy"].as_str(), Some("coalesced"));
+        assert_eq!(agent["llm"]["base_url"].as_str(), Some("http://h/v1"));
+        assert!(config.get("bench").is_none(), "[bench] is not ptc config");
+        let e = parse_llm("openai").unwrap_err();
+        assert!(e.starts_with("--llm \"openai\" is not a TOML inline table"), "{e}");
+    }
+}

@@ -248,8 +248,7 @@ mod tests {
     #[test]
     fn the_server_answers_over_http_and_refuses_long_prompts() {
         let server = Server::start(model(), ServerOptions { max_prompt_chars: Some(200), ..Default::default() }, "127.0.0.1:0").unwrap();
-        let post = |content: &str| {
-            let body = json!({"model": "m", "messages": [{"role": "user", "content": content}]}).to_string();
+        let post_body = |body: String| {
             let mut s = TcpStream::connect(server.addr).unwrap();
             write!(s, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
             let mut text = String::new();
@@ -261,6 +260,10 @@ mod tests {
             }
             let mut body = String::new();
             reader.read_to_string(&mut body).unwrap();
+            (line, body)
+        };
+        let post = |content: &str| {
+            let (line, body) = post_body(json!({"model": "m", "messages": [{"role": "user", "content": content}]}).to_string());
             (line, serde_json::from_str::<Json>(&body).unwrap())
         };
         let (status, reply) = post("Find the code.");
@@ -269,6 +272,11 @@ mod tests {
         let (status, reply) = post(&"x".repeat(300));
         assert!(status.contains("400"), "{status}");
         assert_eq!(reply["error"]["code"], "context_length_exceeded");
-        assert_eq!((server.requests(), server.peak_in_flight()), (2, 1));
+        let streamed = json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "Find the code. [step 1]"}]});
+        let (status, events) = post_body(streamed.to_string());
+        assert!(status.contains("200"), "{status}");
+        assert!(events.contains(r#""delta":{"content":"```clojure\n(println \"[step 2] padding\")\n```"}"#), "{events}");
+        assert!(events.ends_with("data: [DONE]\n\n"), "{events}");
+        assert_eq!((server.requests(), server.peak_in_flight()), (3, 1));
     }
 }

@@ -225,14 +225,16 @@ impl Suite {
     /// Keeps the tasks whose names start with one of `prefixes` (`lookup-`,
     /// `explore-vault-8`); `Err` naming the tasks when none does.
     pub fn select(&mut self, prefixes: &[String]) -> Result<(), SuiteError> {
-        let names: Vec<String> = self.tasks.iter().map(|t| t.name.clone()).collect();
-        self.tasks.retain(|t| prefixes.iter().any(|p| t.name.starts_with(p.as_str())));
-        if self.tasks.is_empty() {
+        let kept: Vec<Task> =
+            self.tasks.iter().filter(|t| prefixes.iter().any(|p| t.name.starts_with(p.as_str()))).cloned().collect();
+        if kept.is_empty() {
+            let names: Vec<&str> = self.tasks.iter().map(|t| t.name.as_str()).collect();
             return Err(SuiteError::Task {
                 path: self.dir.join(TASKS_DIR),
                 message: format!("no task name starts with {} (tasks: {})", prefixes.join(" or "), names.join(", ")),
             });
         }
+        self.tasks = kept;
         Ok(())
     }
 
@@ -282,5 +284,51 @@ fn one_line(e: &toml::de::Error) -> String {
     match e.span() {
         Some(span) => format!("{message} (at byte {})", span.start),
         None => message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn core() -> Suite {
+        Suite::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench/suites/core")).unwrap()
+    }
+
+    #[test]
+    fn the_core_suite_has_thirty_scripted_tasks_in_every_tier() {
+        let suite = core();
+        assert!(suite.tasks.len() >= 30, "{} tasks", suite.tasks.len());
+        for tier in Tier::ALL {
+            assert!(suite.tasks.iter().any(|t| t.tier == tier), "no {tier} task");
+        }
+        assert!(suite.tasks.iter().all(|t| !t.script.is_empty() && t.expected_turns() <= t.max_turns()));
+        let explore = suite.tasks.iter().filter(|t| t.tier == Tier::Explore).map(Task::expected_turns);
+        assert!(explore.clone().min() >= Some(8) && explore.max() <= Some(30));
+        // The strategy instances come from the root strategies.toml.
+        assert!(suite.instances().contains(&"coalesced".to_string()));
+        assert_eq!(suite.default_strategies()[0], FULL_HISTORY);
+    }
+
+    #[test]
+    fn a_task_names_what_is_wrong_with_it() {
+        let dir = std::env::temp_dir().join(format!("ptc-suite-task-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = |name: &str, text: &str| {
+            let path = dir.join(format!("{name}.toml"));
+            std::fs::write(&path, text).unwrap();
+            Task::load(&path).unwrap_err().to_string()
+        };
+        let e = bad("strategy", "tier = \"lookup\"\nexpect = { exact = '1' }\n[agent]\nmission = \"m\"\nstrategy = \"x\"\n");
+        assert!(e.ends_with("strategy.toml: [agent] must not set `strategy`: the bench runs every task with each strategy (task format: docs/bench.md)"), "{e}");
+        let e = bad("tier", "tier = \"easy\"\nexpect = { exact = '1' }\n[agent]\nmission = \"m\"\n");
+        assert!(e.contains("tier.toml: unknown variant `easy`") && e.ends_with("fix the TOML"), "{e}");
+        let e = bad("expect", "tier = \"lookup\"\nexpect = {}\n[agent]\nmission = \"m\"\n");
+        assert!(e.contains("`expect` needs one of"), "{e}");
+        let mut suite = core();
+        assert!(suite.select(&["nothing-".into()]).unwrap_err().to_string().contains("no task name starts with nothing-"));
+        suite.select(&["lookup-".into()]).unwrap();
+        assert_eq!(suite.tasks.len(), 9);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
