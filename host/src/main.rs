@@ -346,24 +346,36 @@ fn main() -> ExitCode {
                 limits: limits.as_deref(),
             })
         }
-        Command::Bench { report: Some(BenchCommand::Report { files, format }), .. } => cmd::bench::report(files, *format),
-        Command::Bench { report: None, suite: None, .. } => {
-            Err(cmd::CmdError::Usage("ptc bench: which suite? `ptc bench SUITE_FOLDER` (e.g. bench/suites/core)".into()))
+        Command::Bench { report: Some(BenchCommand::Report { files, format }), .. } => {
+            cmd::bench::report(files, *format)
         }
-        Command::Bench { report: None, suite: Some(suite), tasks, strategies, runs, concurrency, shard, out, sessions, llm, dry_run } => {
-            cmd::bench::bench(&cmd::bench::BenchArgs {
-                suite,
-                tasks: tasks.as_deref(),
-                strategies: strategies.as_deref(),
-                runs: *runs,
-                concurrency: *concurrency,
-                shard: shard.as_deref(),
-                out,
-                sessions: sessions.as_deref(),
-                llm: llm.as_deref(),
-                dry_run: *dry_run,
-            })
-        }
+        Command::Bench { report: None, suite: None, .. } => Err(cmd::CmdError::Usage(
+            "ptc bench: which suite? `ptc bench SUITE_FOLDER` (e.g. bench/suites/core)".into(),
+        )),
+        Command::Bench {
+            report: None,
+            suite: Some(suite),
+            tasks,
+            strategies,
+            runs,
+            concurrency,
+            shard,
+            out,
+            sessions,
+            llm,
+            dry_run,
+        } => cmd::bench::bench(&cmd::bench::BenchArgs {
+            suite,
+            tasks: tasks.as_deref(),
+            strategies: strategies.as_deref(),
+            runs: *runs,
+            concurrency: *concurrency,
+            shard: shard.as_deref(),
+            out,
+            sessions: sessions.as_deref(),
+            llm: llm.as_deref(),
+            dry_run: *dry_run,
+        }),
         Command::Init { dir, force } => cmd::init::init(dir, *force),
         Command::Validate { config } => cmd::validate::validate(config),
         Command::Doctor { config } => cmd::doctor::doctor(config),

@@ -59,14 +59,21 @@ fn write_suite(name: &str) -> PathBuf {
         early.push(format!("(println \"[step {k}] {sku} is in\" (:warehouse (tool/inventory {{:sku \"{sku}\"}})))"));
     }
     early.push("(return \"Kurt Goedel\")".into());
-    let early = task("explore", "Name customer 5 after looking at three SKUs.", &early, "Kurt Goedel", "\"Kurt Goedel\"");
+    let early =
+        task("explore", "Name customer 5 after looking at three SKUs.", &early, "Kurt Goedel", "\"Kurt Goedel\"");
     std::fs::write(dir.join("tasks/early-fact.toml"), early).unwrap();
     let mut recent: Vec<String> = (1..5).map(|k| format!("(println \"[step {k}]\" {FILLER})")).collect();
     recent.push("(println \"[step 5] customer 3 is\" (:name (tool/customer {:id 3})))".into());
     recent.push("(return \"Alan Turing\")".into());
     let recent = task("long", "Read four long pages, then name customer 3.", &recent, "Alan Turing", "\"Alan Turing\"");
     std::fs::write(dir.join("tasks/recent-fact.toml"), recent).unwrap();
-    let lookup = task("lookup", "Name customer 1.", &["(return (:name (tool/customer {:id 1})))".into()], "", "\"Ada Lovelace\"");
+    let lookup = task(
+        "lookup",
+        "Name customer 1.",
+        &["(return (:name (tool/customer {:id 1})))".into()],
+        "",
+        "\"Ada Lovelace\"",
+    );
     std::fs::write(dir.join("tasks/lookup.toml"), lookup.replace("needs = [\"\"]\n", "")).unwrap();
     dir
 }
@@ -118,7 +125,7 @@ fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
     let out = dir.join("results.jsonl");
     let args = ["--strategies", "full-history,terse", "--runs", "6", "--concurrency", "4"];
     ptc_bench(&dir, &server, &out, &args);
-    let records = read_records(&[out.clone()]).unwrap();
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
     assert_eq!(records.len(), 3 * 2 * 6);
     let passed = |task: &str, strategy: &str| {
         records.iter().filter(|r| r.key.task == task && r.key.strategy == strategy && r.passed).count()
@@ -139,7 +146,13 @@ fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
     // (significant); over all tiers they cancel out (not significant).
     let json: serde_json::Value = serde_json::from_str(&report(&[&out], "json")).unwrap();
     let tier_row = |tier: &str| {
-        json["tiers"].as_array().unwrap().iter().find(|r| r["strategy"] == "terse" && r["tier"] == tier).unwrap().clone()
+        json["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["strategy"] == "terse" && r["tier"] == tier)
+            .unwrap()
+            .clone()
     };
     assert_eq!(tier_row("explore")["versus_full_history"]["baseline_only"], 6);
     assert_eq!(tier_row("long")["versus_full_history"]["strategy_only"], 6);
@@ -171,7 +184,10 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
     assert!(before < 18, "the bench finished before it was killed");
     let second = ptc_bench(&dir, &server, &out, &args);
     let stdout = String::from_utf8_lossy(&second.stdout);
-    assert!(stdout.starts_with(&format!("18 runs planned, {before} already done, {} run now", 18 - before)), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("18 runs planned, {before} already done, {} run now", 18 - before)),
+        "{stdout}"
+    );
     let recorded = keys(&out);
     let distinct: BTreeSet<&RunKey> = recorded.iter().collect();
     assert_eq!((recorded.len(), distinct.len()), (18, 18));

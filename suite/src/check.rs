@@ -145,7 +145,9 @@ mod tests {
     fn exact_values_compare_as_values_not_text() {
         let c = check(r#"exact = '{:sku "KEY-3" :stock 37}'"#);
         assert_eq!(c.verdict(Some("{:stock 37, :sku \"KEY-3\"}")), Verdict::Pass);
-        assert!(matches!(c.verdict(Some("{:sku \"KEY-3\" :stock 36}")), Verdict::Fail(m) if m.starts_with("expected {:sku")));
+        assert!(
+            matches!(c.verdict(Some("{:sku \"KEY-3\" :stock 36}")), Verdict::Fail(m) if m.starts_with("expected {:sku"))
+        );
         assert_eq!(c.verdict(None), Verdict::Fail("no answer".into()));
     }
 

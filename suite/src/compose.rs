@@ -27,11 +27,8 @@ impl Suite {
             for strategy in strategies {
                 let mut agent = task.agent.clone();
                 agent.insert("strategy".into(), toml::Value::String(strategy.clone()));
-                match llm.or(self.settings.llm.as_ref().filter(|_| !agent.contains_key("llm"))) {
-                    Some(table) => {
-                        agent.insert("llm".into(), toml::Value::Table(table.clone()));
-                    }
-                    None => {}
+                if let Some(table) = llm.or(self.settings.llm.as_ref().filter(|_| !agent.contains_key("llm"))) {
+                    agent.insert("llm".into(), toml::Value::Table(table.clone()));
                 }
                 agents.insert(agent_name(&task.name, strategy), toml::Value::Table(agent));
             }

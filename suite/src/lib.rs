@@ -79,7 +79,9 @@ impl fmt::Display for SuiteError {
         match self {
             SuiteError::Io { path, message } => write!(f, "{}: {message}", path.display()),
             SuiteError::Toml { path, message } => write!(f, "{}: {message}; fix the TOML", path.display()),
-            SuiteError::Task { path, message } => write!(f, "{}: {message} (task format: docs/bench.md)", path.display()),
+            SuiteError::Task { path, message } => {
+                write!(f, "{}: {message} (task format: docs/bench.md)", path.display())
+            }
             SuiteError::NoTasks { dir } => {
                 write!(f, "{}: no task files (*.toml); a suite folder holds suite.toml and tasks/*.toml", dir.display())
             }

@@ -26,7 +26,8 @@ impl FromStr for Shard {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard {s:?}: expected i/n with 0 <= i < n, e.g. 0/4 (with Slurm: $SLURM_ARRAY_TASK_ID/N)");
+        let bad =
+            || format!("--shard {s:?}: expected i/n with 0 <= i < n, e.g. 0/4 (with Slurm: $SLURM_ARRAY_TASK_ID/N)");
         let (i, n) = s.split_once('/').ok_or_else(bad)?;
         let (index, count) = (i.trim().parse::<u32>().map_err(|_| bad())?, n.trim().parse::<u32>().map_err(|_| bad())?);
         if count == 0 || index >= count {
@@ -46,7 +47,9 @@ impl fmt::Display for Shard {
 /// (task, then strategy, then run index), this shard's only.
 pub fn plan(suite: &Suite, strategies: &[String], runs: u32, shard: Shard) -> Vec<RunKey> {
     let all = suite.tasks.iter().flat_map(|t| {
-        strategies.iter().flat_map(move |s| (0..runs).map(move |run| RunKey { task: t.name.clone(), strategy: s.clone(), run }))
+        strategies
+            .iter()
+            .flat_map(move |s| (0..runs).map(move |run| RunKey { task: t.name.clone(), strategy: s.clone(), run }))
     });
     all.enumerate().filter(|(i, _)| *i as u32 % shard.count == shard.index).map(|(_, k)| k).collect()
 }
@@ -75,7 +78,8 @@ mod tests {
         let strategies = vec!["full-history".to_string(), "rolling".to_string()];
         let all = plan(&suite, &strategies, 3, Shard::ALL);
         assert_eq!(all.len(), suite.tasks.len() * 2 * 3);
-        let mut joined: Vec<RunKey> = (0..4).flat_map(|i| plan(&suite, &strategies, 3, Shard { index: i, count: 4 })).collect();
+        let mut joined: Vec<RunKey> =
+            (0..4).flat_map(|i| plan(&suite, &strategies, 3, Shard { index: i, count: 4 })).collect();
         joined.sort();
         let mut sorted = all.clone();
         sorted.sort();

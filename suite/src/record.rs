@@ -171,7 +171,7 @@ mod tests {
         assert_eq!(read_records(std::slice::from_ref(&path)).unwrap().len(), 1);
         let sink = ResultSink::open(&path).unwrap();
         sink.append(&record("c", 0)).unwrap();
-        let read = read_records(&[path.clone()]).unwrap();
+        let read = read_records(std::slice::from_ref(&path)).unwrap();
         assert_eq!(read, vec![record("a", 0), record("c", 0)]);
         assert!(std::fs::read_to_string(&path).unwrap().lines().all(|l| l.starts_with('{') && l.ends_with('}')));
         let _ = std::fs::remove_dir_all(&dir);

@@ -186,7 +186,12 @@ impl Report {
             }
             t
         };
-        let mut out = format!("{} runs.\n\nPer strategy:\n\n{}\nPer strategy and tier:\n\n{}\n", self.runs, table(&self.strategies), table(&self.tiers));
+        let mut out = format!(
+            "{} runs.\n\nPer strategy:\n\n{}\nPer strategy and tier:\n\n{}\n",
+            self.runs,
+            table(&self.strategies),
+            table(&self.tiers)
+        );
         for line in self.comparisons() {
             out.push_str(&format!("- {line}\n"));
         }
@@ -199,7 +204,12 @@ impl Report {
             let head: String = headers.iter().map(|h| format!("<th>{}</th>", escape(h))).collect();
             let body: String = rows
                 .iter()
-                .map(|r| format!("<tr>{}</tr>\n", self.cells(r).iter().map(|c| format!("<td>{}</td>", escape(c))).collect::<String>()))
+                .map(|r| {
+                    format!(
+                        "<tr>{}</tr>\n",
+                        self.cells(r).iter().map(|c| format!("<td>{}</td>", escape(c))).collect::<String>()
+                    )
+                })
                 .collect();
             format!("<table>\n<tr>{head}</tr>\n{body}</table>\n")
         };

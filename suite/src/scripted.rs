@@ -44,7 +44,8 @@ impl ScriptedModel {
     /// The program answered to a prompt whose messages' text is `prompt`.
     pub fn program(&self, prompt: &str) -> &str {
         let Some((_, steps)) = self.scripts.iter().find(|(m, _)| prompt.contains(m.as_str())) else { return NO_SCRIPT };
-        let reached = (0..steps.len()).rev().find(|&i| prompt.contains(&steps[i].done_marker(i + 1))).map_or(0, |i| i + 1);
+        let reached =
+            (0..steps.len()).rev().find(|&i| prompt.contains(&steps[i].done_marker(i + 1))).map_or(0, |i| i + 1);
         let step = &steps[reached.min(steps.len() - 1)];
         if step.needs.iter().all(|fact| prompt.contains(fact.as_str())) {
             &step.program
@@ -129,7 +130,12 @@ fn serve(stream: TcpStream, model: &ScriptedModel, options: ServerOptions, count
             let stats = json!({"requests": counters.requests.load(Ordering::SeqCst), "peak_in_flight": counters.peak.load(Ordering::SeqCst)});
             respond(&mut writer, 200, "application/json", &stats.to_string())
         } else {
-            respond(&mut writer, 404, "application/json", &json!({"error": {"message": format!("no route {path}")}}).to_string())
+            respond(
+                &mut writer,
+                404,
+                "application/json",
+                &json!({"error": {"message": format!("no route {path}")}}).to_string(),
+            )
         };
         if !keep_open || close {
             return;
@@ -172,14 +178,24 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<(String, String, bo
 fn answer(writer: &mut TcpStream, model: &ScriptedModel, options: ServerOptions, body: &str) -> bool {
     let request: Json = match serde_json::from_str(body) {
         Ok(v) => v,
-        Err(e) => return respond(writer, 400, "application/json", &error_body(&format!("invalid JSON: {e}"), "invalid_request")),
+        Err(e) => {
+            return respond(
+                writer,
+                400,
+                "application/json",
+                &error_body(&format!("invalid JSON: {e}"), "invalid_request"),
+            )
+        }
     };
     let prompt: String = request["messages"]
         .as_array()
         .map(|ms| ms.iter().filter_map(|m| m["content"].as_str()).collect::<Vec<_>>().join("\n"))
         .unwrap_or_default();
     if let Some(limit) = options.max_prompt_chars.filter(|&l| prompt.chars().count() > l) {
-        let message = format!("This model's maximum context length is {limit} characters; the prompt has {}.", prompt.chars().count());
+        let message = format!(
+            "This model's maximum context length is {limit} characters; the prompt has {}.",
+            prompt.chars().count()
+        );
         return respond(writer, 400, "application/json", &error_body(&message, "context_length_exceeded"));
     }
     let content = format!("```clojure\n{}\n```", model.program(&prompt));
@@ -213,7 +229,8 @@ fn respond(writer: &mut TcpStream, status: u16, content_type: &str, body: &str) 
         400 => "Bad Request",
         _ => "Not Found",
     };
-    let head = format!("HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n", body.len());
+    let head =
+        format!("HTTP/1.1 {status} {reason}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\r\n", body.len());
     writer.write_all(head.as_bytes()).and_then(|_| writer.write_all(body.as_bytes())).is_ok()
 }
 
@@ -222,7 +239,12 @@ mod tests {
     use super::*;
 
     fn step(needs: &[&str], program: &str, wrong: Option<&str>) -> Step {
-        Step { needs: needs.iter().map(|s| s.to_string()).collect(), program: program.into(), wrong: wrong.map(Into::into), done: None }
+        Step {
+            needs: needs.iter().map(|s| s.to_string()).collect(),
+            program: program.into(),
+            wrong: wrong.map(Into::into),
+            done: None,
+        }
     }
 
     fn model() -> ScriptedModel {
@@ -247,7 +269,9 @@ mod tests {
 
     #[test]
     fn the_server_answers_over_http_and_refuses_long_prompts() {
-        let server = Server::start(model(), ServerOptions { max_prompt_chars: Some(200), ..Default::default() }, "127.0.0.1:0").unwrap();
+        let server =
+            Server::start(model(), ServerOptions { max_prompt_chars: Some(200), ..Default::default() }, "127.0.0.1:0")
+                .unwrap();
         let post_body = |body: String| {
             let mut s = TcpStream::connect(server.addr).unwrap();
             write!(s, "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}", body.len()).unwrap();
@@ -263,7 +287,8 @@ mod tests {
             (line, body)
         };
         let post = |content: &str| {
-            let (line, body) = post_body(json!({"model": "m", "messages": [{"role": "user", "content": content}]}).to_string());
+            let (line, body) =
+                post_body(json!({"model": "m", "messages": [{"role": "user", "content": content}]}).to_string());
             (line, serde_json::from_str::<Json>(&body).unwrap())
         };
         let (status, reply) = post("Find the code.");
@@ -272,10 +297,14 @@ mod tests {
         let (status, reply) = post(&"x".repeat(300));
         assert!(status.contains("400"), "{status}");
         assert_eq!(reply["error"]["code"], "context_length_exceeded");
-        let streamed = json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "Find the code. [step 1]"}]});
+        let streamed =
+            json!({"model": "m", "stream": true, "messages": [{"role": "user", "content": "Find the code. [step 1]"}]});
         let (status, events) = post_body(streamed.to_string());
         assert!(status.contains("200"), "{status}");
-        assert!(events.contains(r#""delta":{"content":"```clojure\n(println \"[step 2] padding\")\n```"}"#), "{events}");
+        assert!(
+            events.contains(r#""delta":{"content":"```clojure\n(println \"[step 2] padding\")\n```"}"#),
+            "{events}"
+        );
         assert!(events.ends_with("data: [DONE]\n\n"), "{events}");
         assert_eq!((server.requests(), server.peak_in_flight()), (3, 1));
     }

@@ -177,9 +177,9 @@ impl Suite {
         let suite_file = dir.join(SUITE_FILE);
         let mut config = read_toml(&suite_file)?;
         let settings = match config.remove("bench") {
-            Some(value) => {
-                value.try_into().map_err(|e: toml::de::Error| SuiteError::Toml { path: suite_file.clone(), message: one_line(&e) })?
-            }
+            Some(value) => value
+                .try_into()
+                .map_err(|e: toml::de::Error| SuiteError::Toml { path: suite_file.clone(), message: one_line(&e) })?,
             None => Settings::default(),
         };
         if let Some(other) = &settings.strategies_from {
@@ -195,7 +195,8 @@ impl Suite {
             }
         }
         let tasks_dir = dir.join(TASKS_DIR);
-        let entries = std::fs::read_dir(&tasks_dir).map_err(|e| SuiteError::Io { path: tasks_dir.clone(), message: e.to_string() })?;
+        let entries = std::fs::read_dir(&tasks_dir)
+            .map_err(|e| SuiteError::Io { path: tasks_dir.clone(), message: e.to_string() })?;
         let mut files: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "toml"))
@@ -210,7 +211,10 @@ impl Suite {
 
     /// The strategy instances `suite.toml` defines, in file order.
     pub fn instances(&self) -> Vec<String> {
-        self.config.get("strategy").and_then(toml::Value::as_table).map_or_else(Vec::new, |t| t.keys().cloned().collect())
+        self.config
+            .get("strategy")
+            .and_then(toml::Value::as_table)
+            .map_or_else(Vec::new, |t| t.keys().cloned().collect())
     }
 
     /// The strategies a bench runs when none are asked for: the `[bench]`
@@ -247,14 +251,17 @@ impl Suite {
 impl Task {
     /// Reads one task file.
     pub fn load(path: &Path) -> Result<Task, SuiteError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
         let raw: RawTask =
             toml::from_str(&text).map_err(|e| SuiteError::Toml { path: path.to_path_buf(), message: one_line(&e) })?;
         let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
         let invalid = |message: String| SuiteError::Task { path: path.to_path_buf(), message };
         for key in ["strategy"] {
             if raw.agent.contains_key(key) {
-                return Err(invalid(format!("[agent] must not set `{key}`: the bench runs every task with each strategy")));
+                return Err(invalid(format!(
+                    "[agent] must not set `{key}`: the bench runs every task with each strategy"
+                )));
             }
         }
         if raw.agent.get("mission").and_then(toml::Value::as_str).is_none_or(str::is_empty) {
@@ -274,7 +281,8 @@ impl Task {
 }
 
 fn read_toml(path: &Path) -> Result<toml::Table, SuiteError> {
-    let text = std::fs::read_to_string(path).map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
     toml::from_str(&text).map_err(|e| SuiteError::Toml { path: path.to_path_buf(), message: one_line(&e) })
 }
 
@@ -319,14 +327,21 @@ mod tests {
             std::fs::write(&path, text).unwrap();
             Task::load(&path).unwrap_err().to_string()
         };
-        let e = bad("strategy", "tier = \"lookup\"\nexpect = { exact = '1' }\n[agent]\nmission = \"m\"\nstrategy = \"x\"\n");
+        let e = bad(
+            "strategy",
+            "tier = \"lookup\"\nexpect = { exact = '1' }\n[agent]\nmission = \"m\"\nstrategy = \"x\"\n",
+        );
         assert!(e.ends_with("strategy.toml: [agent] must not set `strategy`: the bench runs every task with each strategy (task format: docs/bench.md)"), "{e}");
         let e = bad("tier", "tier = \"easy\"\nexpect = { exact = '1' }\n[agent]\nmission = \"m\"\n");
         assert!(e.contains("tier.toml: unknown variant `easy`") && e.ends_with("fix the TOML"), "{e}");
         let e = bad("expect", "tier = \"lookup\"\nexpect = {}\n[agent]\nmission = \"m\"\n");
         assert!(e.contains("`expect` needs one of"), "{e}");
         let mut suite = core();
-        assert!(suite.select(&["nothing-".into()]).unwrap_err().to_string().contains("no task name starts with nothing-"));
+        assert!(suite
+            .select(&["nothing-".into()])
+            .unwrap_err()
+            .to_string()
+            .contains("no task name starts with nothing-"));
         suite.select(&["lookup-".into()]).unwrap();
         assert_eq!(suite.tasks.len(), 9);
         let _ = std::fs::remove_dir_all(&dir);

@@ -56,7 +56,14 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
         return Err(CmdError::Usage("--runs and --concurrency must be at least 1".into()));
     }
     let sessions = a.sessions.map_or_else(|| sessions_beside(a.out), Path::to_path_buf);
-    let options = BenchOptions { strategies, runs: a.runs, concurrency: a.concurrency, shard, out: a.out.to_path_buf(), sessions };
+    let options = BenchOptions {
+        strategies,
+        runs: a.runs,
+        concurrency: a.concurrency,
+        shard,
+        out: a.out.to_path_buf(),
+        sessions,
+    };
     options.check(&suite).map_err(other)?;
     let llm = a.llm.map(parse_llm).transpose().map_err(CmdError::Usage)?;
     let text = suite.config_text(&options.strategies, llm.as_ref());
@@ -66,19 +73,19 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
     let (planned, pending) = options.pending(&suite).map_err(other)?;
     if a.dry_run {
         let e = ptc_suite::estimate(&suite, &pending, counter);
+        let shard_note = if shard == Shard::ALL { String::new() } else { format!(", shard {shard}") };
         let stdout = format!(
-            "{} runs planned ({} tasks × {} strategies × {} runs{}), {} already in {}, {} to run\nestimated: {} model calls, {} prompt tokens at most (full history every turn: {} tokens per call and {} more per earlier turn); nothing was sent\n",
-            planned,
+            "{planned} runs planned ({} tasks × {} strategies × {} runs{shard_note}), {} already in {}, {} to run\n\
+             estimated: {} model calls, {} prompt tokens at most (full history every turn: the system prompt, the mission and ~{} tokens per call, {} more per earlier turn); nothing was sent\n",
             suite.tasks.len(),
             options.strategies.len(),
             options.runs,
-            if shard == Shard::ALL { String::new() } else { format!(", shard {shard}") },
             planned - pending.len(),
             options.out.display(),
             e.runs,
             e.calls,
             e.prompt_tokens,
-            "the system prompt, the mission and ~".to_string() + &ptc_suite::ESTIMATED_FRAME_TOKENS.to_string(),
+            ptc_suite::ESTIMATED_FRAME_TOKENS,
             ptc_suite::ESTIMATED_TOKENS_PER_TURN,
         );
         return Ok(Output::ok(stdout));
@@ -88,7 +95,10 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
     let progress = |r: &ptc_suite::RunRecord| {
         let verdict = if r.passed { "pass" } else { "FAIL" };
         let why = r.outcome.error.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();
-        eprintln!("{verdict} {} {} run {}: {} turns, {}{why}", r.key.task, r.key.strategy, r.key.run, r.outcome.turns, r.outcome.status);
+        eprintln!(
+            "{verdict} {} {} run {}: {} turns, {}{why}",
+            r.key.task, r.key.strategy, r.key.run, r.outcome.turns, r.outcome.status
+        );
     };
     let done = ptc_suite::run_bench(&suite, &options, &runner, &progress).map_err(other)?;
     let stdout = format!(
@@ -105,7 +115,10 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
 /// `ptc bench report FILES`: the merged report of result files (shards).
 pub fn report(files: &[PathBuf], format: Format) -> CmdResult {
     if let Some(missing) = files.iter().find(|f| !f.exists()) {
-        return Err(CmdError::Usage(format!("{}: no such result file; `ptc bench SUITE --out FILE` writes one", missing.display())));
+        return Err(CmdError::Usage(format!(
+            "{}: no such result file; `ptc bench SUITE --out FILE` writes one",
+            missing.display()
+        )));
     }
     let records = ptc_suite::record::read_records(files).map_err(other)?;
     if records.is_empty() {

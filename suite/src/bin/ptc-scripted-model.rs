@@ -34,7 +34,9 @@ fn serve(args: Vec<String>) -> Result<(), String> {
                 options.delay = Duration::from_millis(ms);
             }
             "--max-prompt-chars" => {
-                let n = value("--max-prompt-chars")?.parse().map_err(|_| format!("--max-prompt-chars takes a count; {USAGE}"))?;
+                let n = value("--max-prompt-chars")?
+                    .parse()
+                    .map_err(|_| format!("--max-prompt-chars takes a count; {USAGE}"))?;
                 options.max_prompt_chars = Some(n);
             }
             other if other.starts_with("--") => return Err(format!("unknown option {other}; {USAGE}")),
@@ -42,7 +44,8 @@ fn serve(args: Vec<String>) -> Result<(), String> {
         }
     }
     let suite = Suite::load(&suite.ok_or(USAGE)?).map_err(|e| e.to_string())?;
-    let server = Server::start(ScriptedModel::from_suite(&suite), options, &addr).map_err(|e| format!("cannot listen on {addr}: {e}"))?;
+    let server = Server::start(ScriptedModel::from_suite(&suite), options, &addr)
+        .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
     println!("listening on {}", server.base_url());
     loop {
         std::thread::park();
