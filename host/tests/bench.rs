@@ -234,3 +234,29 @@ fn the_bench_never_has_more_runs_in_flight_than_its_concurrency() {
     let peak = server.peak_in_flight();
     assert!((2..=3).contains(&peak), "peak in flight {peak}, bound 3");
 }
+
+#[test]
+fn every_task_of_the_core_suite_is_solved_with_full_history() {
+    let dir = ptc_integration_tests::root().join("bench/suites/core");
+    let suite = Suite::load(&dir).unwrap();
+    // The MCP tasks need the test server beside ptc (a workspace build puts it there).
+    let ptc = Path::new(env!("CARGO_BIN_EXE_ptc"));
+    let mcp = ptc.with_file_name(format!("ptc-mcp-test-server{}", std::env::consts::EXE_SUFFIX)).exists();
+    let uses_mcp = |t: &ptc_suite::Task| t.agent.get("tools").is_some_and(|v| v.to_string().contains("cities."));
+    let names: Vec<&str> = suite.tasks.iter().filter(|t| mcp || !uses_mcp(t)).map(|t| t.name.as_str()).collect();
+    if !mcp {
+        ptc_integration_tests::progress("core suite: ptc-mcp-test-server not built, its MCP tasks left out");
+    }
+    let server = serve(&dir, ServerOptions::default());
+    let out = scratch_dir("core").join("results.jsonl");
+    let tasks = names.join(",");
+    ptc_bench(&dir, &server, &out, &["--strategies", "full-history", "--concurrency", "4", "--tasks", &tasks]);
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
+    assert_eq!(records.len(), names.len());
+    let failed: Vec<String> = records
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| format!("{}: {} {:?} {:?}", r.key.task, r.outcome.status, r.outcome.answer, r.outcome.error))
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
