@@ -177,6 +177,9 @@ pub fn run_bench(
         if let Some(dir) = session.parent() {
             let _ = std::fs::create_dir_all(dir);
         }
+        // A run cut short by a kill starts again: its old session must not
+        // be read as this run's should it fail before writing one.
+        let _ = std::fs::remove_file(&session);
         let started = Instant::now();
         let outcome = runner.run(task, &key.strategy, key.run, &session);
         let passed_now = task.expect.verdict(outcome.answer.as_deref()) == Verdict::Pass;
