@@ -540,7 +540,7 @@ fn unreadable_config(path: &Path, error: &std::io::Error) -> String {
 }
 
 /// The folders and files of `PTC_PLUGIN_PATH`.
-fn plugin_path_env() -> Vec<PathBuf> {
+pub fn plugin_path_env() -> Vec<PathBuf> {
     let extra = std::env::var_os(PLUGIN_PATH_ENV).unwrap_or_default();
     std::env::split_paths(&extra).filter(|p| !p.as_os_str().is_empty()).collect()
 }

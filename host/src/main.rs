@@ -141,6 +141,44 @@ enum Command {
         #[arg(long, value_name = "recorded|card|FILE", default_value = "recorded")]
         system_prompt: String,
     },
+    /// Run a task suite with each strategy, K runs each, answers checked; `ptc bench report FILES` merges and reports.
+    #[command(
+        args_conflicts_with_subcommands = true,
+        after_help = "One JSON line per run in --out (runs already there are skipped: rerun to resume); sessions in OUT.sessions/. Task format, statistics and batch runs: docs/bench.md."
+    )]
+    Bench {
+        #[command(subcommand)]
+        report: Option<BenchCommand>,
+        /// Suite folder (suite.toml and tasks/*.toml).
+        suite: Option<PathBuf>,
+        /// Only the tasks whose names start with one of these, comma-separated (`lookup-,recover-`).
+        #[arg(long, value_delimiter = ',')]
+        tasks: Option<Vec<String>>,
+        /// Strategies, comma-separated: instances of suite.toml and full-history (default: the suite's list).
+        #[arg(long, value_delimiter = ',')]
+        strategies: Option<Vec<String>>,
+        /// Runs per task and strategy.
+        #[arg(long, default_value_t = 1)]
+        runs: u32,
+        /// Runs at once (a bounded pool of threads).
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Run only shard i of n, 0-based (`--shard $SLURM_ARRAY_TASK_ID/4`).
+        #[arg(long, value_name = "i/n")]
+        shard: Option<String>,
+        /// Result file, JSON lines, appended to.
+        #[arg(long, default_value = "bench-results.jsonl")]
+        out: PathBuf,
+        /// Folder of the runs' session files (default: OUT.sessions beside --out).
+        #[arg(long)]
+        sessions: Option<PathBuf>,
+        /// Model backend of every task, a TOML inline table: '{ backend = "openai", base_url = "...", model = "..." }'.
+        #[arg(long, value_name = "TABLE")]
+        llm: Option<String>,
+        /// Print the run count and an estimated token budget; run nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
         /// Plugin library file, plugin name, or strategy instance of the config.
@@ -215,6 +253,20 @@ enum Command {
         /// Stack and CPU limits as JSON.
         #[arg(long)]
         limits: String,
+    },
+}
+
+/// `ptc bench report`.
+#[derive(Subcommand)]
+enum BenchCommand {
+    /// Report result files (shards are merged; a run recorded twice counts once).
+    Report {
+        /// Result files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// text, markdown, json or html.
+        #[arg(long, default_value = "text")]
+        format: ptc_suite::report::Format,
     },
 }
 
@@ -294,6 +346,36 @@ fn main() -> ExitCode {
                 limits: limits.as_deref(),
             })
         }
+        Command::Bench { report: Some(BenchCommand::Report { files, format }), .. } => {
+            cmd::bench::report(files, *format)
+        }
+        Command::Bench { report: None, suite: None, .. } => Err(cmd::CmdError::Usage(
+            "ptc bench: which suite? `ptc bench SUITE_FOLDER` (e.g. bench/suites/core)".into(),
+        )),
+        Command::Bench {
+            report: None,
+            suite: Some(suite),
+            tasks,
+            strategies,
+            runs,
+            concurrency,
+            shard,
+            out,
+            sessions,
+            llm,
+            dry_run,
+        } => cmd::bench::bench(&cmd::bench::BenchArgs {
+            suite,
+            tasks: tasks.as_deref(),
+            strategies: strategies.as_deref(),
+            runs: *runs,
+            concurrency: *concurrency,
+            shard: shard.as_deref(),
+            out,
+            sessions: sessions.as_deref(),
+            llm: llm.as_deref(),
+            dry_run: *dry_run,
+        }),
         Command::Init { dir, force } => cmd::init::init(dir, *force),
         Command::Validate { config } => cmd::validate::validate(config),
         Command::Doctor { config } => cmd::doctor::doctor(config),

@@ -2,6 +2,7 @@
 //! to print. `main` parses arguments and calls these; every failure is one
 //! [`CmdError`] line.
 
+pub mod bench;
 pub mod compare;
 pub mod conformance;
 pub mod docs;

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""ptc command tools of the core bench suite: JSON args on stdin, JSON result
+on stdout; an error is a message on stderr and exit code 2.
+
+    registry.py vault   {"key": "alpha"}      -> {"key": "alpha", "secret": "VX-4417"}
+    registry.py ledger  {"account": "A-100"}  -> {"account": "A-100", "balance": 48213, "currency": "EUR"}
+    registry.py archive {"page": 3}           -> {"page": 3, "text": "..."} (long filler text)
+"""
+import json
+import sys
+
+VAULT = {"alpha": "VX-4417", "beta": "VX-9023", "gamma": "VX-3381", "delta": "VX-7260", "epsilon": "VX-5154"}
+LEDGER = {"A-100": (48213, "EUR"), "A-200": (91577, "USD"), "A-300": (12944, "GBP")}
+WORDS = ("quarterly archive entry with routine notes about shelving, labels, boxes, "
+         "inventory rounds, cleaning schedules and nothing of consequence for the mission; ")
+
+
+def fail(message):
+    print(message, file=sys.stderr)
+    sys.exit(2)
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else ""
+    args = json.load(sys.stdin)
+    if mode == "vault":
+        key = args.get("key")
+        if key not in VAULT:
+            fail(f"no key {key}; keys: {', '.join(VAULT)}")
+        return {"key": key, "secret": VAULT[key]}
+    if mode == "ledger":
+        account = args.get("account")
+        if account not in LEDGER:
+            fail(f"unknown account {account} (known: {', '.join(LEDGER)})")
+        balance, currency = LEDGER[account]
+        return {"account": account, "balance": balance, "currency": currency}
+    if mode == "archive":
+        page = int(args.get("page", 0))
+        return {"page": page, "text": f"page {page}: " + WORDS * 12}
+    fail(f"unknown mode {mode!r}: vault, ledger or archive")
+
+
+json.dump(main(), sys.stdout)

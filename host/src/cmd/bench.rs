@@ -1,0 +1,230 @@
+//! `ptc bench SUITE`: every task of a suite with each strategy, K runs
+//! each, on a bounded pool of threads, one result line per run (resumable,
+//! shardable); `ptc bench report FILES`: the merged report. The suite
+//! logic is `ptc-suite`'s; this module plugs the agent loop into it
+//! ([`Runner`], a [`TaskRunner`]).
+
+use super::{CmdError, CmdResult, Output};
+use crate::config::{plugin_path_env, Config};
+use crate::costing::{recorded_prompt, Costing};
+use crate::llm::Usage;
+use crate::resolve::{token_counter, Resolved};
+use crate::run::{run, RunError, RunOptions, INVALID_RETURN};
+use ptc_cost::PriceModel;
+use ptc_session::Session;
+use ptc_suite::compose::{agent_name, parse_llm};
+use ptc_suite::report::{Format, Report};
+use ptc_suite::{BenchOptions, ErrorKind, RunOutcome, Shard, Suite, Task, TaskRunner};
+use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// What `ptc bench SUITE` is asked to do.
+#[derive(Debug, Clone)]
+pub struct BenchArgs<'a> {
+    /// The suite folder.
+    pub suite: &'a Path,
+    /// Task name prefixes to keep (default: every task).
+    pub tasks: Option<&'a [String]>,
+    /// Strategies (default: the suite's `[bench] strategies`, else full history and every instance).
+    pub strategies: Option<&'a [String]>,
+    /// Runs per task and strategy.
+    pub runs: u32,
+    /// Runs at once.
+    pub concurrency: usize,
+    /// `i/n`: this process's share.
+    pub shard: Option<&'a str>,
+    /// The result file.
+    pub out: &'a Path,
+    /// The session folder (default: `OUT.sessions` beside the result file).
+    pub sessions: Option<&'a Path>,
+    /// An `llm = {...}` table for every agent.
+    pub llm: Option<&'a str>,
+    /// Only print what would run.
+    pub dry_run: bool,
+}
+
+/// Runs a bench (or, with `dry_run`, says what it would run and send).
+pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
+    let mut suite = Suite::load(a.suite).map_err(other)?;
+    if let Some(prefixes) = a.tasks {
+        suite.select(prefixes).map_err(other)?;
+    }
+    let strategies = a.strategies.map_or_else(|| suite.default_strategies(), <[String]>::to_vec);
+    let shard = a.shard.map(str::parse::<Shard>).transpose().map_err(CmdError::Usage)?.unwrap_or(Shard::ALL);
+    if a.runs == 0 || a.concurrency == 0 {
+        return Err(CmdError::Usage("--runs and --concurrency must be at least 1".into()));
+    }
+    let sessions = a.sessions.map_or_else(|| sessions_beside(a.out), Path::to_path_buf);
+    let options = BenchOptions {
+        strategies,
+        runs: a.runs,
+        concurrency: a.concurrency,
+        shard,
+        out: a.out.to_path_buf(),
+        sessions,
+    };
+    options.check(&suite).map_err(other)?;
+    let llm = a.llm.map(parse_llm).transpose().map_err(CmdError::Usage)?;
+    let text = suite.config_text(&options.strategies, llm.as_ref());
+    let mut config = Config::parse(&suite.dir.join(ptc_suite::task::SUITE_FILE), &text)?;
+    config.plugin_paths.extend(plugin_path_env());
+    let counter = counter()?;
+    let (planned, pending) = options.pending(&suite).map_err(other)?;
+    if a.dry_run {
+        let e = ptc_suite::estimate(&suite, &pending, counter);
+        let shard_note = if shard == Shard::ALL { String::new() } else { format!(", shard {shard}") };
+        let stdout = format!(
+            "{planned} runs planned ({} tasks × {} strategies × {} runs{shard_note}), {} already in {}, {} to run\n\
+             estimated: {} model calls, {} prompt tokens at most (full history every turn: the system prompt, the mission and ~{} tokens per call, {} more per earlier turn); nothing was sent\n",
+            suite.tasks.len(),
+            options.strategies.len(),
+            options.runs,
+            planned - pending.len(),
+            options.out.display(),
+            e.runs,
+            e.calls,
+            e.prompt_tokens,
+            ptc_suite::ESTIMATED_FRAME_TOKENS,
+            ptc_suite::ESTIMATED_TOKENS_PER_TURN,
+        );
+        return Ok(Output::ok(stdout));
+    }
+    let resolved = config.resolve();
+    let runner = Runner { resolved: &resolved, models: price_models(&resolved)?, counter };
+    let progress = |r: &ptc_suite::RunRecord| {
+        let verdict = if r.passed { "pass" } else { "FAIL" };
+        let why = r.outcome.error.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();
+        eprintln!(
+            "{verdict} {} {} run {}: {} turns, {}{why}",
+            r.key.task, r.key.strategy, r.key.run, r.outcome.turns, r.outcome.status
+        );
+    };
+    let done = ptc_suite::run_bench(&suite, &options, &runner, &progress).map_err(other)?;
+    let stdout = format!(
+        "{} runs planned, {} already done, {} run now, {} passed; results in {}\n",
+        done.planned,
+        done.skipped,
+        done.ran,
+        done.passed,
+        options.out.display()
+    );
+    Ok(Output::ok(stdout))
+}
+
+/// `ptc bench report FILES`: the merged report of result files (shards).
+pub fn report(files: &[PathBuf], format: Format) -> CmdResult {
+    if let Some(missing) = files.iter().find(|f| !f.exists()) {
+        return Err(CmdError::Usage(format!(
+            "{}: no such result file; `ptc bench SUITE --out FILE` writes one",
+            missing.display()
+        )));
+    }
+    let records = ptc_suite::record::read_records(files).map_err(other)?;
+    if records.is_empty() {
+        return Err(CmdError::Usage("the result files hold no runs; run `ptc bench SUITE --out FILE` first".into()));
+    }
+    Ok(Output::ok(Report::new(records).render(format)))
+}
+
+/// `results.jsonl` → `results.sessions/`.
+fn sessions_beside(out: &Path) -> PathBuf {
+    let stem = out.file_stem().map_or_else(|| "bench".into(), |s| s.to_string_lossy().into_owned());
+    out.with_file_name(format!("{stem}.sessions"))
+}
+
+fn other(e: impl ToString) -> CmdError {
+    CmdError::Other(e.to_string())
+}
+
+fn counter() -> Result<&'static TokenCounter, CmdError> {
+    token_counter(DEFAULT_ENCODING).map_err(other)
+}
+
+/// Every price model the suite knows: the built-ins and its `[pricing.NAME]` tables.
+fn price_models(resolved: &Resolved) -> Result<Vec<PriceModel>, CmdError> {
+    Ok(resolved.config.price_models().map_err(other)?.iter().cloned().collect())
+}
+
+/// Runs one task with one strategy through the agent loop.
+struct Runner<'r> {
+    resolved: &'r Resolved,
+    models: Vec<PriceModel>,
+    counter: &'static TokenCounter,
+}
+
+impl TaskRunner for Runner<'_> {
+    fn run(&self, task: &Task, strategy: &str, _run: u32, session_out: &Path) -> RunOutcome {
+        let name = agent_name(&task.name, strategy);
+        let options = RunOptions { session_out: Some(session_out), ..Default::default() };
+        let mut quiet = |_: &str| {};
+        match run(self.resolved, &name, options, &mut quiet) {
+            Ok(done) => self.outcome(&done.session, Some(done.path)),
+            Err(error) => {
+                let kind = match &error {
+                    RunError::Llm { .. } => ErrorKind::Llm,
+                    RunError::Render { .. } => ErrorKind::Render,
+                    _ => ErrorKind::Setup,
+                };
+                let mut outcome = match Session::read(session_out) {
+                    Ok(session) => self.outcome(&session, Some(session_out.to_path_buf())),
+                    Err(_) => RunOutcome { status: "error".into(), ..RunOutcome::default() },
+                };
+                outcome.status = "error".into();
+                outcome.error_kind = Some(kind);
+                outcome.error = Some(error.to_string().lines().next().unwrap_or_default().to_string());
+                outcome
+            }
+        }
+    }
+}
+
+impl Runner<'_> {
+    /// What a session says of its run: answer, status, turns, tokens, costs.
+    fn outcome(&self, session: &Session, path: Option<PathBuf>) -> RunOutcome {
+        let status = session.status.clone().unwrap_or_else(|| "unfinished".into());
+        let error_kind = match status.as_str() {
+            "returned" => None,
+            "failed" => Some(ErrorKind::Failed),
+            "out_of_turns" => Some(ErrorKind::OutOfTurns),
+            "limit" => Some(ErrorKind::Limit),
+            s if s == INVALID_RETURN => Some(ErrorKind::InvalidReturn),
+            _ => Some(ErrorKind::Other),
+        };
+        let usages: Vec<Option<Usage>> = session
+            .turns
+            .iter()
+            .map(|t| t.usage.as_ref().and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok()))
+            .collect();
+        let cached: Vec<u64> = usages.iter().flatten().filter_map(|u| u.cache_read_tokens).collect();
+        let cost: BTreeMap<String, f64> = self
+            .models
+            .iter()
+            .map(|model| {
+                let mut costing = Costing::new(model.clone(), self.counter, &[]);
+                let total = session
+                    .turns
+                    .iter()
+                    .zip(&usages)
+                    .filter(|(t, _)| !t.messages.is_empty())
+                    .map(|(t, u)| {
+                        let c = costing.turn(&recorded_prompt(&t.messages), u.as_ref());
+                        c.input_cost + c.output_cost.unwrap_or(0.0)
+                    })
+                    .sum();
+                (model.name().to_string(), total)
+            })
+            .collect();
+        RunOutcome {
+            answer: session.result.clone(),
+            error: error_kind.map(|_| session.reason.clone().unwrap_or_else(|| status.clone())),
+            status,
+            turns: session.turns.len() as u32,
+            prompt_tokens: session.turns.iter().filter_map(|t| t.prompt_tokens).sum(),
+            cached_tokens: (!cached.is_empty()).then(|| cached.iter().sum()),
+            cost,
+            error_kind,
+            session: path,
+        }
+    }
+}

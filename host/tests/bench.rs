@@ -1,0 +1,262 @@
+//! `ptc bench` end to end: the real binary, real plugins, and the scripted
+//! model (`ptc_suite::scripted`) over real HTTP on 127.0.0.1. The bench
+//! must tell a strategy that drops a needed fact from one that keeps it
+//! (both ways), resume after a kill with every run recorded once, merge
+//! shards into what one unsharded run gives, and hold its concurrency bound.
+
+use ptc_integration_tests::{build_dir, cargo_build, command_in_root, scratch_dir};
+use ptc_suite::record::read_records;
+use ptc_suite::scripted::{ScriptedModel, Server, ServerOptions};
+use ptc_suite::{RunKey, Suite};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::Output;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// Builds the aggressive plugin once; returns its folder. The suite's
+/// `terse` instance shows only the latest print: a fact printed four turns
+/// ago is gone, and the prompt stays short however long the output.
+fn plugin_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        cargo_build(&["-p", "ptc-strategy-aggressive"]);
+        build_dir()
+    })
+}
+
+/// Step K prints this much filler, so full history outgrows a small context.
+const FILLER: &str = "(apply str (repeat 100 \"filler \"))";
+
+/// A task file: `steps` programs, the last one needing `fact`.
+fn task(tier: &str, mission: &str, steps: &[String], fact: &str, answer: &str) -> String {
+    let mut text = format!(
+        "tier = \"{tier}\"\nexpect = {{ exact = '{answer}' }}\n\n[agent]\nmission = \"{mission}\"\nmax_turns = {}\ntools = [\"customer\", \"inventory\"]\n",
+        steps.len() + 1
+    );
+    for (i, program) in steps.iter().enumerate() {
+        text.push_str(&format!("\n[[script]]\nprogram = '{program}'\n"));
+        if i + 1 == steps.len() {
+            text.push_str(&format!("needs = [\"{fact}\"]\nwrong = '(return \"nobody\")'\n"));
+        }
+    }
+    text
+}
+
+/// A suite in a scratch folder: `early-fact` (explore: the fact of turn 1
+/// needed at turn 5), `recent-fact` (long: the fact of the latest turn,
+/// with long output every turn) and `lookup` (one turn).
+fn write_suite(name: &str) -> PathBuf {
+    let dir = scratch_dir(name);
+    std::fs::create_dir_all(dir.join("tasks")).unwrap();
+    let suite = format!(
+        "[plugins]\npaths = [{:?}]\n\n[strategy.terse]\nplugin = \"aggressive\"\nprintln_limit = 1\n",
+        plugin_dir().display().to_string()
+    );
+    std::fs::write(dir.join("suite.toml"), suite).unwrap();
+    let mut early = vec!["(println \"[step 1] customer 5 is\" (:name (tool/customer {:id 5})))".to_string()];
+    for (k, sku) in [(2, "LAP-1"), (3, "KEY-3"), (4, "MON-4")] {
+        early.push(format!("(println \"[step {k}] {sku} is in\" (:warehouse (tool/inventory {{:sku \"{sku}\"}})))"));
+    }
+    early.push("(return \"Kurt Goedel\")".into());
+    let early =
+        task("explore", "Name customer 5 after looking at three SKUs.", &early, "Kurt Goedel", "\"Kurt Goedel\"");
+    std::fs::write(dir.join("tasks/early-fact.toml"), early).unwrap();
+    let mut recent: Vec<String> = (1..5).map(|k| format!("(println \"[step {k}]\" {FILLER})")).collect();
+    recent.push("(println \"[step 5] customer 3 is\" (:name (tool/customer {:id 3})))".into());
+    recent.push("(return \"Alan Turing\")".into());
+    let recent = task("long", "Read four long pages, then name customer 3.", &recent, "Alan Turing", "\"Alan Turing\"");
+    std::fs::write(dir.join("tasks/recent-fact.toml"), recent).unwrap();
+    let lookup = task(
+        "lookup",
+        "Name customer 1.",
+        &["(return (:name (tool/customer {:id 1})))".into()],
+        "",
+        "\"Ada Lovelace\"",
+    );
+    std::fs::write(dir.join("tasks/lookup.toml"), lookup.replace("needs = [\"\"]\n", "")).unwrap();
+    dir
+}
+
+/// The scripted model of the suite in `dir`.
+fn serve(dir: &Path, options: ServerOptions) -> Server {
+    let suite = Suite::load(dir).unwrap();
+    Server::start(ScriptedModel::from_suite(&suite), options, "127.0.0.1:0").unwrap()
+}
+
+fn llm(server: &Server) -> String {
+    format!("{{ backend = \"openai\", base_url = \"{}\", model = \"scripted\", max_retries = 0 }}", server.base_url())
+}
+
+fn bench_command(dir: &Path, server: &Server, out: &Path, extra: &[&str]) -> std::process::Command {
+    let mut cmd = command_in_root(env!("CARGO_BIN_EXE_ptc"));
+    cmd.arg("bench").arg(dir).arg("--llm").arg(llm(server)).arg("--out").arg(out).args(extra);
+    cmd
+}
+
+fn ptc_bench(dir: &Path, server: &Server, out: &Path, extra: &[&str]) -> Output {
+    let output = bench_command(dir, server, out, extra).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    output
+}
+
+fn report(files: &[&Path], format: &str) -> String {
+    let output = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .args(["bench", "report", "--format", format])
+        .args(files)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn keys(out: &Path) -> Vec<RunKey> {
+    read_records(&[out.to_path_buf()]).unwrap().into_iter().map(|r| r.key).collect()
+}
+
+#[test]
+fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
+    let dir = write_suite("tells");
+    // The context holds the system prompt and mission plus about 2,000
+    // characters: terse fits, full history outgrows it on
+    // the long task.
+    let limit = ptc_lisp::LANGUAGE_CARD.len() + 2_500;
+    let server = serve(&dir, ServerOptions { max_prompt_chars: Some(limit), ..Default::default() });
+    let out = dir.join("results.jsonl");
+    let args = ["--strategies", "full-history,terse", "--runs", "6", "--concurrency", "4"];
+    ptc_bench(&dir, &server, &out, &args);
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
+    assert_eq!(records.len(), 3 * 2 * 6);
+    let passed = |task: &str, strategy: &str| {
+        records.iter().filter(|r| r.key.task == task && r.key.strategy == strategy && r.passed).count()
+    };
+    // Full history keeps the fact of turn 1; terse has dropped it.
+    assert_eq!((passed("early-fact", "full-history"), passed("early-fact", "terse")), (6, 0));
+    // The long task outgrows the model's context under full history only.
+    assert_eq!((passed("recent-fact", "full-history"), passed("recent-fact", "terse")), (0, 6));
+    assert_eq!((passed("lookup", "full-history"), passed("lookup", "terse")), (6, 6));
+    let failed = records.iter().find(|r| r.key.task == "recent-fact" && r.key.strategy == "full-history").unwrap();
+    assert_eq!(failed.outcome.error_kind, Some(ptc_suite::ErrorKind::Llm));
+    assert!(failed.outcome.error.as_deref().unwrap_or("").contains("maximum context length"), "{failed:?}");
+    let wrong = records.iter().find(|r| r.key.task == "early-fact" && r.key.strategy == "terse").unwrap();
+    assert_eq!(wrong.outcome.answer.as_deref(), Some("\"nobody\""));
+    assert!(wrong.outcome.cost.contains_key("anthropic") && wrong.outcome.prompt_tokens > 0, "{wrong:?}");
+
+    // Per tier the paired test sees 6 discordant pairs in one direction
+    // (significant); over all tiers they cancel out (not significant).
+    let json: serde_json::Value = serde_json::from_str(&report(&[&out], "json")).unwrap();
+    let tier_row = |tier: &str| {
+        json["tiers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["strategy"] == "terse" && r["tier"] == tier)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(tier_row("explore")["versus_full_history"]["baseline_only"], 6);
+    assert_eq!(tier_row("long")["versus_full_history"]["strategy_only"], 6);
+    assert!(tier_row("explore")["versus_full_history"]["p_value"].as_f64().unwrap() < 0.05);
+    let text = report(&[&out], "text");
+    assert!(
+        text.contains("terse vs full-history: 18 paired runs, only full-history passed 6, only terse passed 6, exact McNemar p = 1.0000: not significant"),
+        "{text}"
+    );
+    let markdown = report(&[&out], "markdown");
+    assert!(markdown.contains("| terse | explore | 6 | 0% [0–39%] |"), "{markdown}");
+}
+
+#[test]
+fn a_killed_bench_resumes_and_records_every_run_once() {
+    let dir = write_suite("resume");
+    let server = serve(&dir, ServerOptions { delay: Duration::from_millis(40), ..Default::default() });
+    let out = dir.join("results.jsonl");
+    let args = ["--strategies", "full-history,terse", "--runs", "3", "--concurrency", "2"];
+    let mut child = bench_command(&dir, &server, &out, &args).stderr(std::process::Stdio::null()).spawn().unwrap();
+    let started = Instant::now();
+    while keys(&out).len() < 3 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no runs recorded within a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = keys(&out).len();
+    assert!(before < 18, "the bench finished before it was killed");
+    let second = ptc_bench(&dir, &server, &out, &args);
+    let stdout = String::from_utf8_lossy(&second.stdout);
+    assert!(
+        stdout.starts_with(&format!("18 runs planned, {before} already done, {} run now", 18 - before)),
+        "{stdout}"
+    );
+    let recorded = keys(&out);
+    let distinct: BTreeSet<&RunKey> = recorded.iter().collect();
+    assert_eq!((recorded.len(), distinct.len()), (18, 18));
+    // A third run has nothing left to do.
+    let third = ptc_bench(&dir, &server, &out, &args);
+    assert!(String::from_utf8_lossy(&third.stdout).starts_with("18 runs planned, 18 already done, 0 run now"));
+}
+
+#[test]
+fn four_shards_merge_into_the_unsharded_report() {
+    let dir = write_suite("shards");
+    let server = serve(&dir, ServerOptions::default());
+    let args = ["--strategies", "full-history,terse", "--runs", "2", "--concurrency", "2"];
+    let whole = dir.join("whole.jsonl");
+    ptc_bench(&dir, &server, &whole, &args);
+    let shards: Vec<PathBuf> = (0..4).map(|i| dir.join(format!("shard-{i}.jsonl"))).collect();
+    for (i, shard) in shards.iter().enumerate() {
+        let spec = format!("{i}/4");
+        ptc_bench(&dir, &server, shard, &[&args[..], &["--shard", &spec]].concat());
+    }
+    let sizes: Vec<usize> = shards.iter().map(|s| keys(s).len()).collect();
+    assert_eq!(sizes, [3, 3, 3, 3]);
+    let shard_refs: Vec<&Path> = shards.iter().map(PathBuf::as_path).collect();
+    assert_eq!(report(&shard_refs, "json"), report(&[&whole], "json"));
+    assert_eq!(report(&shard_refs, "markdown"), report(&[&whole], "markdown"));
+}
+
+#[test]
+fn the_bench_never_has_more_runs_in_flight_than_its_concurrency() {
+    let dir = write_suite("bound");
+    let out = dir.join("results.jsonl");
+    let server = serve(&dir, ServerOptions { delay: Duration::from_millis(150), ..Default::default() });
+    // The dry run says what it would do and sends nothing.
+    let dry = ptc_bench(&dir, &server, &out, &["--strategies", "full-history", "--runs", "8", "--dry-run"]);
+    let stdout = String::from_utf8_lossy(&dry.stdout);
+    assert!(stdout.starts_with("24 runs planned (3 tasks × 1 strategies × 8 runs), 0 already in"), "{stdout}");
+    assert!(stdout.contains("prompt tokens at most"), "{stdout}");
+    assert_eq!(server.requests(), 0);
+    // Eight one-turn runs, three at a time.
+    std::fs::remove_file(dir.join("tasks/early-fact.toml")).unwrap();
+    std::fs::remove_file(dir.join("tasks/recent-fact.toml")).unwrap();
+    ptc_bench(&dir, &server, &out, &["--strategies", "full-history", "--runs", "8", "--concurrency", "3"]);
+    assert_eq!(server.requests(), 8);
+    let peak = server.peak_in_flight();
+    assert!((2..=3).contains(&peak), "peak in flight {peak}, bound 3");
+}
+
+#[test]
+fn every_task_of_the_core_suite_is_solved_with_full_history() {
+    let dir = ptc_integration_tests::root().join("bench/suites/core");
+    let suite = Suite::load(&dir).unwrap();
+    // The MCP tasks need the test server beside ptc (a workspace build puts it there).
+    let ptc = Path::new(env!("CARGO_BIN_EXE_ptc"));
+    let mcp = ptc.with_file_name(format!("ptc-mcp-test-server{}", std::env::consts::EXE_SUFFIX)).exists();
+    let uses_mcp = |t: &ptc_suite::Task| t.agent.get("tools").is_some_and(|v| v.to_string().contains("cities."));
+    let names: Vec<&str> = suite.tasks.iter().filter(|t| mcp || !uses_mcp(t)).map(|t| t.name.as_str()).collect();
+    if !mcp {
+        ptc_integration_tests::progress("core suite: ptc-mcp-test-server not built, its MCP tasks left out");
+    }
+    let server = serve(&dir, ServerOptions::default());
+    let out = scratch_dir("core").join("results.jsonl");
+    let tasks = names.join(",");
+    ptc_bench(&dir, &server, &out, &["--strategies", "full-history", "--concurrency", "4", "--tasks", &tasks]);
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
+    assert_eq!(records.len(), names.len());
+    let failed: Vec<String> = records
+        .iter()
+        .filter(|r| !r.passed)
+        .map(|r| format!("{}: {} {:?} {:?}", r.key.task, r.outcome.status, r.outcome.answer, r.outcome.error))
+        .collect();
+    assert!(failed.is_empty(), "{failed:#?}");
+}
