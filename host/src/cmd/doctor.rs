@@ -173,6 +173,7 @@ fn mcp_checks(config: &Config) -> Vec<Check> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::ConfigFile;
 
     #[test]
     fn a_missing_key_and_a_dead_endpoint_fail_with_what_to_do() {

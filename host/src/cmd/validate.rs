@@ -154,7 +154,7 @@ fn dir_shown(dir: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::config::{Config, ConfigFile};
 
     fn problems_of(toml: &str) -> Vec<String> {
         let dir = std::env::temp_dir().join(format!("ptc-validate-{}", std::process::id()));

@@ -13,7 +13,6 @@ use crate::config::{ToolRef, LLM_QUERY};
 use crate::contract::{check_return, expected_output_section, return_feedback};
 use crate::costing::Costing;
 use crate::inputs::{self, InputError};
-use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
 use crate::mcp::{McpError, McpServers};
 use crate::nested::{Nesting, RunTools};
@@ -25,6 +24,7 @@ use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program_with, Exit, Limits, Memory, RunOptions as LispOptions, Value};
+use ptc_llm::{self as llm, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
 use ptc_session::{

@@ -21,11 +21,11 @@
 //! mismatch is a tool error naming the path.
 
 use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
-use crate::llm::{self, Prompt, PromptMessage};
 use crate::resolve::Resolved;
 use crate::run::{AgentRun, RunOptions, Step};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
 use ptc_lisp::ToolHost;
+use ptc_llm::{self as llm, Prompt, PromptMessage};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
