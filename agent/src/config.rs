@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 pub use crate::location::Location;
 pub use crate::tools::ToolConfig;
 pub use ptc_llm::LlmConfig;
+#[cfg(feature = "mcp")]
 pub use ptc_mcp::ServerConfig;
 pub use ptc_registry::PLUGIN_PATH_ENV;
 
@@ -247,7 +248,9 @@ pub const AGENT_PREFIX: &str = "agent:";
 /// A `[mcp.NAME]` table.
 #[derive(Debug, Clone, PartialEq)]
 pub struct McpConfig {
-    /// How to start or reach it, and its timeouts.
+    /// How to start or reach it, and its timeouts (only in a build with
+    /// the `mcp` feature: without it a config has no MCP server).
+    #[cfg(feature = "mcp")]
     pub server: ServerConfig,
     /// Environment variable holding a bearer token (HTTP only; read at start, never printed).
     pub bearer_token_env: Option<String>,

@@ -18,6 +18,7 @@
 pub mod config;
 pub mod contract;
 pub mod costing;
+pub mod fence;
 pub mod inputs;
 pub mod location;
 pub mod mcp;

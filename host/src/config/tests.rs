@@ -283,6 +283,7 @@ fn contract_keys_are_checked_against_each_other() {
     assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
 }
 
+#[cfg(feature = "mcp")]
 #[test]
 fn mcp_tables_and_tool_names_are_checked() {
     let c = parse(
@@ -305,6 +306,19 @@ fn mcp_tables_and_tool_names_are_checked() {
     assert!(err.contains("x.*, llm-query, agent:AGENT"), "{err}");
     let err = parse("[agent.a]\ntools = [\"agent:nobody\"]\n").unwrap_err();
     assert!(err.contains("uses tool `agent:nobody`"), "{err}");
+}
+
+/// A build without MCP names the table and how to get MCP, in one line.
+#[cfg(not(feature = "mcp"))]
+#[test]
+fn an_mcp_table_needs_the_mcp_feature() {
+    let err = parse("[agent.a]\nmission = \"m\"\n\n[mcp.foo]\ncommand = [\"srv\"]\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:4:1: [mcp.foo] needs MCP, but this ptc was built without the \"mcp\" feature; \
+         rebuild with default features (cargo install ptc-host)"
+    );
+    assert!(!err.contains('\n'));
 }
 
 #[test]

@@ -9,14 +9,17 @@
 
 use super::{CacheRule, ConfigError, McpConfig, Source, ToolConfig, AGENT_PREFIX, LLM_QUERY};
 use indexmap::IndexMap;
+#[cfg(feature = "mcp")]
 use ptc_mcp::{ServerConfig, Transport, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS};
 use serde::Deserialize;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 use toml::Spanned;
+#[cfg(feature = "mcp")]
+use {std::path::PathBuf, std::time::Duration};
 
 /// `command = "prog"` or `command = ["prog", "arg"]`.
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Command {
@@ -24,6 +27,9 @@ enum Command {
     Many(Vec<String>),
 }
 
+// Read whole in every build, so that a build without MCP still reports
+// the table's own mistakes first.
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawMcp {
@@ -47,7 +53,20 @@ pub(super) struct RawMcp {
     cache: CacheRule,
 }
 
+/// A `[mcp.NAME]` table in a build without the `mcp` feature: one clear
+/// error, at the table.
+#[cfg(not(feature = "mcp"))]
+pub(super) fn mcp_server(
+    src: &Source<'_>,
+    _base: &Path,
+    name: &str,
+    raw: Spanned<RawMcp>,
+) -> Result<McpConfig, ConfigError> {
+    Err(src.error(raw.span(), format!("[mcp.{name}] {}", ptc_agent::mcp::NOT_BUILT)))
+}
+
 /// Checks one `[mcp.NAME]` table.
+#[cfg(feature = "mcp")]
 pub(super) fn mcp_server(
     src: &Source<'_>,
     base: &Path,
