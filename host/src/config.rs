@@ -200,37 +200,14 @@ impl ConfigFile for Config {
             let instance = strategy_instance(&src, name.clone(), table.into_inner(), span)?;
             strategies.insert(name, instance);
         }
-
         let mut tools = IndexMap::new();
         for (name, tool) in raw.tool {
-            let span = tool.span();
-            let tool = tool.into_inner();
-            if tool.command.is_empty() {
-                return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
-            }
-            if let Some(signature) = &tool.signature {
-                contract::signature(&src, &format!("tool `{name}`"), signature)?;
-            }
-            let config = ToolConfig {
-                name: name.clone(),
-                command: tool.command,
-                signature: tool.signature.map(Spanned::into_inner),
-                description: tool.description,
-                timeout_ms: tool.timeout_ms.unwrap_or(10_000),
-                cache: tool.cache,
-                dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
-                location: src.at(span.start),
-            };
+            let config = tool_table(&src, base, &name, tool)?;
             tools.insert(name, config);
         }
-
         let mut pricing = IndexMap::new();
         for (name, table) in raw.pricing {
-            let span = table.span();
-            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
-                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
-            })?;
-            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+            let parsed = pricing_table(&src, &name, table)?;
             pricing.insert(name, parsed);
         }
         let mut mcp = IndexMap::new();
@@ -240,109 +217,177 @@ impl ConfigFile for Config {
         }
         let agent_names: Vec<String> = raw.agent.keys().cloned().collect();
         let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
+        let known =
+            Known { base, strategies: &strategies, tools: &tools, pricing: &pricing, mcp: &mcp, agents: &agent_names };
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
-            let span = agent.span();
-            let location = src.at(span.start);
-            let agent = agent.into_inner();
-            let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
-            let agent_contract = contract::agent_contract(
-                &src,
-                &name,
-                agent.signature.as_ref(),
-                agent.retry_turns.as_ref(),
-                agent.mission.as_deref(),
-                &data_names,
-                span,
-            )?;
-            let run_limits = contract::run_limits(
-                &src,
-                &name,
-                [
-                    ("max_tool_calls", agent.max_tool_calls.as_ref()),
-                    ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
-                    ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
-                ],
-            )?;
-            if let Some(strategy) = &agent.strategy {
-                let known = strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY
-                    || strategies.contains_key(strategy.get_ref());
-                if !known {
-                    return Err(src.error(
-                        strategy.span(),
-                        format!(
-                            "agent `{name}` uses strategy `{}`, which is not defined (defined: {})",
-                            strategy.get_ref(),
-                            defined_list(&strategies)
-                        ),
-                    ));
-                }
-            }
-            for tool in &agent.tools {
-                if ToolRef::parse(tool.get_ref(), &tools, &mcp, &agent_names).is_none() {
-                    return Err(tool_names::unknown_tool(&src, tool.span(), &name, tool.get_ref(), &tools, &mcp));
-                }
-            }
-            let (max_prompt_tokens, fallback) = agent_budget(&src, &name, &strategies, &agent)?;
-            let max_turns = match agent.max_turns {
-                Some(m) if *m.get_ref() == 0 => {
-                    return Err(src.error(m.span(), format!("agent `{name}`: max_turns must be at least 1")))
-                }
-                Some(m) => m.into_inner(),
-                None => 5,
-            };
-            let llm = match agent.llm {
-                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
-                None => None,
-            };
-            let llm_query = match agent.llm_query {
-                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
-                None => None,
-            };
-            let agent = Agent {
-                name: name.clone(),
-                llm_query,
-                strategy: agent.strategy.map(|s| s.into_inner()),
-                location,
-                mission: agent.mission,
-                max_turns,
-                system_prompt: agent.system_prompt,
-                data: agent.data.into_iter().map(|(k, v)| (k, base.join(v))).collect(),
-                tools: agent.tools.into_iter().map(|t| t.into_inner()).collect(),
-                llm,
-                limits: agent.limits,
-                max_prompt_tokens,
-                fallback,
-                token_encoding: agent.token_encoding,
-                pricing: match agent.pricing {
-                    Some(p) => {
-                        let known = ptc_cost::BUILTIN_MODELS.contains(&p.get_ref().as_str())
-                            || pricing.contains_key(p.get_ref());
-                        if !known {
-                            let mut names: Vec<&str> = ptc_cost::BUILTIN_MODELS.to_vec();
-                            names.extend(pricing.keys().map(String::as_str));
-                            return Err(src.error(
-                                p.span(),
-                                format!(
-                                    "agent `{name}`: pricing `{}` is neither built in nor a [pricing.NAME] table (known: {})",
-                                    p.get_ref(),
-                                    names.join(", ")
-                                ),
-                            ));
-                        }
-                        Some(p.into_inner())
-                    }
-                    None => None,
-                },
-                contract: agent_contract,
-                run_limits,
-                max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
-                namespace_fallback: agent.namespace_fallback,
-            };
+            let agent = agent_table(&src, &known, name.clone(), agent)?;
             agents.insert(name, agent);
         }
         Ok(Config { path: path.to_path_buf(), plugin_paths, executable_dir, strategies, agents, tools, pricing, mcp })
     }
+}
+
+/// `timeout_ms` of a `[tool.NAME]` table that sets none.
+pub const DEFAULT_TOOL_TIMEOUT_MS: u64 = 10_000;
+
+/// `max_turns` of an `[agent.NAME]` table that sets none.
+pub const DEFAULT_MAX_TURNS: u32 = 5;
+
+/// What an agent table is checked against: the file's other tables.
+struct Known<'a> {
+    /// The config's folder (relative paths resolve against it).
+    base: &'a Path,
+    strategies: &'a IndexMap<String, StrategyInstance>,
+    tools: &'a IndexMap<String, ToolConfig>,
+    pricing: &'a IndexMap<String, PricingTable>,
+    mcp: &'a IndexMap<String, McpConfig>,
+    /// Every agent of the file (`agent:NAME` tools may name any).
+    agents: &'a [&'a str],
+}
+
+/// Checks one `[tool.NAME]` table.
+fn tool_table(src: &Source<'_>, base: &Path, name: &str, tool: Spanned<RawTool>) -> Result<ToolConfig, ConfigError> {
+    let span = tool.span();
+    let tool = tool.into_inner();
+    if tool.command.is_empty() {
+        return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
+    }
+    if let Some(signature) = &tool.signature {
+        contract::signature(src, &format!("tool `{name}`"), signature)?;
+    }
+    Ok(ToolConfig {
+        name: name.to_string(),
+        command: tool.command,
+        signature: tool.signature.map(Spanned::into_inner),
+        description: tool.description,
+        timeout_ms: tool.timeout_ms.unwrap_or(DEFAULT_TOOL_TIMEOUT_MS),
+        cache: tool.cache,
+        dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
+        location: src.at(span.start),
+    })
+}
+
+/// Checks one `[pricing.NAME]` table (it must make a price model).
+fn pricing_table(src: &Source<'_>, name: &str, table: Spanned<Table>) -> Result<PricingTable, ConfigError> {
+    let span = table.span();
+    let parsed: PricingTable = Toml::Table(table.into_inner())
+        .try_into()
+        .map_err(|e: toml::de::Error| src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim())))?;
+    PriceModel::from_table(name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+    Ok(parsed)
+}
+
+/// An agent's `pricing`: a built-in price model or a `[pricing.NAME]` table.
+fn agent_pricing(
+    src: &Source<'_>,
+    name: &str,
+    tables: &IndexMap<String, PricingTable>,
+    pricing: Option<Spanned<String>>,
+) -> Result<Option<String>, ConfigError> {
+    let Some(p) = pricing else { return Ok(None) };
+    if ptc_cost::BUILTIN_MODELS.contains(&p.get_ref().as_str()) || tables.contains_key(p.get_ref()) {
+        return Ok(Some(p.into_inner()));
+    }
+    let mut names: Vec<&str> = ptc_cost::BUILTIN_MODELS.to_vec();
+    names.extend(tables.keys().map(String::as_str));
+    Err(src.error(
+        p.span(),
+        format!(
+            "agent `{name}`: pricing `{}` is neither built in nor a [pricing.NAME] table (known: {})",
+            p.get_ref(),
+            names.join(", ")
+        ),
+    ))
+}
+
+/// Checks one `[agent.NAME]` table against the rest of the file.
+fn agent_table(
+    src: &Source<'_>,
+    known: &Known<'_>,
+    name: String,
+    agent: Spanned<RawAgent>,
+) -> Result<Agent, ConfigError> {
+    let (base, strategies, tools, pricing, mcp) = (known.base, known.strategies, known.tools, known.pricing, known.mcp);
+    let agent_names = known.agents;
+    let span = agent.span();
+    let location = src.at(span.start);
+    let agent = agent.into_inner();
+    let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
+    let agent_contract = contract::agent_contract(
+        src,
+        &name,
+        agent.signature.as_ref(),
+        agent.retry_turns.as_ref(),
+        agent.mission.as_deref(),
+        &data_names,
+        span,
+    )?;
+    let run_limits = contract::run_limits(
+        src,
+        &name,
+        [
+            ("max_tool_calls", agent.max_tool_calls.as_ref()),
+            ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
+            ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
+        ],
+    )?;
+    if let Some(strategy) = &agent.strategy {
+        let known =
+            strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY || strategies.contains_key(strategy.get_ref());
+        if !known {
+            return Err(src.error(
+                strategy.span(),
+                format!(
+                    "agent `{name}` uses strategy `{}`, which is not defined (defined: {})",
+                    strategy.get_ref(),
+                    defined_list(strategies)
+                ),
+            ));
+        }
+    }
+    for tool in &agent.tools {
+        if ToolRef::parse(tool.get_ref(), tools, mcp, agent_names).is_none() {
+            return Err(tool_names::unknown_tool(src, tool.span(), &name, tool.get_ref(), tools, mcp));
+        }
+    }
+    let (max_prompt_tokens, fallback) = agent_budget(src, &name, strategies, &agent)?;
+    let max_turns = match agent.max_turns {
+        Some(m) if *m.get_ref() == 0 => {
+            return Err(src.error(m.span(), format!("agent `{name}`: max_turns must be at least 1")))
+        }
+        Some(m) => m.into_inner(),
+        None => DEFAULT_MAX_TURNS,
+    };
+    let llm = match agent.llm {
+        Some(llm) => Some(agent_llm(src, &name, base, llm)?),
+        None => None,
+    };
+    let llm_query = match agent.llm_query {
+        Some(llm) => Some(agent_llm(src, &name, base, llm)?),
+        None => None,
+    };
+    Ok(Agent {
+        name: name.clone(),
+        llm_query,
+        strategy: agent.strategy.map(|s| s.into_inner()),
+        location,
+        mission: agent.mission,
+        max_turns,
+        system_prompt: agent.system_prompt,
+        data: agent.data.into_iter().map(|(k, v)| (k, base.join(v))).collect(),
+        tools: agent.tools.into_iter().map(|t| t.into_inner()).collect(),
+        llm,
+        limits: agent.limits,
+        max_prompt_tokens,
+        fallback,
+        token_encoding: agent.token_encoding,
+        pricing: agent_pricing(src, &name, pricing, agent.pricing)?,
+        contract: agent_contract,
+        run_limits,
+        max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
+        namespace_fallback: agent.namespace_fallback,
+    })
 }
 
 /// Why `path` could not be read as a config, and what to do: a missing
