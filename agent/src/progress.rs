@@ -296,4 +296,30 @@ mod tests {
         }
         assert_eq!(lines, ["kept"]);
     }
+
+    #[test]
+    fn events_read_as_the_lines_and_statuses_ptc_run_prints() {
+        let turn = TurnLabel { number: 6, max_turns: 5, retry_turns: 2 };
+        assert_eq!(turn.to_string(), "6/5 (retry 1/2)");
+        let first = TurnLabel { number: 1, ..turn };
+        assert_eq!(first.to_string(), "1/5");
+        let asking = Event::Asking { turn: first, instance: "c".into(), prompt_tokens: 10, tokens_so_far: 30 };
+        assert_eq!(asking.status().unwrap(), "turn 1/5 · c · 10 prompt tokens (30 so far) · waiting for the model");
+        assert_eq!(asking.line(), None);
+        let done = Event::TurnDone {
+            turn: first,
+            instance: "c".into(),
+            prompt_tokens: 10,
+            tokens_so_far: 30,
+            model_time: Duration::from_millis(1500),
+            outcome: "ok".into(),
+        };
+        assert_eq!(done.line().unwrap(), "turn 1/5  strategy=c  prompt_tokens=10  total=30  model=1.5s  ok");
+        let mut lines = Vec::new();
+        let mut keep = |l: &str| lines.push(l.to_string());
+        let observer: &mut dyn Observer = &mut keep;
+        observer.event(&asking);
+        observer.event(&done);
+        assert_eq!(lines, [done.line().unwrap()]);
+    }
 }
