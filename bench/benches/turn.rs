@@ -20,6 +20,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::llm::Replay;
 use ptc_host::resolve::Resolved;
 use ptc_host::run::{AgentRun, RunOptions, Step};

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use ptc_fuzz::{config, edn, explore, program, session};
+use ptc_host::config::ConfigFile;
 use ptc_integration_tests::{corpus_sessions, root};
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! Every error names the file, line and column.
 
 use indexmap::IndexMap;
-use ptc_cost::{PriceModel, PriceModels, PricingError, PricingTable};
+use ptc_cost::{PriceModel, PricingTable};
 use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
@@ -12,15 +12,9 @@ use std::path::{Path, PathBuf};
 use toml::{Spanned, Table, Value as Toml};
 
 mod contract;
-
-pub use self::contract::{placeholders, Contract, RunLimits};
-pub use crate::llm::LlmConfig;
-pub use crate::location::Location;
-pub use crate::tools::ToolConfig;
-pub use tool_names::{CacheRule, McpConfig, ToolRef, AGENT_PREFIX, LLM_QUERY};
-
 mod tool_names;
-pub use ptc_registry::PLUGIN_PATH_ENV;
+
+pub use ptc_agent::config::*;
 
 /// An error in a config file, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,168 +36,6 @@ impl fmt::Display for ConfigError {
 }
 
 impl std::error::Error for ConfigError {}
-
-/// When a strategy instance takes over from full-history (host side).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Trigger {
-    /// Completed turns in the history before the strategy applies.
-    pub turns: Option<u32>,
-    /// Prompt tokens of the full history before the strategy applies.
-    pub tokens: Option<u64>,
-}
-
-/// Where a strategy instance's plugin runs (`isolation = "..."`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Isolation {
-    /// In ptc's own process (the default): the fastest; a plugin that
-    /// aborts, leaks or loops takes the run with it.
-    #[default]
-    InProcess,
-    /// In a child process under these limits (`isolation = "process"`,
-    /// optional `isolation_limits = { ... }`): for plugins you do not trust.
-    /// A crash, a cap breach or a timeout is a render error the agent's
-    /// `fallback` list handles.
-    Process(IsolationLimits),
-}
-
-/// The limits of an isolated instance (`isolation_limits`).
-pub use ptc_registry::isolate::Limits as IsolationLimits;
-
-/// A `[strategy.NAME]` table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct StrategyInstance {
-    /// The instance name (`NAME`).
-    pub name: String,
-    /// The plugin's strategy name (`plugin = "..."`).
-    pub plugin: String,
-    /// Every other key, for the plugin to validate.
-    pub params: serde_json::Value,
-    /// Optional `trigger = { turns = N, tokens = T }`.
-    pub trigger: Option<Trigger>,
-    /// Where its plugin runs (`isolation`, `isolation_limits`).
-    pub isolation: Isolation,
-    /// Where the table is.
-    pub location: Location,
-}
-
-/// An `[agent.NAME]` table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Agent {
-    /// The agent name.
-    pub name: String,
-    /// Strategy instance name; `None` means full-history.
-    pub strategy: Option<String>,
-    /// Where the table is.
-    pub location: Location,
-    /// The mission (required by `ptc run`).
-    pub mission: Option<String>,
-    /// Turn limit (default 5).
-    pub max_turns: u32,
-    /// Replaces the built-in system prompt when set.
-    pub system_prompt: Option<String>,
-    /// Input data: name to JSON file (resolved against the config folder).
-    pub data: IndexMap<String, PathBuf>,
-    /// Tools offered: `[tool.NAME]` tables or built-in example tools.
-    pub tools: Vec<String>,
-    /// The model backend.
-    pub llm: Option<LlmConfig>,
-    /// The backend `llm-query` calls use (default: `llm`).
-    pub llm_query: Option<LlmConfig>,
-    /// Sandbox limit overrides.
-    pub limits: LimitsConfig,
-    /// Prompt token budget of one turn (real tiktoken count); `None`: unlimited.
-    pub max_prompt_tokens: Option<u64>,
-    /// Instances tried in order when a prompt exceeds `max_prompt_tokens`.
-    pub fallback: Vec<String>,
-    /// tiktoken encoding of the agent's model (default `o200k_base`); checked when counting.
-    pub token_encoding: Option<String>,
-    /// The price model a run records each prompt's cost under (a built-in
-    /// or a `[pricing.NAME]`); default: the backend's (`anthropic` for the
-    /// Anthropic backend, else `openai`).
-    pub pricing: Option<String>,
-    /// `signature = "..."` (and `retry_turns`): what the agent takes and
-    /// must return.
-    pub contract: Option<Contract>,
-    /// `max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`.
-    pub run_limits: RunLimits,
-    /// How deep runs of agents used as tools (`agent:NAME`) may nest below
-    /// this one (default [`DEFAULT_MAX_AGENT_DEPTH`]).
-    pub max_agent_depth: u32,
-    /// `namespace_fallback = true`: bare names with no definition reach
-    /// `tool/NAME` or `data/NAME` (ptc-lisp.md NS-004..NS-009; default off).
-    pub namespace_fallback: bool,
-}
-
-/// `max_agent_depth` when an agent does not set it: an agent may call an
-/// agent that calls an agent, and no deeper.
-pub const DEFAULT_MAX_AGENT_DEPTH: u32 = 3;
-
-/// `limits = { ... }`: overrides of the sandbox defaults (ptc-lisp.md).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LimitsConfig {
-    /// Wall clock per program, tool calls included.
-    pub timeout_ms: Option<u64>,
-    /// Evaluation steps.
-    pub max_steps: Option<u64>,
-    /// Call depth.
-    pub max_depth: Option<usize>,
-    /// Iterations per loop.
-    pub max_loop_iterations: Option<u64>,
-    /// Elements in any collection built.
-    pub max_collection_size: Option<usize>,
-    /// Bytes in any string built.
-    pub max_string_bytes: Option<usize>,
-    /// Estimated bytes of memory kept between turns.
-    pub max_memory_bytes: Option<usize>,
-    /// Characters kept per println.
-    pub println_char_limit: Option<usize>,
-    /// Calls `pmap`/`pcalls` run at the same time.
-    pub max_parallel_tool_calls: Option<usize>,
-}
-
-impl LimitsConfig {
-    /// The defaults with these overrides applied.
-    pub fn to_limits(&self) -> ptc_lisp::Limits {
-        let mut l = ptc_lisp::Limits::default();
-        if let Some(ms) = self.timeout_ms {
-            l.timeout = std::time::Duration::from_millis(ms);
-        }
-        l.max_steps = self.max_steps.unwrap_or(l.max_steps);
-        l.max_depth = self.max_depth.unwrap_or(l.max_depth);
-        l.max_loop_iterations = self.max_loop_iterations.unwrap_or(l.max_loop_iterations);
-        l.max_collection_size = self.max_collection_size.unwrap_or(l.max_collection_size);
-        l.max_string_bytes = self.max_string_bytes.unwrap_or(l.max_string_bytes);
-        l.max_memory_bytes = self.max_memory_bytes.unwrap_or(l.max_memory_bytes);
-        l.println_char_limit = self.println_char_limit.unwrap_or(l.println_char_limit);
-        l.max_parallel_tool_calls = self.max_parallel_tool_calls.unwrap_or(l.max_parallel_tool_calls);
-        l
-    }
-}
-
-/// A loaded `strategies.toml`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Config {
-    /// The file it came from.
-    pub path: PathBuf,
-    /// Plugin folders or files: config paths (relative to the file) then `PTC_PLUGIN_PATH`.
-    pub plugin_paths: Vec<PathBuf>,
-    /// Whether the folder of the running `ptc` is searched for plugins too,
-    /// after `plugin_paths` (`[plugins] executable_dir`, default true): a
-    /// debug, release or installed `ptc` finds the plugins built beside it.
-    pub executable_dir: bool,
-    /// Strategy instances, in file order.
-    pub strategies: IndexMap<String, StrategyInstance>,
-    /// Agents, in file order.
-    pub agents: IndexMap<String, Agent>,
-    /// Command tools, in file order.
-    pub tools: IndexMap<String, ToolConfig>,
-    /// `[pricing.NAME]` tables (price models beside the built-ins), in file order.
-    pub pricing: IndexMap<String, PricingTable>,
-    /// `[mcp.NAME]` servers, in file order.
-    pub mcp: IndexMap<String, McpConfig>,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -312,9 +144,25 @@ impl Source<'_> {
     }
 }
 
-impl Config {
+/// Reading a [`Config`] from `strategies.toml` (the model lives in
+/// `ptc-agent`, which knows no file format). Import it beside `Config`:
+/// `use ptc_host::config::{Config, ConfigFile};`.
+pub trait ConfigFile: Sized {
     /// Reads and checks `path`; plugin paths also come from `PTC_PLUGIN_PATH`.
-    pub fn load(path: &Path) -> Result<Config, ConfigError> {
+    fn load(path: &Path) -> Result<Self, ConfigError>;
+
+    /// [`ConfigFile::load`], or an empty config (no instances or agents;
+    /// plugins from `PTC_PLUGIN_PATH` and the executable's folder) when
+    /// `path` does not exist.
+    fn load_or_empty(path: &Path) -> Result<Self, ConfigError>;
+
+    /// Parses config `text` as if read from `path` (relative plugin paths
+    /// resolve against its folder). Ignores the environment.
+    fn parse(path: &Path, text: &str) -> Result<Self, ConfigError>;
+}
+
+impl ConfigFile for Config {
+    fn load(path: &Path) -> Result<Config, ConfigError> {
         let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
             location: Location { file: path.to_path_buf(), line: 0, column: 0 },
             message: unreadable_config(path, &e),
@@ -324,10 +172,7 @@ impl Config {
         Ok(config)
     }
 
-    /// [`Config::load`], or an empty config (no instances or agents; plugins
-    /// from `PTC_PLUGIN_PATH` and the executable's folder) when `path` does
-    /// not exist.
-    pub fn load_or_empty(path: &Path) -> Result<Config, ConfigError> {
+    fn load_or_empty(path: &Path) -> Result<Config, ConfigError> {
         if path.exists() {
             return Config::load(path);
         }
@@ -336,9 +181,7 @@ impl Config {
         Ok(config)
     }
 
-    /// Parses config `text` as if read from `path` (relative plugin paths
-    /// resolve against its folder). Ignores the environment.
-    pub fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
+    fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
         let src = Source { file: path, text };
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let message = e.message().trim().to_string();
@@ -357,37 +200,14 @@ impl Config {
             let instance = strategy_instance(&src, name.clone(), table.into_inner(), span)?;
             strategies.insert(name, instance);
         }
-
         let mut tools = IndexMap::new();
         for (name, tool) in raw.tool {
-            let span = tool.span();
-            let tool = tool.into_inner();
-            if tool.command.is_empty() {
-                return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
-            }
-            if let Some(signature) = &tool.signature {
-                contract::signature(&src, &format!("tool `{name}`"), signature)?;
-            }
-            let config = ToolConfig {
-                name: name.clone(),
-                command: tool.command,
-                signature: tool.signature.map(Spanned::into_inner),
-                description: tool.description,
-                timeout_ms: tool.timeout_ms.unwrap_or(10_000),
-                cache: tool.cache,
-                dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
-                location: src.at(span.start),
-            };
+            let config = tool_table(&src, base, &name, tool)?;
             tools.insert(name, config);
         }
-
         let mut pricing = IndexMap::new();
         for (name, table) in raw.pricing {
-            let span = table.span();
-            let parsed: PricingTable = Toml::Table(table.into_inner()).try_into().map_err(|e: toml::de::Error| {
-                src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim()))
-            })?;
-            PriceModel::from_table(&name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+            let parsed = pricing_table(&src, &name, table)?;
             pricing.insert(name, parsed);
         }
         let mut mcp = IndexMap::new();
@@ -397,129 +217,177 @@ impl Config {
         }
         let agent_names: Vec<String> = raw.agent.keys().cloned().collect();
         let agent_names: Vec<&str> = agent_names.iter().map(String::as_str).collect();
+        let known =
+            Known { base, strategies: &strategies, tools: &tools, pricing: &pricing, mcp: &mcp, agents: &agent_names };
         let mut agents = IndexMap::new();
         for (name, agent) in raw.agent {
-            let span = agent.span();
-            let location = src.at(span.start);
-            let agent = agent.into_inner();
-            let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
-            let agent_contract = contract::agent_contract(
-                &src,
-                &name,
-                agent.signature.as_ref(),
-                agent.retry_turns.as_ref(),
-                agent.mission.as_deref(),
-                &data_names,
-                span,
-            )?;
-            let run_limits = contract::run_limits(
-                &src,
-                &name,
-                [
-                    ("max_tool_calls", agent.max_tool_calls.as_ref()),
-                    ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
-                    ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
-                ],
-            )?;
-            if let Some(strategy) = &agent.strategy {
-                let known = strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY
-                    || strategies.contains_key(strategy.get_ref());
-                if !known {
-                    return Err(src.error(
-                        strategy.span(),
-                        format!(
-                            "agent `{name}` uses strategy `{}`, which is not defined (defined: {})",
-                            strategy.get_ref(),
-                            defined_list(&strategies)
-                        ),
-                    ));
-                }
-            }
-            for tool in &agent.tools {
-                if ToolRef::parse(tool.get_ref(), &tools, &mcp, &agent_names).is_none() {
-                    return Err(tool_names::unknown_tool(&src, tool.span(), &name, tool.get_ref(), &tools, &mcp));
-                }
-            }
-            let (max_prompt_tokens, fallback) = agent_budget(&src, &name, &strategies, &agent)?;
-            let max_turns = match agent.max_turns {
-                Some(m) if *m.get_ref() == 0 => {
-                    return Err(src.error(m.span(), format!("agent `{name}`: max_turns must be at least 1")))
-                }
-                Some(m) => m.into_inner(),
-                None => 5,
-            };
-            let llm = match agent.llm {
-                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
-                None => None,
-            };
-            let llm_query = match agent.llm_query {
-                Some(llm) => Some(agent_llm(&src, &name, base, llm)?),
-                None => None,
-            };
-            let agent = Agent {
-                name: name.clone(),
-                llm_query,
-                strategy: agent.strategy.map(|s| s.into_inner()),
-                location,
-                mission: agent.mission,
-                max_turns,
-                system_prompt: agent.system_prompt,
-                data: agent.data.into_iter().map(|(k, v)| (k, base.join(v))).collect(),
-                tools: agent.tools.into_iter().map(|t| t.into_inner()).collect(),
-                llm,
-                limits: agent.limits,
-                max_prompt_tokens,
-                fallback,
-                token_encoding: agent.token_encoding,
-                pricing: match agent.pricing {
-                    Some(p) => {
-                        let known = ptc_cost::BUILTIN_MODELS.contains(&p.get_ref().as_str())
-                            || pricing.contains_key(p.get_ref());
-                        if !known {
-                            let mut names: Vec<&str> = ptc_cost::BUILTIN_MODELS.to_vec();
-                            names.extend(pricing.keys().map(String::as_str));
-                            return Err(src.error(
-                                p.span(),
-                                format!(
-                                    "agent `{name}`: pricing `{}` is neither built in nor a [pricing.NAME] table (known: {})",
-                                    p.get_ref(),
-                                    names.join(", ")
-                                ),
-                            ));
-                        }
-                        Some(p.into_inner())
-                    }
-                    None => None,
-                },
-                contract: agent_contract,
-                run_limits,
-                max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
-                namespace_fallback: agent.namespace_fallback,
-            };
+            let agent = agent_table(&src, &known, name.clone(), agent)?;
             agents.insert(name, agent);
         }
         Ok(Config { path: path.to_path_buf(), plugin_paths, executable_dir, strategies, agents, tools, pricing, mcp })
     }
 }
 
-impl Config {
-    /// The built-in price models plus this config's `[pricing.NAME]` tables.
-    pub fn price_models(&self) -> Result<PriceModels, PricingError> {
-        PriceModels::with_tables(self.pricing.iter().map(|(name, table)| (name.as_str(), table)))
-    }
+/// `timeout_ms` of a `[tool.NAME]` table that sets none.
+pub const DEFAULT_TOOL_TIMEOUT_MS: u64 = 10_000;
+
+/// `max_turns` of an `[agent.NAME]` table that sets none.
+pub const DEFAULT_MAX_TURNS: u32 = 5;
+
+/// What an agent table is checked against: the file's other tables.
+struct Known<'a> {
+    /// The config's folder (relative paths resolve against it).
+    base: &'a Path,
+    strategies: &'a IndexMap<String, StrategyInstance>,
+    tools: &'a IndexMap<String, ToolConfig>,
+    pricing: &'a IndexMap<String, PricingTable>,
+    mcp: &'a IndexMap<String, McpConfig>,
+    /// Every agent of the file (`agent:NAME` tools may name any).
+    agents: &'a [&'a str],
 }
 
-/// The note for an error about `path`, a path named in the config file
-/// `config` that does not exist: relative paths there are resolved against
-/// the config file's folder, which a user running ptc from elsewhere may
-/// not expect. Empty when the path exists or lies outside that folder.
-pub fn missing_path_note(config: &Path, path: &Path) -> String {
-    let folder = config.parent().unwrap_or(Path::new(""));
-    if path.exists() || !path.starts_with(folder) {
-        return String::new();
+/// Checks one `[tool.NAME]` table.
+fn tool_table(src: &Source<'_>, base: &Path, name: &str, tool: Spanned<RawTool>) -> Result<ToolConfig, ConfigError> {
+    let span = tool.span();
+    let tool = tool.into_inner();
+    if tool.command.is_empty() {
+        return Err(src.error(span, format!("tool `{name}`: `command` needs at least the program")));
     }
-    let shown = if folder.as_os_str().is_empty() { Path::new(".") } else { folder };
-    format!(" (relative paths in {} are resolved against its folder, {})", config.display(), shown.display())
+    if let Some(signature) = &tool.signature {
+        contract::signature(src, &format!("tool `{name}`"), signature)?;
+    }
+    Ok(ToolConfig {
+        name: name.to_string(),
+        command: tool.command,
+        signature: tool.signature.map(Spanned::into_inner),
+        description: tool.description,
+        timeout_ms: tool.timeout_ms.unwrap_or(DEFAULT_TOOL_TIMEOUT_MS),
+        cache: tool.cache,
+        dir: if base.as_os_str().is_empty() { PathBuf::from(".") } else { base.to_path_buf() },
+        location: src.at(span.start),
+    })
+}
+
+/// Checks one `[pricing.NAME]` table (it must make a price model).
+fn pricing_table(src: &Source<'_>, name: &str, table: Spanned<Table>) -> Result<PricingTable, ConfigError> {
+    let span = table.span();
+    let parsed: PricingTable = Toml::Table(table.into_inner())
+        .try_into()
+        .map_err(|e: toml::de::Error| src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim())))?;
+    PriceModel::from_table(name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
+    Ok(parsed)
+}
+
+/// An agent's `pricing`: a built-in price model or a `[pricing.NAME]` table.
+fn agent_pricing(
+    src: &Source<'_>,
+    name: &str,
+    tables: &IndexMap<String, PricingTable>,
+    pricing: Option<Spanned<String>>,
+) -> Result<Option<String>, ConfigError> {
+    let Some(p) = pricing else { return Ok(None) };
+    if ptc_cost::BUILTIN_MODELS.contains(&p.get_ref().as_str()) || tables.contains_key(p.get_ref()) {
+        return Ok(Some(p.into_inner()));
+    }
+    let mut names: Vec<&str> = ptc_cost::BUILTIN_MODELS.to_vec();
+    names.extend(tables.keys().map(String::as_str));
+    Err(src.error(
+        p.span(),
+        format!(
+            "agent `{name}`: pricing `{}` is neither built in nor a [pricing.NAME] table (known: {})",
+            p.get_ref(),
+            names.join(", ")
+        ),
+    ))
+}
+
+/// Checks one `[agent.NAME]` table against the rest of the file.
+fn agent_table(
+    src: &Source<'_>,
+    known: &Known<'_>,
+    name: String,
+    agent: Spanned<RawAgent>,
+) -> Result<Agent, ConfigError> {
+    let (base, strategies, tools, pricing, mcp) = (known.base, known.strategies, known.tools, known.pricing, known.mcp);
+    let agent_names = known.agents;
+    let span = agent.span();
+    let location = src.at(span.start);
+    let agent = agent.into_inner();
+    let data_names: Vec<&str> = agent.data.keys().map(String::as_str).collect();
+    let agent_contract = contract::agent_contract(
+        src,
+        &name,
+        agent.signature.as_ref(),
+        agent.retry_turns.as_ref(),
+        agent.mission.as_deref(),
+        &data_names,
+        span,
+    )?;
+    let run_limits = contract::run_limits(
+        src,
+        &name,
+        [
+            ("max_tool_calls", agent.max_tool_calls.as_ref()),
+            ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
+            ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
+        ],
+    )?;
+    if let Some(strategy) = &agent.strategy {
+        let known =
+            strategy.get_ref() == ptc_plugin_api::render::FULL_HISTORY || strategies.contains_key(strategy.get_ref());
+        if !known {
+            return Err(src.error(
+                strategy.span(),
+                format!(
+                    "agent `{name}` uses strategy `{}`, which is not defined (defined: {})",
+                    strategy.get_ref(),
+                    defined_list(strategies)
+                ),
+            ));
+        }
+    }
+    for tool in &agent.tools {
+        if ToolRef::parse(tool.get_ref(), tools, mcp, agent_names).is_none() {
+            return Err(tool_names::unknown_tool(src, tool.span(), &name, tool.get_ref(), tools, mcp));
+        }
+    }
+    let (max_prompt_tokens, fallback) = agent_budget(src, &name, strategies, &agent)?;
+    let max_turns = match agent.max_turns {
+        Some(m) if *m.get_ref() == 0 => {
+            return Err(src.error(m.span(), format!("agent `{name}`: max_turns must be at least 1")))
+        }
+        Some(m) => m.into_inner(),
+        None => DEFAULT_MAX_TURNS,
+    };
+    let llm = match agent.llm {
+        Some(llm) => Some(agent_llm(src, &name, base, llm)?),
+        None => None,
+    };
+    let llm_query = match agent.llm_query {
+        Some(llm) => Some(agent_llm(src, &name, base, llm)?),
+        None => None,
+    };
+    Ok(Agent {
+        name: name.clone(),
+        llm_query,
+        strategy: agent.strategy.map(|s| s.into_inner()),
+        location,
+        mission: agent.mission,
+        max_turns,
+        system_prompt: agent.system_prompt,
+        data: agent.data.into_iter().map(|(k, v)| (k, base.join(v))).collect(),
+        tools: agent.tools.into_iter().map(|t| t.into_inner()).collect(),
+        llm,
+        limits: agent.limits,
+        max_prompt_tokens,
+        fallback,
+        token_encoding: agent.token_encoding,
+        pricing: agent_pricing(src, &name, pricing, agent.pricing)?,
+        contract: agent_contract,
+        run_limits,
+        max_agent_depth: agent.max_agent_depth.unwrap_or(DEFAULT_MAX_AGENT_DEPTH),
+        namespace_fallback: agent.namespace_fallback,
+    })
 }
 
 /// Why `path` could not be read as a config, and what to do: a missing

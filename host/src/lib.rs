@@ -14,7 +14,7 @@
 //! - [`cmd`] holds one module per subcommand, each returning what to print.
 //!
 //! ```no_run
-//! use ptc_host::config::Config;
+//! use ptc_host::config::{Config, ConfigFile};
 //! use ptc_session::Session;
 //! use std::path::Path;
 //!
@@ -28,17 +28,14 @@
 pub mod cmd;
 pub mod compare;
 pub mod config;
-pub mod contract;
-pub mod costing;
-pub mod inputs;
-pub mod llm;
-pub mod location;
 pub mod logging;
-pub mod mcp;
-pub mod nested;
-pub mod policy;
-pub mod progress;
-pub mod resolve;
-pub mod run;
-pub mod run_limits;
-pub mod tools;
+
+/// The agent loop and its parts (the `ptc-agent` crate), where they were
+/// before it was split out.
+pub use ptc_agent::{
+    contract, costing, inputs, location, mcp, nested, policy, progress, resolve, run, run_limits, tools,
+};
+
+/// The model backends (the `ptc-llm` crate), where they were before it
+/// was split out.
+pub use ptc_llm as llm;

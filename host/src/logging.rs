@@ -2,11 +2,12 @@
 //!
 //! Nothing is installed when `RUST_LOG` is unset or empty, so a normal run
 //! prints only its progress and result. The filter uses env_logger syntax
-//! (`debug`, `ptc_host=debug,ptc_registry=info`, `ptc_host::llm=trace`),
+//! (`debug`, `ptc_agent=debug,ptc_registry=info`, `ptc_llm=trace`),
 //! parsed as a `tracing_subscriber` `Targets` filter. Targets are module
-//! paths: `ptc_host::run` (turns, prompts, session writes), `ptc_host::policy`
-//! (trigger switch, fallbacks), `ptc_host::llm` (requests, retries),
-//! `ptc_host::tools` (tool calls) and `ptc_registry` (plugin loading).
+//! paths: `ptc_agent::run` (turns, prompts, session writes),
+//! `ptc_agent::policy` (trigger switch, fallbacks), `ptc_llm` (requests,
+//! retries), `ptc_agent::tools` (tool calls) and `ptc_registry` (plugin
+//! loading).
 
 use std::fmt;
 use std::str::FromStr;

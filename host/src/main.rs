@@ -52,7 +52,7 @@ enum Command {
     },
     /// Run an agent: one progress line per turn on stderr (and a live status on a terminal), the result on stdout.
     #[command(
-        after_help = "Exit code 0 when the agent returned (a value matching its signature, when it has one). Diagnostic logs: RUST_LOG=ptc_host=debug (env_logger syntax; targets ptc_host::run, ::policy, ::llm, ::tools, ptc_registry). Agents, backends and tools: docs/agents.md."
+        after_help = "Exit code 0 when the agent returned (a value matching its signature, when it has one). Diagnostic logs: RUST_LOG=ptc_agent=debug,ptc_llm=debug (env_logger syntax; targets ptc_agent::run, ::policy, ::tools, ptc_llm, ptc_registry). Agents, backends and tools: docs/agents.md."
     )]
     Run {
         /// Agent name (`[agent.NAME]` in the config; without one, the agents are listed).

@@ -8,6 +8,7 @@ mod llm_server;
 
 use llm_server::{Reply, Server};
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::llm::{Anthropic, Block, FinishReason, HttpLlmConfig, Llm, Prompt, PromptMessage, Role, Usage};
 use ptc_host::run::{run, RunOptions};
 use serde_json::json;

@@ -167,14 +167,14 @@ fn rust_log_turns_on_tracing_and_a_bad_filter_is_one_warning() {
     let plain = stderr(&quiet);
     assert!(plain.lines().all(|l| l.starts_with("turn ") || l.starts_with("ptc: ")), "{plain}");
 
-    let logged = ptc_with_log(&args, Some("ptc_host=debug"));
+    let logged = ptc_with_log(&args, Some("ptc_agent=debug"));
     assert_eq!(logged.status.code(), Some(0));
     let err = stderr(&logged);
     for needle in [
-        "INFO ptc_host::run: run starts agent=recover-errors",
-        "DEBUG ptc_host::run: prompt rendered turn=1 instance=full-history",
-        "DEBUG ptc_host::tools: tool call tool=\"customer\"",
-        "DEBUG ptc_host::run: session written turn=5",
+        "INFO ptc_agent::run: run starts agent=recover-errors",
+        "DEBUG ptc_agent::run: prompt rendered turn=1 instance=full-history",
+        "DEBUG ptc_agent::tools: tool call tool=\"customer\"",
+        "DEBUG ptc_agent::run: session written turn=5",
     ] {
         assert!(err.contains(needle), "missing {needle:?} in:\n{err}");
     }

@@ -10,6 +10,7 @@
 //! line saying why and skip (`PTC_REQUIRE_PYTHON_MCP=1` makes that a failure).
 
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
 use ptc_integration_tests::{python_mcp_or_skip, root, scratch_dir, PythonMcp, PythonMcpHttpServer};
 use ptc_mcp::{CallError, McpServer, Runtime, ServerConfig, Transport};

@@ -6,6 +6,7 @@
 //! server, recursion, depth limit) as one-line errors.
 
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
 use ptc_integration_tests::{mcp_test_server, root, scratch_dir, McpHttpServer};
 use ptc_session::Session;

@@ -8,6 +8,7 @@ mod llm_server;
 
 use llm_server::{openai_answer, openai_body, Reply, Server};
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::llm::{plain_prompt, FinishReason, HttpLlmConfig, Llm, OpenAi, Prompt, Usage};
 use ptc_host::run::{run, RunOptions};
 use ptc_plugin_api::Message;

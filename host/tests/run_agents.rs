@@ -2,6 +2,7 @@
 //! root `strategies.toml`, and a run interrupted then resumed.
 
 use ptc_host::config::Config;
+use ptc_host::config::ConfigFile;
 use ptc_host::resolve::Resolved;
 use ptc_host::run::{run, RunOptions};
 use ptc_integration_tests::{root, scratch_dir};

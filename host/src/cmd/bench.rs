@@ -5,7 +5,7 @@
 //! ([`Runner`], a [`TaskRunner`]).
 
 use super::{CmdError, CmdResult, Output};
-use crate::config::{plugin_path_env, Config};
+use crate::config::{plugin_path_env, Config, ConfigFile};
 use crate::costing::{recorded_prompt, Costing};
 use crate::llm::Usage;
 use crate::resolve::{token_counter, Resolved};

@@ -4,6 +4,7 @@
 
 use super::{CmdError, CmdResult, Output};
 use crate::config::Config;
+use crate::config::ConfigFile;
 use ptc_conformance::{check, Limits, Runner, Target};
 use std::path::Path;
 use std::time::Duration;

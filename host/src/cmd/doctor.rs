@@ -9,10 +9,12 @@
 //! One line per check, `ok` or `FAIL` with what to do; exit code 1 when a
 //! check fails. Works without a config file (plugins only).
 
+#[cfg(feature = "mcp")]
 use super::validate::find_program;
 use super::{CmdResult, Output};
 use crate::config::{Config, LlmConfig};
 use crate::llm::config::{HttpLlmConfig, Protocol};
+#[cfg(feature = "mcp")]
 use ptc_mcp::Transport;
 use ptc_plugin_api::INTERFACE_VERSION;
 use std::fmt::Write;
@@ -70,6 +72,7 @@ pub fn doctor(config_path: &Path) -> CmdResult {
         });
     }
     checks.extend(backend_checks(config));
+    #[cfg(feature = "mcp")]
     checks.extend(mcp_checks(config));
 
     let failed = checks.iter().filter(|c| !c.ok).count();
@@ -152,6 +155,7 @@ fn answers(url: &str) -> Result<u16, ureq::Error> {
 }
 
 /// Stdio servers: the program is found; HTTP servers: the URL answers.
+#[cfg(feature = "mcp")]
 fn mcp_checks(config: &Config) -> Vec<Check> {
     let mut checks = Vec::new();
     for (name, mcp) in &config.mcp {
@@ -173,6 +177,7 @@ fn mcp_checks(config: &Config) -> Vec<Check> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::ConfigFile;
 
     #[test]
     fn a_missing_key_and_a_dead_endpoint_fail_with_what_to_do() {

@@ -113,7 +113,7 @@ fn written_now(path: &Path, template: &Template) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::config::{Config, ConfigFile};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("ptc-init-{}-{name}", std::process::id()));

@@ -17,6 +17,7 @@ pub mod strategies;
 pub mod trace;
 pub mod validate;
 
+use crate::config::ConfigFile;
 use crate::config::{Config, ConfigError};
 use crate::resolve::{LookupError, Resolved};
 use crate::run::RunError;

@@ -13,6 +13,7 @@ use super::{CmdResult, Output};
 use crate::config::{Agent, LlmConfig};
 use crate::llm::replay::Replay;
 use crate::resolve::Resolved;
+#[cfg(feature = "mcp")]
 use ptc_mcp::Transport;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -73,6 +74,7 @@ pub fn problems(resolved: &Resolved) -> Vec<String> {
             problems.push(format!("{}: tool `{}`: {why}", tool.location, tool.name));
         }
     }
+    #[cfg(feature = "mcp")]
     for (name, mcp) in &config.mcp {
         if let Transport::Stdio { command, dir, .. } = &mcp.server.transport {
             if let Err(why) = find_program(command, dir) {
@@ -154,7 +156,7 @@ fn dir_shown(dir: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::config::{Config, ConfigFile};
 
     fn problems_of(toml: &str) -> Vec<String> {
         let dir = std::env::temp_dir().join(format!("ptc-validate-{}", std::process::id()));
@@ -164,6 +166,7 @@ mod tests {
         problems(&config.resolve())
     }
 
+    #[cfg(feature = "mcp")]
     #[test]
     fn every_problem_is_reported() {
         let found = problems_of(

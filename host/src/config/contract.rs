@@ -3,34 +3,10 @@
 //! the character in the file), named inputs and the mission's `{{name}}`
 //! placeholders, `retry_turns`, and the run limits every agent can set.
 
-use super::{ConfigError, Source};
+use super::{placeholders, ConfigError, Contract, RunLimits, Source};
 use ptc_signature::{ParseError, Signature};
 use std::ops::Range;
 use toml::Spanned;
-
-/// An agent's contract: its signature and how many extra turns it gets to
-/// fix a return that does not match it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Contract {
-    /// The signature as written in the config (recorded in the session).
-    pub text: String,
-    /// The signature, parsed.
-    pub signature: Signature,
-    /// Turns allowed past `max_turns`, only after a return that did not
-    /// match the signature (default 0).
-    pub retry_turns: u32,
-}
-
-/// Limits of a whole run (the sandbox limits of one program are `limits`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct RunLimits {
-    /// Tool calls in the whole run.
-    pub max_tool_calls: Option<u64>,
-    /// Tool calls in one turn's program.
-    pub max_tool_calls_per_turn: Option<u64>,
-    /// Wall clock of the whole run (model calls, programs, tools), in ms.
-    pub run_timeout_ms: Option<u64>,
-}
 
 /// Parses a `signature = "..."`; the error points at the character of the
 /// file when the string is written without escapes, else at the string.
@@ -110,23 +86,6 @@ pub(super) fn agent_contract(
             retry_turns: retry.map_or(0, |r| *r.get_ref()),
         })),
     }
-}
-
-/// The names of the `{{name}}` placeholders of `text`, in order (spaces
-/// inside the braces allowed).
-pub fn placeholders(text: &str) -> Vec<&str> {
-    let mut names = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        let after = &rest[start + 2..];
-        let Some(end) = after.find("}}") else { break };
-        let name = after[..end].trim();
-        if !name.is_empty() && !names.contains(&name) {
-            names.push(name);
-        }
-        rest = &after[end + 2..];
-    }
-    names
 }
 
 /// Checks the run limits (each at least 1 when set).

@@ -283,6 +283,7 @@ fn contract_keys_are_checked_against_each_other() {
     assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
 }
 
+#[cfg(feature = "mcp")]
 #[test]
 fn mcp_tables_and_tool_names_are_checked() {
     let c = parse(
@@ -307,6 +308,19 @@ fn mcp_tables_and_tool_names_are_checked() {
     assert!(err.contains("uses tool `agent:nobody`"), "{err}");
 }
 
+/// A build without MCP names the table and how to get MCP, in one line.
+#[cfg(not(feature = "mcp"))]
+#[test]
+fn an_mcp_table_needs_the_mcp_feature() {
+    let err = parse("[agent.a]\nmission = \"m\"\n\n[mcp.foo]\ncommand = [\"srv\"]\n").unwrap_err();
+    assert_eq!(
+        err,
+        "/cfg/strategies.toml:4:1: [mcp.foo] needs MCP, but this ptc was built without the \"mcp\" feature; \
+         rebuild with default features (cargo install ptc-host)"
+    );
+    assert!(!err.contains('\n'));
+}
+
 #[test]
 fn a_missing_config_says_where_it_looked_and_what_to_do() {
     let err = Config::load(Path::new("no-such-dir/strategies.toml")).unwrap_err().to_string();
@@ -318,4 +332,72 @@ fn a_missing_config_says_where_it_looked_and_what_to_do() {
             looked.display()
         )
     );
+}
+
+/// The `llm` table as the config file spells it (the settings' own rules
+/// are tested in `ptc-llm`).
+mod llm_table {
+    use super::parse;
+    use crate::llm::LlmConfig;
+    use std::time::Duration;
+
+    #[test]
+    fn generation_settings_are_read_from_an_agent_table() {
+        let c = parse(
+            "[agent.a.llm]\nbackend = \"openai\"\nbase_url = \"http://127.0.0.1:8088/v1\"\nmodel = \"smol\"\n\
+             max_tokens = 256\ntemperature = 0.2\ntop_p = 0.9\nstop = [\"\\n```\\n\", \"END\"]\nseed = 7\n\
+             stream = true\nread_timeout_ms = 5000\nretry_on_timeout = true\n\n[agent.a.llm.extra]\ntop_k = 40\n",
+        )
+        .unwrap();
+        let Some(LlmConfig::Openai(llm)) = &c.agents["a"].llm else { panic!("{:?}", c.agents["a"].llm) };
+        let g = llm.generation();
+        assert_eq!((g.max_tokens, g.temperature, g.top_p, g.seed), (256, Some(0.2), Some(0.9), Some(7)));
+        assert_eq!(g.stop, ["\n```\n", "END"]);
+        assert_eq!(g.extra["top_k"], 40);
+        let h = llm.http();
+        assert_eq!((h.read_timeout, h.retry_on_timeout, h.stream), (Duration::from_secs(5), true, true));
+        // The old name of the read timeout still works.
+        let c = parse(
+            "[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", timeout_ms = 10 }\n",
+        );
+        let Some(LlmConfig::Openai(llm)) = &c.unwrap().agents["a"].llm else { panic!() };
+        assert_eq!(llm.read_timeout_ms, Some(10));
+    }
+
+    #[test]
+    fn unknown_and_invalid_settings_name_the_place() {
+        let err =
+            parse("[agent.a]\nllm = { backend = \"openai\", base_url = \"http://h\", model = \"m\", max_token = 5 }\n")
+                .unwrap_err();
+        assert!(err.starts_with("/cfg/strategies.toml:2:7: ") && err.contains("unknown field `max_token`"), "{err}");
+        let err = parse("[agent.a]\nllm = { backend = \"anthropic\", model = \"m\", seed = 1 }\n").unwrap_err();
+        assert_eq!(err, "/cfg/strategies.toml:2:7: agent `a`: llm: backend `anthropic` has no `seed`; remove it");
+        let err = parse("[agent.a]\nllm = { backend = \"openai\", model = \"m\" }\n").unwrap_err();
+        assert!(
+            err.starts_with("/cfg/strategies.toml:2:7: agent `a`: llm: backend `openai` needs `base_url`"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn agent_policy_from_config() {
+    use crate::policy::Policy;
+    use crate::run::agent_counter;
+    use ptc_plugin_api::{RenderRequest, Turn};
+    let mut request = RenderRequest::new("Find it", "system", 5);
+    for n in 1..=2 {
+        request.push_turn(Turn::new(n, format!("answer {n} ").repeat(50), None));
+    }
+    let text = "[agent.a]\nmax_prompt_tokens = 20\nfallback = [\"full-history\"]\ntoken_encoding = \"cl100k_base\"\n\
+                [agent.bad]\ntoken_encoding = \"gpt9\"\n";
+    let resolved = Config::parse(std::path::Path::new("/cfg/strategies.toml"), text).unwrap().resolve();
+    let a = &resolved.config.agents["a"];
+    let counter = agent_counter(a).unwrap();
+    assert_eq!(counter.encoding(), "cl100k_base");
+    let mut p = Policy::for_agent(&resolved, a, counter).unwrap();
+    let err = p.render(&request).unwrap_err();
+    assert!(err.to_string().starts_with("no strategy fits max_prompt_tokens = 20: `full-history` needs "), "{err}");
+    let err = agent_counter(&resolved.config.agents["bad"]).err().unwrap().to_string();
+    assert!(err.starts_with("/cfg/strategies.toml:5:1: agent `bad`: unknown token encoding `gpt9`"), "{err}");
 }

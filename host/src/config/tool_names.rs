@@ -7,61 +7,19 @@
 //! - `agent:NAME`: agent `NAME` of this config, called as `tool/NAME`;
 //! - `llm-query`: one direct model call through the agent's backend.
 
-use super::{ConfigError, Location, Source};
+use super::{CacheRule, ConfigError, McpConfig, Source, ToolConfig, AGENT_PREFIX, LLM_QUERY};
 use indexmap::IndexMap;
+#[cfg(feature = "mcp")]
 use ptc_mcp::{ServerConfig, Transport, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS};
 use serde::Deserialize;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 use toml::Spanned;
-
-/// The tool name that enables `(tool/llm-query {:prompt ... :schema ...})`.
-pub const LLM_QUERY: &str = "llm-query";
-
-/// The prefix of an agent used as a tool: `agent:NAME`.
-pub const AGENT_PREFIX: &str = "agent:";
-
-/// A `[mcp.NAME]` table.
-#[derive(Debug, Clone, PartialEq)]
-pub struct McpConfig {
-    /// How to start or reach it, and its timeouts.
-    pub server: ServerConfig,
-    /// Environment variable holding a bearer token (HTTP only; read at start, never printed).
-    pub bearer_token_env: Option<String>,
-    /// Which of its tools cache their results within a run.
-    pub cache: CacheRule,
-    /// Where the table is.
-    pub location: Location,
-}
-
-/// `cache = true` (every tool) or `cache = ["lookup", ...]` (those tools).
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(untagged)]
-pub enum CacheRule {
-    /// All or none.
-    All(bool),
-    /// The tools named (server-side names).
-    Tools(Vec<String>),
-}
-
-impl Default for CacheRule {
-    fn default() -> CacheRule {
-        CacheRule::All(false)
-    }
-}
-
-impl CacheRule {
-    /// Whether tool `name` of the server caches.
-    pub fn covers(&self, name: &str) -> bool {
-        match self {
-            CacheRule::All(all) => *all,
-            CacheRule::Tools(names) => names.iter().any(|n| n == name),
-        }
-    }
-}
+#[cfg(feature = "mcp")]
+use {std::path::PathBuf, std::time::Duration};
 
 /// `command = "prog"` or `command = ["prog", "arg"]`.
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum Command {
@@ -69,6 +27,9 @@ enum Command {
     Many(Vec<String>),
 }
 
+// Read whole in every build, so that a build without MCP still reports
+// the table's own mistakes first.
+#[cfg_attr(not(feature = "mcp"), allow(dead_code))]
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct RawMcp {
@@ -92,7 +53,20 @@ pub(super) struct RawMcp {
     cache: CacheRule,
 }
 
+/// A `[mcp.NAME]` table in a build without the `mcp` feature: one clear
+/// error, at the table.
+#[cfg(not(feature = "mcp"))]
+pub(super) fn mcp_server(
+    src: &Source<'_>,
+    _base: &Path,
+    name: &str,
+    raw: Spanned<RawMcp>,
+) -> Result<McpConfig, ConfigError> {
+    Err(src.error(raw.span(), format!("[mcp.{name}] {}", ptc_agent::mcp::NOT_BUILT)))
+}
+
 /// Checks one `[mcp.NAME]` table.
+#[cfg(feature = "mcp")]
 pub(super) fn mcp_server(
     src: &Source<'_>,
     base: &Path,
@@ -143,53 +117,13 @@ pub(super) fn mcp_server(
     Ok(McpConfig { server, bearer_token_env: raw.bearer_token_env, cache: raw.cache, location: src.at(span.start) })
 }
 
-/// What an agent's `tools` entry names, once checked against the config.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ToolRef {
-    /// A `[tool.NAME]` table or a built-in example tool.
-    Plain(String),
-    /// Every tool of an MCP server (`SERVER.*`).
-    McpServer(String),
-    /// One tool of an MCP server (`SERVER.TOOL`).
-    McpTool(String, String),
-    /// Another agent (`agent:NAME`).
-    Agent(String),
-    /// `llm-query`.
-    LlmQuery,
-}
-
-impl ToolRef {
-    /// Reads a `tools` entry; `None` when it names nothing the config has.
-    pub fn parse(
-        entry: &str,
-        tools: &IndexMap<String, crate::tools::ToolConfig>,
-        mcp: &IndexMap<String, McpConfig>,
-        agents: &[&str],
-    ) -> Option<ToolRef> {
-        if tools.contains_key(entry) || crate::tools::builtin(entry).is_some() {
-            return Some(ToolRef::Plain(entry.to_string()));
-        }
-        if entry == LLM_QUERY {
-            return Some(ToolRef::LlmQuery);
-        }
-        if let Some(agent) = entry.strip_prefix(AGENT_PREFIX) {
-            return agents.contains(&agent).then(|| ToolRef::Agent(agent.to_string()));
-        }
-        let (server, tool) = entry.split_once('.')?;
-        if !mcp.contains_key(server) || tool.is_empty() {
-            return None;
-        }
-        Some(if tool == "*" { ToolRef::McpServer(server.into()) } else { ToolRef::McpTool(server.into(), tool.into()) })
-    }
-}
-
 /// The error for a `tools` entry that names nothing.
 pub(super) fn unknown_tool(
     src: &Source<'_>,
     span: Range<usize>,
     agent: &str,
     entry: &str,
-    tools: &IndexMap<String, crate::tools::ToolConfig>,
+    tools: &IndexMap<String, ToolConfig>,
     mcp: &IndexMap<String, McpConfig>,
 ) -> ConfigError {
     let mut names: Vec<String> = tools.keys().cloned().collect();

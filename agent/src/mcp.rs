@@ -5,12 +5,22 @@
 //! The program calls a server's tool as `tool/SERVER.TOOL`: the server
 //! prefix keeps two servers' tools apart and shows in every trace line.
 
-use crate::config::{Agent, Config, McpConfig, ToolRef};
-use crate::tools::{McpTool, Tool};
-use indexmap::IndexMap;
-use ptc_mcp::{McpServer, Runtime, StartError, Transport};
+use crate::config::{Agent, Config, ToolRef};
+use crate::tools::Tool;
 use std::fmt;
-use std::sync::Arc;
+#[cfg(feature = "mcp")]
+use {
+    crate::config::McpConfig,
+    crate::tools::McpTool,
+    indexmap::IndexMap,
+    ptc_mcp::{McpServer, Runtime, StartError, Transport},
+    std::sync::Arc,
+};
+
+/// What a build without the `mcp` cargo feature says of an MCP server it
+/// is asked for (after the server's name or `[mcp.NAME]` table).
+pub const NOT_BUILT: &str =
+    "needs MCP, but this ptc was built without the \"mcp\" feature; rebuild with default features (cargo install ptc-host)";
 
 /// Why an agent's MCP tools are not available.
 #[derive(Debug)]
@@ -18,7 +28,14 @@ pub enum McpError {
     /// The runtime thread could not start.
     Runtime(String),
     /// A server did not start (spawn, handshake, tool list, start-up timeout).
+    #[cfg(feature = "mcp")]
     Start(StartError),
+    /// The agent names an MCP server, but this build has no MCP client
+    /// (built without the `mcp` feature).
+    NotBuilt {
+        /// The server.
+        server: String,
+    },
     /// `bearer_token_env` names a variable that is not set.
     Token {
         /// The server.
@@ -43,7 +60,9 @@ impl fmt::Display for McpError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             McpError::Runtime(e) => write!(f, "cannot start the MCP runtime thread: {e}"),
+            #[cfg(feature = "mcp")]
             McpError::Start(e) => e.fmt(f),
+            McpError::NotBuilt { server } => write!(f, "mcp server `{server}` {NOT_BUILT}"),
             McpError::Token { server, var } => {
                 write!(f, "mcp server `{server}`: the environment variable `{var}` (bearer_token_env) is not set")
             }
@@ -61,6 +80,7 @@ impl std::error::Error for McpError {}
 /// The started servers of a run, by config name.
 #[derive(Default)]
 pub struct McpServers {
+    #[cfg(feature = "mcp")]
     servers: IndexMap<String, Arc<McpServer>>,
 }
 
@@ -78,12 +98,21 @@ impl McpServers {
                 }
             }
         }
-        if wanted.is_empty() {
-            return Ok(McpServers::default());
+        match wanted.first() {
+            None => Ok(McpServers::default()),
+            #[cfg(not(feature = "mcp"))]
+            Some(server) => Err(McpError::NotBuilt { server: server.to_string() }),
+            #[cfg(feature = "mcp")]
+            Some(_) => McpServers::start_all(config, &wanted),
         }
+    }
+
+    /// Starts the servers named `wanted`, on one runtime thread.
+    #[cfg(feature = "mcp")]
+    fn start_all(config: &Config, wanted: &[&str]) -> Result<McpServers, McpError> {
         let runtime = Arc::new(Runtime::new().map_err(|e| McpError::Runtime(e.to_string()))?);
         let mut servers = IndexMap::new();
-        for name in wanted {
+        for &name in wanted {
             let server = start_one(&config.mcp[name], runtime.clone())?;
             servers.insert(name.to_string(), Arc::new(server));
         }
@@ -92,6 +121,15 @@ impl McpServers {
 
     /// The tools of `entry` (`SERVER.*`: all, in the server's order;
     /// `SERVER.TOOL`: that one).
+    #[cfg(not(feature = "mcp"))]
+    pub fn tools(&self, _config: &Config, _agent: &Agent, _entry: &ToolRef) -> Result<Vec<Tool>, McpError> {
+        // `start` refused every agent that names an MCP server.
+        Ok(Vec::new())
+    }
+
+    /// The tools of `entry` (`SERVER.*`: all, in the server's order;
+    /// `SERVER.TOOL`: that one).
+    #[cfg(feature = "mcp")]
     pub fn tools(&self, config: &Config, agent: &Agent, entry: &ToolRef) -> Result<Vec<Tool>, McpError> {
         let (server_name, only) = match entry {
             ToolRef::McpServer(s) => (s, None),
@@ -128,6 +166,7 @@ fn tool_ref(config: &Config, entry: &str) -> Option<ToolRef> {
     ToolRef::parse(entry, &config.tools, &config.mcp, &agents)
 }
 
+#[cfg(feature = "mcp")]
 fn start_one(config: &McpConfig, runtime: Arc<Runtime>) -> Result<McpServer, McpError> {
     let mut server = config.server.clone();
     if let (Transport::Http { bearer_token, .. }, Some(var)) = (&mut server.transport, &config.bearer_token_env) {

@@ -1,4 +1,4 @@
-//! The model behind an agent: a replay transcript for offline runs and
+//! `ptc-llm`: the model behind an agent: a replay transcript for offline runs and
 //! tests, an OpenAI-compatible chat completions server, or the Anthropic
 //! Messages API.
 //!
@@ -10,7 +10,7 @@
 //! answer has no program or was cut off.
 //!
 //! ```
-//! use ptc_host::llm::{plain_prompt, Llm, Replay};
+//! use ptc_llm::{plain_prompt, Llm, Replay};
 //! use ptc_plugin_api::Message;
 //!
 //! let mut model = Replay::new(vec!["(return 42)".into()], 0);

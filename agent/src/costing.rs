@@ -2,8 +2,8 @@
 //! session records it: the server's cache figures when it reported them,
 //! otherwise ptc's own accounting of the request it sent (`ptc-cost`).
 
-use crate::llm::Usage;
 use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, Role, TokenMemo};
+use ptc_llm::Usage;
 use ptc_session::{CostRecord, MessageRecord, TurnRecord};
 use ptc_tokens::TokenCounter;
 

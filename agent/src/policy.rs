@@ -21,8 +21,8 @@
 //!   an in-process instance other than does-not-fit ends the turn.
 //!
 //! ```no_run
-//! use ptc_host::policy::Policy;
-//! use ptc_host::resolve::{token_counter, Strategy};
+//! use ptc_agent::policy::Policy;
+//! use ptc_agent::resolve::{token_counter, Strategy};
 //! use ptc_registry::Renderer;
 //! use std::sync::Arc;
 //!

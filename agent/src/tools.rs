@@ -23,7 +23,9 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+#[cfg(feature = "mcp")]
+use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A `[tool.NAME]` table: an external command speaking JSON.
@@ -135,6 +137,7 @@ fn inventory(args: &Json) -> Result<Json, String> {
 }
 
 /// A tool of an MCP server, as an agent sees it.
+#[cfg(feature = "mcp")]
 #[derive(Clone)]
 pub struct McpTool {
     /// `SERVER.TOOL`: what the program calls (`tool/SERVER.TOOL`).
@@ -166,6 +169,7 @@ pub enum Tool {
     /// An external command.
     Command(ToolConfig),
     /// A tool of an MCP server.
+    #[cfg(feature = "mcp")]
     Mcp(McpTool),
     /// An agent as a tool, or `llm-query`: answered by the run, not here.
     Run(RunTool),
@@ -177,6 +181,7 @@ impl Tool {
         match self {
             Tool::Builtin(b) => b.name,
             Tool::Command(c) => &c.name,
+            #[cfg(feature = "mcp")]
             Tool::Mcp(m) => &m.name,
             Tool::Run(r) => &r.name,
         }
@@ -186,6 +191,7 @@ impl Tool {
         match self {
             Tool::Builtin(b) => Some(b.signature.to_string()),
             Tool::Command(c) => c.signature.clone(),
+            #[cfg(feature = "mcp")]
             Tool::Mcp(m) => Some(m.tool.signature.clone()),
             Tool::Run(r) => Some(r.signature.clone()),
         }
@@ -195,6 +201,7 @@ impl Tool {
         match self {
             Tool::Builtin(b) => Some(b.description.to_string()),
             Tool::Command(c) => c.description.clone(),
+            #[cfg(feature = "mcp")]
             Tool::Mcp(m) => m.tool.description.clone(),
             Tool::Run(r) => Some(r.description.clone()),
         }
@@ -203,6 +210,7 @@ impl Tool {
     pub fn caches(&self) -> bool {
         match self {
             Tool::Command(c) => c.cache,
+            #[cfg(feature = "mcp")]
             Tool::Mcp(m) => m.cache,
             Tool::Builtin(_) | Tool::Run(_) => false,
         }
@@ -330,6 +338,7 @@ impl ToolHost for Tools {
         let result = checked.and_then(|()| match index.map(|i| &self.tools[i]) {
             Some(Tool::Builtin(b)) => (b.call)(&args),
             Some(Tool::Command(c)) => run_command(c, &args),
+            #[cfg(feature = "mcp")]
             Some(Tool::Mcp(m)) => m.server.call(&m.tool.name, args.clone()).map_err(|e| e.to_string()),
             Some(Tool::Run(r)) => Err(format!("`{}` is answered by the run, not by the tool table", r.name)),
             None => {

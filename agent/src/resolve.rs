@@ -8,7 +8,7 @@
 //! or a built-in: `full-history` or a peer (`ptc_registry::peers`, default
 //! parameters).
 
-use crate::config::{Config, Isolation, Trigger};
+use crate::config::{Agent, Config, Isolation, Trigger};
 use crate::location::Location;
 use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
@@ -243,4 +243,9 @@ pub fn token_counter(encoding: &str) -> Result<&'static TokenCounter, UnknownEnc
     }
     let counter = TokenCounter::new(encoding)?;
     Ok(cell.get_or_init(|| counter))
+}
+
+/// The token counter of `agent`'s `token_encoding` (default `o200k_base`).
+pub fn agent_token_counter(agent: &Agent) -> Result<&'static TokenCounter, UnknownEncoding> {
+    token_counter(agent.token_encoding.as_deref().unwrap_or(ptc_tokens::DEFAULT_ENCODING))
 }

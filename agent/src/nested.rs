@@ -21,11 +21,10 @@
 //! mismatch is a tool error naming the path.
 
 use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
-use crate::llm::{self, Prompt, PromptMessage};
-use crate::resolve::Resolved;
-use crate::run::{AgentRun, RunOptions, Step};
+use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
 use ptc_lisp::ToolHost;
+use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -33,6 +32,32 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// The usage key of the prompt tokens ptc counted inside a call (a nested
 /// run's turns, an `llm-query` prompt), whether or not a server reported any.
 pub const COUNTED: &str = "counted_prompt_tokens";
+
+/// Runs an agent of the config to its end: what an `agent:NAME` tool
+/// calls. The run loop implements it (`run::SubRuns`); this module, which
+/// the loop uses, so never names the loop back.
+pub trait SubAgents: Sync {
+    /// Runs agent `name` writing its session to `path`, with `args` as
+    /// `ptc run --arg` values (`NAME=EDN`) and `data` joining its own data,
+    /// on `llm`; the session as written, or why it could not run.
+    fn run_agent(&self, call: SubRun<'_>, llm: &mut dyn Llm) -> Result<ptc_session::Session, String>;
+}
+
+/// One run of an agent used as a tool.
+pub struct SubRun<'a> {
+    /// The config.
+    pub resolved: &'a Resolved,
+    /// The agent to run.
+    pub name: &'a str,
+    /// Its inputs, as `ptc run --arg` values (`NAME=EDN`).
+    pub args: Vec<String>,
+    /// Data beside its own (the call's arguments when it declares no inputs).
+    pub data: serde_json::Map<String, Json>,
+    /// Where its session is written.
+    pub path: &'a Path,
+    /// The chain of agents down to it.
+    pub nesting: Nesting,
+}
 
 /// The chain of agents from the top run down to the one running.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -76,6 +101,8 @@ pub struct RunTools<'a> {
     pub tools: &'a Tools,
     /// The config, to run other agents.
     pub resolved: &'a Resolved,
+    /// What runs them.
+    pub sub_agents: &'a dyn SubAgents,
     /// The running agent.
     pub agent: &'a Agent,
     /// Where it sits in the chain.
@@ -127,7 +154,7 @@ impl RunTools<'_> {
         let (path, relative) = nested_path(self.session, self.turn, name, n);
         let mut nesting = self.nesting.clone();
         nesting.chain.push(name.to_string());
-        let outcome = run_nested(self.resolved, name, inputs, &path, nesting);
+        let outcome = run_nested(self.sub_agents, self.resolved, name, inputs, &path, nesting);
         if path.exists() {
             note.session = Some(relative);
         }
@@ -162,7 +189,7 @@ impl RunTools<'_> {
             .chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]))
             .map_err(|e| format!("llm-query: {e}"))?;
         let mut usage = reply.record();
-        if let Ok(counter) = crate::run::agent_counter(self.agent) {
+        if let Ok(counter) = agent_token_counter(self.agent) {
             usage[COUNTED] = (counter.count(&system) + counter.count(prompt)).into();
         }
         usage["llm"] = backend.settings();
@@ -187,6 +214,7 @@ fn nested_path(parent: &Path, turn: u32, agent: &str, n: usize) -> (PathBuf, Str
 
 /// Runs agent `name` to its end with `inputs` as data; the session as written.
 fn run_nested(
+    sub_agents: &dyn SubAgents,
     resolved: &Resolved,
     name: &str,
     inputs: serde_json::Map<String, Json>,
@@ -197,7 +225,8 @@ fn run_nested(
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(|e| fail(format!("cannot create {}: {e}", dir.display())))?;
     }
-    let agent = crate::run::find_agent(resolved, name).map_err(|e| fail(e.to_string()))?;
+    // The config checks `agent:NAME` entries, so this only fails on a config built in code.
+    let agent = resolved.config.agents.get(name).ok_or_else(|| fail("is not an agent of the config".into()))?;
     let llm_config = agent.llm.as_ref().ok_or_else(|| fail("has no `llm`".into()))?;
     let mut llm = llm::from_config(llm_config, 0).map_err(|e| fail(e.to_string()))?;
     // A sub-agent whose signature declares inputs takes the call's
@@ -211,17 +240,8 @@ fn run_nested(
     } else {
         (Vec::new(), inputs)
     };
-    let options = RunOptions { session_out: Some(path), args: &args, ..RunOptions::default() };
-    let mut run = AgentRun::prepare_nested(resolved, name, options, data, nesting).map_err(|e| fail(e.to_string()))?;
-    let mut quiet = |line: &str| tracing::info!(agent = name, "{line}");
-    loop {
-        match run.turn(llm.as_mut(), &mut quiet) {
-            Ok(Step::Continue) => {}
-            Ok(Step::Finished) => break,
-            Err(e) => return Err(fail(e.to_string())),
-        }
-    }
-    Ok(run.finish().session)
+    let call = SubRun { resolved, name, args, data, path, nesting };
+    sub_agents.run_agent(call, llm.as_mut()).map_err(fail)
 }
 
 /// The sub-agent's return as the tool's result. A sub-agent with a
@@ -276,11 +296,8 @@ fn json_in(text: &str) -> Option<Json> {
     if let Ok(v) = serde_json::from_str(t) {
         return Some(v);
     }
-    let start = t.find("```")?;
-    let body = &t[start + 3..];
-    let body = body.split_once('\n').map_or(body, |(_, rest)| rest);
-    let end = body.find("```").unwrap_or(body.len());
-    serde_json::from_str(body[..end].trim()).ok()
+    let (_, body) = *crate::fence::blocks(t).first()?;
+    serde_json::from_str(body.trim()).ok()
 }
 
 /// Checks `value` against a shape written as data: a map of field to shape

@@ -1,7 +1,6 @@
 use super::*;
-use crate::config::{Config, Trigger};
+use crate::config::Trigger;
 use crate::resolve::{token_counter, Render};
-use crate::run::agent_counter;
 use ptc_plugin_api::render::full_history;
 use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
 use ptc_registry::Renderer;
@@ -145,21 +144,6 @@ fn other_render_errors_are_not_budget_fallbacks() {
     let mut p = Policy::new(Strategy::new("broken", Arc::new(Broken), None), vec![words("ok", 1)], Some(50), counter());
     let err = p.render(&request(1, 5)).unwrap_err();
     assert_eq!(err.to_string(), "strategy `broken`: render failed: cannot");
-}
-
-#[test]
-fn agent_policy_from_config() {
-    let text = "[agent.a]\nmax_prompt_tokens = 20\nfallback = [\"full-history\"]\ntoken_encoding = \"cl100k_base\"\n\
-                [agent.bad]\ntoken_encoding = \"gpt9\"\n";
-    let resolved = Config::parse(std::path::Path::new("/cfg/strategies.toml"), text).unwrap().resolve();
-    let a = &resolved.config.agents["a"];
-    let counter = agent_counter(a).unwrap();
-    assert_eq!(counter.encoding(), "cl100k_base");
-    let mut p = Policy::for_agent(&resolved, a, counter).unwrap();
-    let err = p.render(&request(2, 5)).unwrap_err();
-    assert!(err.to_string().starts_with("no strategy fits max_prompt_tokens = 20: `full-history` needs "), "{err}");
-    let err = agent_counter(&resolved.config.agents["bad"]).err().unwrap().to_string();
-    assert!(err.starts_with("/cfg/strategies.toml:5:1: agent `bad`: unknown token encoding `gpt9`"), "{err}");
 }
 
 /// An isolated renderer whose process fails (or whose strategy refuses).

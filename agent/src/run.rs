@@ -13,25 +13,25 @@ use crate::config::{ToolRef, LLM_QUERY};
 use crate::contract::{check_return, expected_output_section, return_feedback};
 use crate::costing::Costing;
 use crate::inputs::{self, InputError};
-use crate::llm::{self, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use crate::location::Location;
 use crate::mcp::{McpError, McpServers};
-use crate::nested::{Nesting, RunTools};
+use crate::nested::{Nesting, RunTools, SubAgents, SubRun};
 use crate::policy::{Policy, PolicyError};
-use crate::progress::Progress;
-use crate::resolve::{token_counter, LookupError, Resolved};
+use crate::progress::{Event, Observer, TurnLabel};
+use crate::resolve::{agent_token_counter, LookupError, Resolved};
 use crate::run_limits::{Counted, Deadline, Stop};
 use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program_with, Exit, Limits, Memory, RunOptions as LispOptions, Value};
+use ptc_llm::{self as llm, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
 use ptc_session::{
     edn, message_records, record_turn, End, ErrorRecord, Journal, JournalError, RecordedTurn, ReplayError, Session,
     SessionError, ToolRecord, TurnExit,
 };
-use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
+use ptc_tokens::TokenCounter;
 use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -281,7 +281,7 @@ pub fn run(
     resolved: &Resolved,
     name: &str,
     options: RunOptions<'_>,
-    progress: &mut dyn Progress,
+    observer: &mut dyn Observer,
 ) -> Result<RunResult, RunError> {
     let agent = find_agent(resolved, name)?;
     let llm_config = agent.llm.as_ref().ok_or_else(|| missing(agent, "llm = {...}"))?;
@@ -293,7 +293,7 @@ pub fn run(
         None => 0,
     };
     let mut llm = llm::from_config(llm_config, done).map_err(RunError::Backend)?;
-    run_with(resolved, name, options, llm.as_mut(), progress)
+    run_with(resolved, name, options, llm.as_mut(), observer)
 }
 
 /// Runs agent `name` with the given model (tests inject one).
@@ -302,14 +302,14 @@ pub fn run_with(
     name: &str,
     options: RunOptions<'_>,
     llm: &mut dyn Llm,
-    progress: &mut dyn Progress,
+    observer: &mut dyn Observer,
 ) -> Result<RunResult, RunError> {
     let mut run = AgentRun::prepare(resolved, name, options)?;
     if run.session.status.is_some() {
-        progress.line(&format!("session already finished ({})", run.session.status.as_deref().unwrap_or("")));
+        observer.event(&Event::AlreadyFinished { status: run.session.status.clone().unwrap_or_default() });
         return Ok(run.finish());
     }
-    while run.turn(llm, progress)? == Step::Continue {}
+    while run.turn(llm, observer)? == Step::Continue {}
     Ok(run.finish())
 }
 
@@ -483,34 +483,45 @@ impl<'r> AgentRun<'r> {
     /// Does one turn: renders, asks `llm`, runs the program, records it.
     /// A render or model failure ends the run with status `error` (it can
     /// be resumed) and is returned.
-    pub fn turn(&mut self, llm: &mut dyn Llm, progress: &mut dyn Progress) -> Result<Step, RunError> {
+    pub fn turn(&mut self, llm: &mut dyn Llm, observer: &mut dyn Observer) -> Result<Step, RunError> {
         if self.session.status.is_some() {
             return Ok(Step::Finished);
         }
         let number = self.request.turn();
-        let max_turns = self.session.max_turns;
-        if !self.allowed(number) {
-            // A resumed run whose turns were all done when it stopped.
-            let last = self.session.turns.last().and_then(|t| t.error.as_ref()).filter(|e| e.kind == INVALID_RETURN);
-            let end = match last {
-                Some(e) => invalid_return_end(&e.message),
-                None => End { status: "out_of_turns".into(), ..End::default() },
-            };
+        if let Some(end) = self.end_before(number) {
             self.end_run(end)?;
             return Ok(Step::Finished);
         }
-        if let Some(stop) = self.deadline.passed() {
-            self.end_run(limit_end(stop))?;
-            return Ok(Step::Finished);
-        }
-        let label = match number.checked_sub(max_turns).filter(|&k| k > 0) {
-            Some(k) => format!(
-                "{number}/{max_turns} (retry {k}/{})",
-                self.agent.contract.as_ref().map_or(0, |c| c.retry_turns)
-            ),
-            None => format!("{number}/{max_turns}"),
+        let label = TurnLabel {
+            number,
+            max_turns: self.session.max_turns,
+            retry_turns: self.agent.contract.as_ref().map_or(0, |c| c.retry_turns),
         };
-        progress.status(&format!("turn {label} · rendering the prompt · {} prompt tokens so far", self.tokens_so_far));
+        let mut rendered = self.render(label, observer)?;
+        let Some(reply) = self.ask(llm, label, &rendered, observer)? else { return Ok(Step::Finished) };
+        observer.event(&Event::Running { turn: label });
+        let executed = self.execute(number, &reply, &*llm, &mut rendered.stats);
+        self.record(label, rendered, reply, executed, &*llm, observer)
+    }
+
+    /// Why the run ends before turn `number` starts: no turn left (a
+    /// resumed run whose turns were all done when it stopped) or the run's
+    /// deadline passed.
+    fn end_before(&self, number: u32) -> Option<End> {
+        if !self.allowed(number) {
+            let last = self.session.turns.last().and_then(|t| t.error.as_ref()).filter(|e| e.kind == INVALID_RETURN);
+            return Some(match last {
+                Some(e) => invalid_return_end(&e.message),
+                None => End { status: "out_of_turns".into(), ..End::default() },
+            });
+        }
+        self.deadline.passed().map(limit_end)
+    }
+
+    /// Renders the turn's prompt through the policy; a failure stops the run.
+    fn render(&mut self, turn: TurnLabel, observer: &mut dyn Observer) -> Result<RenderedTurn, RunError> {
+        let number = turn.number;
+        observer.event(&Event::Rendering { turn, tokens_so_far: self.tokens_so_far });
         let served = match self.policy.render(&self.request) {
             Ok(s) => s,
             Err(error) => {
@@ -519,12 +530,11 @@ impl<'r> AgentRun<'r> {
             }
         };
         let instance = served.instance.clone();
-        let messages = served.rendered.messages();
         let prompt_tokens = served.tokens as u64;
         let mut stats = stats_json(served.rendered.stats());
         stats["instance"] = json!(instance);
         stats["switched"] = json!(self.policy.switched());
-        tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = messages.len(), "prompt rendered");
+        tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = served.rendered.messages().len(), "prompt rendered");
         if served.attempts.len() > 1 {
             stats["attempts"] = json!(served.attempts.iter().map(|a| a.to_string()).collect::<Vec<_>>());
         }
@@ -532,45 +542,65 @@ impl<'r> AgentRun<'r> {
         for failed in
             served.attempts.iter().filter(|a| a.outcome.as_ref().is_err_and(|e| e.kind() != ErrorKind::DoesNotFit))
         {
-            progress.line(&format!("turn {number}: strategy {failed}; served by `{instance}`"));
+            observer.event(&Event::FellBack { turn, failed: failed.to_string(), instance: instance.clone() });
         }
         for w in served.rendered.stats().warnings() {
-            progress.line(&format!("turn {number}: strategy `{instance}`: {w}"));
+            observer.event(&Event::StrategyWarning { turn, instance: instance.clone(), warning: w.to_string() });
         }
-
-        progress.status(&format!(
-            "turn {label} · {instance} · {prompt_tokens} prompt tokens ({} so far) · waiting for the model",
-            self.tokens_so_far + prompt_tokens
-        ));
-        let asked = std::time::Instant::now();
         let sent = Prompt::from(&served.rendered);
+        Ok(RenderedTurn { messages: message_records(&served.rendered), instance, prompt_tokens, stats, sent })
+    }
+
+    /// Sends the prompt; `None` when the run's deadline cut the call short
+    /// (the run is then ended), an error (the run stopped) when it failed.
+    fn ask(
+        &mut self,
+        llm: &mut dyn Llm,
+        turn: TurnLabel,
+        rendered: &RenderedTurn,
+        observer: &mut dyn Observer,
+    ) -> Result<Option<LlmReply>, RunError> {
+        let prompt_tokens = rendered.prompt_tokens;
+        observer.event(&Event::Asking {
+            turn,
+            instance: rendered.instance.clone(),
+            prompt_tokens,
+            tokens_so_far: self.tokens_so_far + prompt_tokens,
+        });
+        let asked = std::time::Instant::now();
         llm.end_calls_by(self.deadline.at());
-        let reply = match llm.chat(&sent) {
+        let reply = match llm.chat(&rendered.sent) {
             Ok(r) => r,
             // A call the run's deadline cut short (it may end a moment early).
             Err(_) if self.deadline.passed_within(Duration::from_millis(100)).is_some() => {
                 let stop = self.deadline.passed_within(Duration::from_millis(100)).expect("checked");
                 self.end_run(limit_end(stop))?;
-                return Ok(Step::Finished);
+                return Ok(None);
             }
             Err(error) => {
                 self.stop_with_error()?;
-                return Err(RunError::Llm { turn: number, error, path: self.path().to_path_buf() });
+                return Err(RunError::Llm { turn: turn.number, error, path: self.path().to_path_buf() });
             }
         };
-        tracing::debug!(turn = number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, finish = reply.finish_reason.as_str(), chars = reply.content.len(), "model answered");
-        if let Some(w) = dropped_prompt_warning(&reply, prompt_tokens) {
-            progress.line(&format!("turn {number}: warning: {w}"));
+        tracing::debug!(turn = turn.number, elapsed_ms = asked.elapsed().as_millis() as u64, usage = ?reply.usage, finish = reply.finish_reason.as_str(), chars = reply.content.len(), "model answered");
+        if let Some(warning) = dropped_prompt_warning(&reply, prompt_tokens) {
+            observer.event(&Event::ModelWarning { turn, warning });
         }
+        Ok(Some(reply))
+    }
 
-        progress.status(&format!("turn {label} · running the program"));
-        let cut_off = cut_off_error(&reply, &*llm);
+    /// Runs the answer's program against the memory, the data and the
+    /// tools, and turns it into the turn's record; memory moves on only
+    /// when the turn succeeds.
+    fn execute(&mut self, number: u32, reply: &LlmReply, llm: &dyn Llm, stats: &mut serde_json::Value) -> Executed {
+        let cut_off = cut_off_error(reply, llm);
         let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
         // The program's wall clock never runs past the run's.
         let limits = Limits { timeout: self.deadline.cap(self.limits.timeout), ..self.limits.clone() };
         let tools = RunTools {
             tools: &self.tools,
             resolved: self.resolved,
+            sub_agents: &SubRuns,
             agent: self.agent,
             nesting: &self.nesting,
             session: self.journal.path(),
@@ -601,14 +631,31 @@ impl<'r> AgentRun<'r> {
         if let Some(out) = outcome.filter(|_| turn.record.success) {
             self.memory = out.memory;
         }
-        let record = &mut turn.record;
-        record.messages = message_records(&served.rendered);
-        record.cost = Some(self.costing.turn(&sent, reply.usage.as_ref()));
-        record.render_stats = Some(stats);
-        record.prompt_tokens = Some(prompt_tokens);
-        record.usage = Some(call_record(&reply, &*llm, &mut self.llm_settings));
+        Executed { turn, rejected, limit_stop }
+    }
 
-        let outcome_line = match (&record.error, &record.result) {
+    /// Completes the turn's record (messages, cost, stats, usage), appends
+    /// it to the session, the live request and the journal with the end
+    /// it made, if any, and reports it.
+    fn record(
+        &mut self,
+        label: TurnLabel,
+        rendered: RenderedTurn,
+        reply: LlmReply,
+        executed: Executed,
+        llm: &dyn Llm,
+        observer: &mut dyn Observer,
+    ) -> Result<Step, RunError> {
+        let Executed { mut turn, rejected, limit_stop } = executed;
+        let number = label.number;
+        let record = &mut turn.record;
+        record.messages = rendered.messages;
+        record.cost = Some(self.costing.turn(&rendered.sent, reply.usage.as_ref()));
+        record.render_stats = Some(rendered.stats);
+        record.prompt_tokens = Some(rendered.prompt_tokens);
+        record.usage = Some(call_record(&reply, llm, &mut self.llm_settings));
+
+        let outcome = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
             (None, Some(r)) => format!("ok {}", first_line(r)),
             (None, None) => "ok".into(),
@@ -634,17 +681,20 @@ impl<'r> AgentRun<'r> {
         let recorded = self.session.turns.last().expect("the turn was just pushed");
         self.journal.turn_and_stop(recorded, end.as_ref())?;
         tracing::debug!(turn = number, session = %self.path().display(), "session written");
-        let status = end.as_ref().map(|e| e.status.clone());
+        let finished = end.is_some();
         if let Some(end) = end {
             self.record_end(end);
         }
-        self.tokens_so_far += prompt_tokens;
-        progress.line(&format!(
-            "turn {label}  strategy={instance}  prompt_tokens={prompt_tokens}  total={}  model={:.1}s  {outcome_line}",
-            self.tokens_so_far,
-            reply.timing.wall.as_secs_f64()
-        ));
-        Ok(if status.is_some() { Step::Finished } else { Step::Continue })
+        self.tokens_so_far += rendered.prompt_tokens;
+        observer.event(&Event::TurnDone {
+            turn: label,
+            instance: rendered.instance,
+            prompt_tokens: rendered.prompt_tokens,
+            tokens_so_far: self.tokens_so_far,
+            model_time: reply.timing.wall,
+            outcome,
+        });
+        Ok(if finished { Step::Finished } else { Step::Continue })
     }
 
     /// Whether turn `number` may run: within `max_turns`, or one of the
@@ -719,6 +769,30 @@ impl<'r> AgentRun<'r> {
     }
 }
 
+/// A turn's prompt, rendered: what is sent and what the record keeps of it.
+struct RenderedTurn {
+    /// The instance that served it.
+    instance: String,
+    /// Its token count (ptc's).
+    prompt_tokens: u64,
+    /// The render stats the record keeps (`render_stats`).
+    stats: serde_json::Value,
+    /// The prompt as the model gets it.
+    sent: Prompt,
+    /// The messages as the record keeps them.
+    messages: Vec<ptc_session::MessageRecord>,
+}
+
+/// A turn's program, run: its record so far and how it bears on the run.
+struct Executed {
+    /// The turn as recorded.
+    turn: RecordedTurn,
+    /// Why its returned value was rejected (it did not match the signature).
+    rejected: Option<String>,
+    /// The run limit it ran into, if any.
+    limit_stop: Option<Stop>,
+}
+
 /// The error kind of a turn whose returned value did not match the signature.
 pub const INVALID_RETURN: &str = "invalid_return";
 
@@ -790,12 +864,27 @@ fn annotate_calls(
 
 /// The token counter of `agent`'s `token_encoding` (default `o200k_base`).
 pub fn agent_counter(agent: &Agent) -> Result<&'static TokenCounter, RunError> {
-    let encoding = agent.token_encoding.as_deref().unwrap_or(DEFAULT_ENCODING);
-    token_counter(encoding).map_err(|e| RunError::Encoding {
+    agent_token_counter(agent).map_err(|e| RunError::Encoding {
         location: agent.location.clone(),
         agent: agent.name.clone(),
         message: e.to_string(),
     })
+}
+
+/// The loop as agents used as tools run: to the end, their progress
+/// logged (`tracing`), not shown.
+pub struct SubRuns;
+
+impl SubAgents for SubRuns {
+    fn run_agent(&self, call: SubRun<'_>, llm: &mut dyn Llm) -> Result<Session, String> {
+        let options = RunOptions { session_out: Some(call.path), args: &call.args, ..RunOptions::default() };
+        let mut run = AgentRun::prepare_nested(call.resolved, call.name, options, call.data, call.nesting)
+            .map_err(|e| e.to_string())?;
+        let name = call.name;
+        let mut quiet = |line: &str| tracing::info!(agent = name, "{line}");
+        while run.turn(llm, &mut quiet).map_err(|e| e.to_string())? == Step::Continue {}
+        Ok(run.finish().session)
+    }
 }
 
 /// The price model `agent`'s runs record costs under: its `pricing`, else
@@ -900,20 +989,10 @@ pub fn stats_json(stats: &Stats) -> serde_json::Value {
 /// Finds the program in a model answer: the first ```clojure / ```lisp /
 /// ```clj / bare ``` block, else the whole answer when it is an s-expression.
 pub fn extract_code(response: &str) -> Option<String> {
-    let mut rest = response;
-    while let Some(start) = rest.find("```") {
-        let after = &rest[start + 3..];
-        let (lang, body) = after.split_once('\n').unwrap_or((after, ""));
-        let end = body.find("```");
-        let code = &body[..end.unwrap_or(body.len())];
-        let lang = lang.trim().to_ascii_lowercase();
-        if matches!(lang.as_str(), "clojure" | "lisp" | "clj" | "edn" | "") && !code.trim().is_empty() {
-            return Some(code.trim().to_string());
-        }
-        match end {
-            Some(e) => rest = &body[e + 3..],
-            None => break,
-        }
+    let lisp = |lang: &str| matches!(lang.to_ascii_lowercase().as_str(), "clojure" | "lisp" | "clj" | "edn" | "");
+    let fenced = crate::fence::blocks(response).into_iter().find(|(lang, code)| lisp(lang) && !code.trim().is_empty());
+    if let Some((_, code)) = fenced {
+        return Some(code.trim().to_string());
     }
     let t = response.trim();
     (t.starts_with('(') && t.ends_with(')')).then(|| t.to_string())
