@@ -26,8 +26,12 @@
 #   CARGO                   the cargo command (default: cargo)
 #   PTC_REAL_SERVER_DIR     where the venv, config, sessions and logs go (default: target/real-server)
 #   PTC_REAL_SERVER_PORT    server port (default: 8088)
-#   PTC_REAL_SERVER_AGENTS  space-separated agents to run (default: all demo agents)
+#   PTC_REAL_SERVER_AGENTS  space-separated agents to run (default: all demo agents; empty: none)
 #   PTC_REAL_SERVER_LIMIT   seconds one agent may take before it counts as hung (default: 900)
+#   PTC_REAL_SERVER_BENCH   `ptc bench --tasks` prefixes of the core suite to run against the
+#                           server with full history and coalesced (default: none; e.g.
+#                           "lookup-customer,lookup-shipped,lookup-fx,explore-vault-8"); the
+#                           report goes to bench.md, the result lines to bench.jsonl
 
 set -euo pipefail
 
@@ -35,7 +39,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WORK=${PTC_REAL_SERVER_DIR:-$ROOT/target/real-server}
 PORT=${PTC_REAL_SERVER_PORT:-8088}
 LIMIT=${PTC_REAL_SERVER_LIMIT:-900}
-AGENTS=${PTC_REAL_SERVER_AGENTS:-"demo demo-rolling demo-per-turn demo-aggressive demo-budget demo-keep-last demo-full demo-lean"}
+AGENTS=${PTC_REAL_SERVER_AGENTS-"demo demo-rolling demo-per-turn demo-aggressive demo-budget demo-keep-last demo-full demo-lean"}
 VENV=$WORK/venv
 PY=$VENV/bin/python
 
@@ -102,7 +106,8 @@ done
 # unrelated prompt (nothing shared to reuse), then the same prompt again
 # (llama.cpp keeps the last prompt's KV cache and reuses the shared prefix).
 # Median of three rounds.
-"$PY" - "$PORT" "$ROOT/host/src/system_prompt.md" >"$WORK/prefix-cache.txt" <<'EOF'
+"$PTC" docs language >"$WORK/card.md"
+"$PY" - "$PORT" "$WORK/card.md" >"$WORK/prefix-cache.txt" <<'EOF'
 import json, statistics, sys, time, urllib.request
 port, card = sys.argv[1], open(sys.argv[2]).read()
 def ask(system, user):
@@ -185,6 +190,16 @@ for agent in $AGENTS; do
     grep -E '^turn [0-9]+/' "$WORK/sessions/$agent.err" >&2 || true
     tail -n 1 "$WORK/sessions/$agent.err" >&2
 done
+# --- 4b. a handful of bench tasks (opt-in) ---------------------------------------
+if [ -n "${PTC_REAL_SERVER_BENCH:-}" ]; then
+    say "ptc bench bench/suites/core --tasks $PTC_REAL_SERVER_BENCH (full-history, coalesced)"
+    rm -rf "$WORK/bench.jsonl" "$WORK/bench.sessions"
+    LLM="{ backend = \"openai\", base_url = \"http://127.0.0.1:$PORT/v1\", model = \"smollm2\", max_tokens = 512, temperature = 0.2, seed = 7, read_timeout_ms = 120000, max_retries = 2 }"
+    "$PTC" bench "$ROOT/bench/suites/core" --tasks "$PTC_REAL_SERVER_BENCH" --strategies full-history,coalesced \
+        --llm "$LLM" --out "$WORK/bench.jsonl" --concurrency 1 2>"$WORK/bench.err" || FAILED=1
+    "$PTC" bench report "$WORK/bench.jsonl" --format markdown >"$WORK/bench.md" || FAILED=1
+    cat "$WORK/bench.md" >&2
+fi
 stop_server
 trap - EXIT
 
