@@ -32,6 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ptc-conformance", &["ptc-plugin-api", "ptc-registry", "ptc-session", "ptc-tokens", "ptc-cost"]),
     ("ptc-mcp", &["ptc-signature"]),
     ("ptc-llm", &["ptc-plugin-api", "ptc-cost"]),
+    ("ptc-suite", &["ptc-lisp", "ptc-tokens"]),
     (
         "ptc-agent",
         &[
@@ -63,6 +64,7 @@ const FORBIDDEN_OUTSIDE: &[(&str, &str, &str)] = &[
     ("ptc-agent", "tokio", "tokio stays inside ptc-mcp"),
     ("ptc-llm", "tokio", "tokio stays inside ptc-mcp"),
     ("ptc-host", "tokio", "tokio stays inside ptc-mcp"),
+    ("ptc-suite", "tokio", "the bench's pool is std threads"),
 ];
 
 /// Crates only tools (benchmarks, fuzzing, tests) may depend on.

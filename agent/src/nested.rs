@@ -17,14 +17,16 @@
 //! model call through the agent's `llm_query` backend (default: its `llm`).
 //! Without `:schema` the answer text is the result. With one, the model is
 //! asked for JSON of that shape, the answer is parsed (a fenced block is
-//! unwrapped) and checked against the shape (see [`check_shape`]); a
-//! mismatch is a tool error naming the path.
+//! unwrapped) and checked against the shape as a signature type (see
+//! [`schema_type`]); a mismatch is a tool error naming the path.
 
 use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
+use crate::contract::JsonShape;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
 use ptc_lisp::ToolHost;
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
+use ptc_signature::{check, Field, Primitive, Type};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -173,16 +175,16 @@ impl RunTools<'_> {
 
     fn llm_query(&self, args: Json, mut note: CallNote) -> Result<Json, String> {
         let prompt = args.get("prompt").and_then(Json::as_str).ok_or("llm-query expects {:prompt \"...\"}")?;
-        let schema = args.get("schema").filter(|s| !s.is_null());
+        // A bad :schema fails before the model is paid.
+        let schema = args.get("schema").filter(|s| !s.is_null()).map(schema_type).transpose()?;
         let config: &LlmConfig =
             self.agent.llm_query.as_ref().or(self.agent.llm.as_ref()).ok_or("the agent has no `llm` for llm-query")?;
         let done = self.queries.fetch_add(1, Ordering::SeqCst);
         let mut backend = llm::from_config(config, done).map_err(|e| format!("llm-query: {e}"))?;
-        let system = match schema {
-            Some(shape) => format!(
-                "Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {}",
-                shape_text(shape)
-            ),
+        let system = match &schema {
+            Some(ty) => {
+                format!("Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {ty}")
+            }
             None => "Answer briefly and precisely.".to_string(),
         };
         let reply = backend
@@ -195,10 +197,10 @@ impl RunTools<'_> {
         usage["llm"] = backend.settings();
         note.usage = Some(usage);
         self.tools.note(note);
-        let Some(shape) = schema else { return Ok(Json::String(reply.content)) };
+        let Some(ty) = schema else { return Ok(Json::String(reply.content)) };
         let answer = json_in(&reply.content)
             .ok_or_else(|| format!("llm-query: the answer is not JSON: {}", first_chars(&reply.content, 200)))?;
-        check_shape(&answer, shape, "$").map_err(|e| format!("llm-query: the answer does not fit :schema: {e}"))?;
+        check(JsonShape(&answer), &ty).map_err(|m| format!("llm-query: the answer does not fit :schema {ty}: {m}"))?;
         Ok(answer)
     }
 }
@@ -262,31 +264,11 @@ fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, 
             let last = session.turns.last().and_then(|t| t.error.as_ref());
             let last = last.map_or(String::new(), |e| format!("; its last error: {}", e.message));
             Err(format!(
-                "agent `{name}` did not return ({} after {} turns){last}",
+                "agent `{name}` did not return ({} after {}){last}",
                 status.unwrap_or("unfinished"),
-                session.turns.len()
+                crate::progress::turns(session.turns.len())
             ))
         }
-    }
-}
-
-/// The shape as the prompt shows it: `{name :string, tags [:string]}`.
-fn shape_text(shape: &Json) -> String {
-    match shape {
-        Json::Object(map) => {
-            let fields: Vec<String> =
-                map.iter().map(|(k, v)| format!("{} {}", k.trim_start_matches(':'), shape_text(v))).collect();
-            format!("{{{}}}", fields.join(", "))
-        }
-        Json::Array(items) => format!("[{}]", items.first().map_or(":any".into(), shape_text)),
-        Json::String(s) => {
-            if s.starts_with(':') {
-                s.clone()
-            } else {
-                format!(":{s}")
-            }
-        }
-        other => other.to_string(),
     }
 }
 
@@ -300,33 +282,23 @@ fn json_in(text: &str) -> Option<Json> {
     serde_json::from_str(body.trim()).ok()
 }
 
-/// Checks `value` against a shape written as data: a map of field to shape
-/// (every field required unless its type ends in `?`), a one-item list (every
-/// item has that shape), or a type name (`:string`, `:int`, `:float`,
-/// `:bool`, `:map`, `:list`, `:any`; keywords arrive as strings). The error names the path.
-pub fn check_shape(value: &Json, shape: &Json, path: &str) -> Result<(), String> {
-    match shape {
-        Json::Object(fields) => {
-            let Json::Object(map) = value else { return Err(format!("{path}: expected a map, got {value}")) };
-            for (key, field_shape) in fields {
-                let key = key.trim_start_matches(':');
-                let optional = field_shape.as_str().is_some_and(|s| s.ends_with('?'));
-                match map.get(key) {
-                    None | Some(Json::Null) if optional => {}
-                    None => return Err(format!("{path}.{key}: missing")),
-                    Some(v) => check_shape(v, field_shape, &format!("{path}.{key}"))?,
-                }
-            }
-            Ok(())
-        }
+/// The `:schema` of an `llm-query` as a signature type, so answers are
+/// checked by the one type checker ([`ptc_signature::check`]): a map of
+/// field to schema (every field required unless its type ends in `?`), a
+/// one-item list (every item has that schema), or a type keyword
+/// (`:string`, `:int`, `:float`, `:bool`, `:keyword`, `:datetime`, `:map`,
+/// `:any`; `:integer`, `:number`, `:boolean`, `:list` and `:vector` as
+/// aliases). Keywords arrive as strings.
+pub fn schema_type(schema: &Json) -> Result<Type, String> {
+    match schema {
+        Json::Object(fields) => fields
+            .iter()
+            .map(|(name, ty)| Ok(Field { name: name.trim_start_matches(':').to_string(), ty: schema_type(ty)? }))
+            .collect::<Result<Vec<_>, String>>()
+            .map(Type::Map),
         Json::Array(items) => {
-            let Json::Array(values) = value else { return Err(format!("{path}: expected a list, got {value}")) };
-            match items.first() {
-                Some(item) => {
-                    values.iter().enumerate().try_for_each(|(i, v)| check_shape(v, item, &format!("{path}[{i}]")))
-                }
-                None => Ok(()),
-            }
+            let item = items.first().map_or(Ok(Type::Primitive(Primitive::Any)), schema_type)?;
+            Ok(Type::List(Box::new(item)))
         }
         Json::String(name) => {
             let name = name.trim_start_matches(':');
@@ -334,24 +306,19 @@ pub fn check_shape(value: &Json, shape: &Json, path: &str) -> Result<(), String>
                 Some(n) => (n, true),
                 None => (name, false),
             };
-            let fits = match name {
-                _ if optional && value.is_null() => true,
-                "string" | "keyword" => value.is_string(),
-                "int" | "integer" => value.is_i64() || value.is_u64(),
-                "float" | "number" => value.is_number(),
-                "bool" | "boolean" => value.is_boolean(),
-                "map" => value.is_object(),
-                "list" | "vector" => value.is_array(),
-                "any" => true,
-                other => return Err(format!("{path}: unknown type `:{other}` in :schema")),
+            let ty = match name {
+                "integer" => Type::Primitive(Primitive::Int),
+                "number" => Type::Primitive(Primitive::Float),
+                "boolean" => Type::Primitive(Primitive::Bool),
+                "list" | "vector" => Type::List(Box::new(Type::Primitive(Primitive::Any))),
+                other => Type::Primitive(
+                    Primitive::from_name(other)
+                        .ok_or_else(|| format!("llm-query: unknown type `:{other}` in :schema"))?,
+                ),
             };
-            if fits {
-                Ok(())
-            } else {
-                Err(format!("{path}: expected :{name}, got {value}"))
-            }
+            Ok(if optional { Type::Optional(Box::new(ty)) } else { ty })
         }
-        other => Err(format!("{path}: a :schema entry must be a type keyword, a map or a list, got {other}")),
+        other => Err(format!("llm-query: a :schema entry must be a type keyword, a map or a list, got {other}")),
     }
 }
 
@@ -370,18 +337,20 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn shapes_check_types_fields_and_lists_and_name_the_path() {
-        let shape = json!({":name": ":string", ":tags": [":string"], ":score": ":float?"});
-        assert_eq!(check_shape(&json!({"name": "a", "tags": ["x"]}), &shape, "$"), Ok(()));
-        assert_eq!(
-            check_shape(&json!({"name": "a", "tags": ["x", 2]}), &shape, "$"),
-            Err("$.tags[1]: expected :string, got 2".into())
-        );
-        assert_eq!(check_shape(&json!({"tags": []}), &shape, "$"), Err("$.name: missing".into()));
-        assert_eq!(check_shape(&json!([1]), &shape, "$"), Err("$: expected a map, got [1]".into()));
-        assert_eq!(check_shape(&json!(3), &json!(":int"), "$"), Ok(()));
-        assert!(check_shape(&json!(3), &json!(":date"), "$").unwrap_err().contains("unknown type `:date`"));
-        assert_eq!(shape_text(&shape), "{name :string, tags [:string], score :float?}");
+    fn schemas_are_signature_types_checked_by_the_one_checker() {
+        let ty = schema_type(&json!({":name": ":string", ":tags": [":string"], ":score": ":float?"})).unwrap();
+        assert_eq!(ty.to_string(), "{name :string, tags [:string], score :float?}");
+        let fits = |v: Json| check(JsonShape(&v), &ty).map_err(|m| m.to_string());
+        assert_eq!(fits(json!({"name": "a", "tags": ["x"]})), Ok(()));
+        assert!(fits(json!({"name": "a", "tags": ["x", 2]}))
+            .unwrap_err()
+            .starts_with("at $.tags[1]: expected :string"));
+        assert!(fits(json!({"tags": []})).unwrap_err().starts_with("at $.name: missing"));
+        assert!(fits(json!([1])).unwrap_err().starts_with("at $: expected {name"));
+        assert_eq!(schema_type(&json!(":integer")).unwrap(), Type::Primitive(Primitive::Int));
+        assert_eq!(schema_type(&json!(":vector")).unwrap().to_string(), "[:any]");
+        assert!(schema_type(&json!(":date")).unwrap_err().contains("unknown type `:date`"));
+        assert!(schema_type(&json!(3)).unwrap_err().contains("a type keyword, a map or a list"));
     }
 
     #[test]

@@ -243,6 +243,14 @@ impl<W: Write> Progress for Terminal<W> {
     }
 }
 
+/// `1 turn`, `3 turns`: a count of turns as every message writes it.
+pub fn turns(n: usize) -> String {
+    match n {
+        1 => "1 turn".to_string(),
+        n => format!("{n} turns"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -276,9 +276,9 @@ llm = { backend = "replay", file = "d.json" }
     let dir = setup("agent-recursion", config, &[("a", a), ("b", b), ("c", c), ("d", &["(return 4)"]), ("q", q)]);
     let s = run_agent(&dir, "a").unwrap();
     let e1 = &s.turns[0].error.as_ref().unwrap().message;
-    assert!(e1.starts_with("tool/b failed: agent `b` did not return (out_of_turns after 1 turns); its last error: tool/a failed: agent recursion: a → b → a is not allowed"), "{e1}");
+    assert!(e1.starts_with("tool/b failed: agent `b` did not return (out_of_turns after 1 turn); its last error: tool/a failed: agent recursion: a → b → a is not allowed"), "{e1}");
     let e2 = &s.turns[1].error.as_ref().unwrap().message;
-    assert_eq!(e2, "tool/llm-query failed: llm-query: the answer does not fit :schema: $.n: expected :int, got \"seven\" (line 1, column 1)");
+    assert_eq!(e2, "tool/llm-query failed: llm-query: the answer does not fit :schema {n :int}: at $.n: expected :int, got string \"seven\" (line 1, column 1)");
     assert_eq!(s.status.as_deref(), Some("returned"));
     // c allows no agent below it.
     let s = run_agent(&dir, "c").unwrap();

@@ -107,13 +107,7 @@ fn chosen_agent<'c>(config: &'c Config, asked: Option<&'c str>) -> Result<&'c st
     )))
 }
 
-/// `1 turn`, `3 turns`.
-pub fn turns(n: usize) -> String {
-    match n {
-        1 => "1 turn".to_string(),
-        n => format!("{n} turns"),
-    }
-}
+pub use ptc_agent::progress::turns;
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
