@@ -31,8 +31,12 @@ use std::time::Instant;
 /// The `anthropic-version` header sent.
 pub const ANTHROPIC_VERSION: &str = "2023-06-01";
 
-/// Cache breakpoints the API accepts in one request.
-pub const MAX_BREAKPOINTS: usize = 4;
+/// Cache breakpoints the API accepts in one request: the price table's
+/// (`ptc_plugin_api::render::ANTHROPIC`), the one place the figure lives.
+pub const MAX_BREAKPOINTS: usize = match ptc_plugin_api::render::ANTHROPIC.cache {
+    ptc_plugin_api::render::CacheMatch::Breakpoints { max, .. } => max,
+    ptc_plugin_api::render::CacheMatch::Prefix { .. } => panic!("the ANTHROPIC row caches at breakpoints"),
+};
 
 /// An Anthropic Messages client.
 pub struct Anthropic {
