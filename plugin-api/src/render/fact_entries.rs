@@ -250,9 +250,10 @@ fn prose(turn: &Turn) -> String {
 }
 
 /// The entry of one turn, admitting what it shows to `ledger`, its
-/// prose's new facts last. The facts of a failed turn's prose (a model that wrote down what it knows but no
-/// program) wait in `notes` for the next successful turn's entry: a failed
-/// turn has no entry, and the model's own notes are what it chose to keep.
+/// prose's new facts last. The facts of a failed turn's prose (a model
+/// that wrote down what it knows but no program) wait in `notes` for the
+/// next successful turn's entry: a failed turn has no entry, and the
+/// model's own notes are what it chose to keep.
 fn entry(
     turn: &Turn,
     opts: &FactEntryOptions,
