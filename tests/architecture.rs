@@ -80,15 +80,11 @@ const LISP_CORE: &[&str] = &[
     "record", "special",
 ];
 
-/// Cycles found when this test was written, in crates owned elsewhere:
-/// each is a debt to break, listed so that no new one slips in. Remove an
-/// entry when its cycle is gone (the test says so).
-const KNOWN_CYCLES: &[(&str, &[&str])] = &[
-    ("ptc-plugin-api", &["render::cache", "render::history"]),
-    ("ptc-cost", &["account", "pricing"]),
-    ("ptc-cost", &["cache", "wire"]),
-    ("ptc-conformance", &["cases", "recall"]),
-];
+/// Cycles tolerated for now, in crates owned elsewhere: each a debt to
+/// break, listed so that no new one slips in. None today (the four found
+/// when this test was written are broken). Remove an entry when its cycle
+/// is gone (the test says so).
+const KNOWN_CYCLES: &[(&str, &[&str])] = &[];
 
 /// About 5k lines: past that a crate usually holds two jobs.
 const MAX_LINES: usize = 5_500;

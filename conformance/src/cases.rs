@@ -2,6 +2,7 @@
 //! runs inside its child process.
 
 use crate::checks::{self, Check};
+use crate::corpus::{corpus_runs, progress};
 use crate::fixtures::{self, Fixture, Group, Selection};
 use crate::Limits;
 use ptc_cost::{Accounting, PriceModel, TokenMemo, TurnCost};
@@ -11,6 +12,8 @@ use ptc_registry::{Plugin, Registry, Renderer};
 use serde_json::{json, Value as Json};
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+pub use crate::outcome::Outcome;
 
 /// How binding a case is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -99,30 +102,6 @@ pub fn case(id: &str) -> Option<&'static Case> {
     CASES.iter().find(|c| c.id == id)
 }
 
-/// What a case found: pass or fail, why, and its figures.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Outcome {
-    /// Whether it passed.
-    pub passed: bool,
-    /// One line: why it failed, or what it measured.
-    pub reason: String,
-    /// Measurements (plugin info, token counts, timings).
-    pub figures: Json,
-}
-
-impl Outcome {
-    pub(crate) fn pass(reason: impl Into<String>) -> Outcome {
-        Outcome { passed: true, reason: reason.into(), figures: Json::Null }
-    }
-    pub(crate) fn fail(reason: impl Into<String>) -> Outcome {
-        Outcome { passed: false, reason: reason.into(), figures: Json::Null }
-    }
-    pub(crate) fn with(mut self, figures: Json) -> Outcome {
-        self.figures = figures;
-        self
-    }
-}
-
 /// The unknown key MUST-REJECT-UNKNOWN-PARAMS adds to the parameters.
 pub const UNKNOWN_KEY: &str = "ptc_conformance_unknown_key";
 
@@ -202,35 +181,8 @@ fn reject_unknown(plugin: &Plugin, params: &str) -> Outcome {
     }
 }
 
-fn progress(fixture: &Fixture) {
-    eprintln!("fixture: {}", fixture.name);
-}
-
 fn render(renderer: &Renderer, req: &RenderRequest) -> Result<Rendered, StrategyError> {
     renderer.render(req).map(Prompt::into_rendered)
-}
-
-/// Each corpus session's fixtures, rendered in turn order (a fixture that
-/// did not render ends its session's run: MUST-NO-PANIC reports it).
-pub(crate) fn corpus_runs(renderer: &Renderer, fixtures: &[Fixture]) -> Vec<(&'static str, Vec<(String, Prompt)>)> {
-    let mut runs: Vec<(&'static str, Vec<(String, Prompt)>)> = Vec::new();
-    let mut broken: Option<&str> = None;
-    for f in fixtures.iter().filter(|f| f.group == Group::Corpus) {
-        let session = f.session.unwrap_or("");
-        if broken == Some(session) {
-            continue;
-        }
-        progress(f);
-        let Ok(prompt) = renderer.render(&f.request) else {
-            broken = Some(session);
-            continue;
-        };
-        match runs.last_mut().filter(|(s, _)| *s == session) {
-            Some((_, prompts)) => prompts.push((f.name.clone(), prompt)),
-            None => runs.push((session, vec![(f.name.clone(), prompt)])),
-        }
-    }
-    runs
 }
 
 fn cache_stable(renderer: &Renderer, fixtures: &[Fixture]) -> Outcome {

@@ -27,9 +27,11 @@
 
 pub mod cases;
 pub mod checks;
+mod corpus;
 pub mod fixtures;
 pub mod generate;
 pub mod harness;
+mod outcome;
 mod recall;
 pub mod report;
 pub mod runner;

@@ -2,8 +2,9 @@
 //! within [`RECALL_MARGIN_POINTS`] of what the full history shows, over the
 //! corpus (fact recall as `ptc compare` counts it: [`LearnedFacts`]).
 
-use crate::cases::{corpus_runs, Outcome};
+use crate::corpus::corpus_runs;
 use crate::fixtures::Fixture;
+use crate::outcome::Outcome;
 use ptc_cost::{LearnedFacts, TurnOutput};
 use ptc_plugin_api::render::{format_value, full_history_prompt, ValueLimits};
 use ptc_plugin_api::{Prompt, RenderRequest};

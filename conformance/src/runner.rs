@@ -8,7 +8,8 @@
 //! (`ptc conformance PLUGIN --run-case ID ...`); elsewhere the
 //! `ptc-conformance-case` binary of this crate is.
 
-use crate::cases::{self, Outcome};
+use crate::cases;
+use crate::outcome::Outcome;
 use crate::Limits;
 use ptc_registry::child_limits::{ChildLimits, LimitsError};
 use serde_json::json;

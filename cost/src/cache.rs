@@ -30,7 +30,7 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::ops::Bound;
 use std::sync::Arc;
 
-use crate::wire::Request;
+use crate::wire::{common_len, Request};
 
 /// Tokens a request reads from and writes to the cache.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -190,11 +190,6 @@ impl PrefixCache {
         }
         self.nodes[node].ends = true;
     }
-}
-
-/// Bytes `a` and `b` share at their start.
-pub(crate) fn common_len(a: &str, b: &str) -> usize {
-    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
 }
 
 #[cfg(test)]

@@ -81,9 +81,10 @@ mod prompt;
 mod recall;
 mod report;
 mod stale;
+mod usage;
 mod wire;
 
-pub use account::{session_costs, Accounting, Cost, TurnCost, Usage};
+pub use account::{session_costs, Accounting};
 pub use literals::{program_literals, Literal};
 pub use pricing::{
     CacheKind, CacheRule, CostUnit, Price, PriceModel, PriceModels, PricingError, PricingTable, BUILTIN_MODELS,
@@ -95,4 +96,5 @@ pub use report::{
     Report, SessionReport, ShownPrompt, StrategyReport,
 };
 pub use stale::{Correction, Corrections, Stale, ValueDefinition};
+pub use usage::{Cost, TurnCost, Usage};
 pub use wire::{sent_breakpoints, BlockPosition, TokenMemo};

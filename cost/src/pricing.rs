@@ -32,7 +32,7 @@ use serde::Deserialize;
 
 use ptc_plugin_api::render::{CacheMatch, ProviderPrices, PROVIDERS};
 
-use crate::account::{Cost, Usage};
+use crate::usage::{Cost, Usage};
 
 /// The built-in model names, in the order they are listed: `none`, then
 /// the providers of the SDK's price table.

@@ -16,9 +16,9 @@ pub use style::{look, Look, Palette};
 
 use std::fmt::Write;
 
-use crate::account::{share, TurnCost};
 use crate::pricing::CostUnit;
 use crate::recall::Recall;
+use crate::usage::{share, TurnCost};
 use chart::{line_chart, Series};
 
 /// What the page shows.
@@ -373,7 +373,7 @@ fn render_summary(html: &mut String, session: &SessionReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::account::{Cost, Usage};
+    use crate::usage::{Cost, Usage};
 
     fn turn(read: u64, prompt: u64, cost: f64) -> TurnCost {
         TurnCost {

@@ -223,13 +223,18 @@ pub(crate) fn anthropic(prompt: &Prompt, max_breakpoints: usize, memo: &mut Toke
     Request { segments, trailing_tokens: memo.count(close) }
 }
 
+/// Bytes `a` and `b` share at their start.
+pub(crate) fn common_len(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
+}
+
 /// Tokens two different pieces share at their start, exact to the word: the
 /// shared text is cut before its last space that follows a non-space (where
 /// the o200k/cl100k pre-tokenizer always starts a new token, so the tokens
 /// before the cut are the same in both pieces) and counted.
 pub(crate) fn shared_tokens(a: &str, b: &str, memo: &mut TokenMemo) -> u64 {
     let bytes = a.as_bytes();
-    let common = crate::cache::common_len(a, b);
+    let common = common_len(a, b);
     match (1..common).rev().find(|&i| bytes[i] == b' ' && !bytes[i - 1].is_ascii_whitespace()) {
         Some(cut) => memo.count(&a[..cut]),
         None => 0,

@@ -48,13 +48,12 @@
 //! ```
 
 use super::budget::estimate_text_tokens;
-use super::history::turn_outcome;
+use super::history::verbatim_entry;
 use super::prices;
-use super::sections::contains_symbol;
 use crate::prompt::Prompt;
 use crate::request::Turn;
 use crate::sdk::Params;
-use crate::{Role, Stats, StrategyError};
+use crate::{Role, StrategyError};
 use std::fmt;
 use std::ops::Range;
 
@@ -280,19 +279,6 @@ pub fn checkpoint(
     at
 }
 
-/// A successful turn as the full transcript shows it, as one text: its
-/// whole answer, then what it printed or returned. `None` for a failed
-/// turn (a layout shows those as program and error, which the latest-error
-/// rule needs) and for a turn whose answer does not name every value it
-/// defined (the names must stay visible).
-pub fn verbatim_entry(turn: &Turn) -> Option<String> {
-    if !turn.success() {
-        return None;
-    }
-    let text = format!(";; --- turn {} ---\n{}\n{}", turn.number(), turn.raw_response().trim_end(), turn_outcome(turn));
-    turn.definitions().iter().all(|d| contains_symbol(&text, d.name())).then_some(text)
-}
-
 /// The entries a cache-stable layout appends, one per turn, each written
 /// once and never changed: the smaller (by estimate) of the turn's own
 /// `block(i)` and the turn verbatim ([`verbatim_entry`]), so the prompt
@@ -310,16 +296,6 @@ pub fn appended_entries(turns: &[Turn], mut block: impl FnMut(usize) -> String) 
             }
         })
         .collect()
-}
-
-/// Counts, in `stats`, a turn shown as its [`verbatim_entry`]: every tool
-/// call (its program shows them) and every println.
-pub fn count_verbatim_entry(turn: &Turn, stats: &mut Stats) {
-    let (calls, prints) = (turn.tool_calls().len() as u32, turn.prints().len() as u32);
-    stats.tool_calls_total += calls;
-    stats.tool_calls_shown += calls;
-    stats.printlns_total += prints;
-    stats.printlns_shown += prints;
 }
 
 /// The [`CACHE_EPOCH`] a prompt's stats report (0 when they report none).

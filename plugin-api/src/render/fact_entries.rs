@@ -27,8 +27,9 @@
 //! ```
 
 use super::budget::estimate_text_tokens;
-use super::cache::{show_once_pays, verbatim_entry, Checkpointing};
+use super::cache::{show_once_pays, Checkpointing};
 use super::facts::{output_facts, program_facts, FactLedger};
+use super::history::verbatim_entry;
 use super::ledger::{checkpointed_prompt_with, Recent};
 use super::sections::{
     definition_line, first_user_parts, memory_of, tool_call_lines, tool_calls_section, NO_TOOL_CALLS, USER_HEADER,

@@ -1,9 +1,9 @@
 //! The uncompressed transcript (`full-history`): what the model would see
-//! if nothing were compressed. Windowed strategies reuse its pieces.
+//! if nothing were compressed. Windowed strategies reuse its pieces, and
+//! cache-stable layouts its turns as one text each ([`verbatim_entry`]).
 
 use super::budget::estimate_text_tokens;
-use super::cache::count_verbatim_entry;
-use super::sections::{error_line, first_user_parts, turn_info};
+use super::sections::{contains_symbol, error_line, first_user_parts, turn_info};
 use super::value_text::{format_value, ValueLimits};
 use crate::output::{Message, Rendered, Role, Stats};
 use crate::prompt::{Block, Prompt};
@@ -36,6 +36,29 @@ pub fn feedback_message(turn: &Turn, max_turns: u32) -> String {
 /// counted). What cache-stable layouts weigh a fold or a summary against.
 pub fn transcript_tokens(turn: &Turn, max_turns: u32) -> usize {
     estimate_text_tokens(turn.raw_response()) + estimate_text_tokens(&feedback_message(turn, max_turns))
+}
+
+/// A successful turn as the full transcript shows it, as one text: its
+/// whole answer, then what it printed or returned. `None` for a failed
+/// turn (a layout shows those as program and error, which the latest-error
+/// rule needs) and for a turn whose answer does not name every value it
+/// defined (the names must stay visible).
+pub fn verbatim_entry(turn: &Turn) -> Option<String> {
+    if !turn.success() {
+        return None;
+    }
+    let text = format!(";; --- turn {} ---\n{}\n{}", turn.number(), turn.raw_response().trim_end(), turn_outcome(turn));
+    turn.definitions().iter().all(|d| contains_symbol(&text, d.name())).then_some(text)
+}
+
+/// Counts, in `stats`, a turn shown as its [`verbatim_entry`]: every tool
+/// call (its program shows them) and every println.
+pub fn count_verbatim_entry(turn: &Turn, stats: &mut Stats) {
+    let (calls, prints) = (turn.tool_calls().len() as u32, turn.prints().len() as u32);
+    stats.tool_calls_total += calls;
+    stats.tool_calls_shown += calls;
+    stats.printlns_total += prints;
+    stats.printlns_shown += prints;
 }
 
 /// Appends `turns` as ASSISTANT/USER-feedback pairs, exactly as the full

@@ -48,11 +48,8 @@
 //! ```
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
-use super::cache::{
-    appended_entries, checkpoint, count_verbatim_entry, surely_cached, verbatim_entry, Checkpointing, CACHE_EPOCH,
-    SURELY_CACHED_FACTOR,
-};
-use super::history::{feedback_message, first_user_blocks, transcript_tokens};
+use super::cache::{appended_entries, checkpoint, surely_cached, Checkpointing, CACHE_EPOCH, SURELY_CACHED_FACTOR};
+use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens, verbatim_entry};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
 use crate::prompt::{Block, Prompt};

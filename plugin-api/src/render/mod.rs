@@ -33,17 +33,17 @@ pub use budget::{
     estimate_text_tokens, estimate_tokens, ESTIMATE_BYTES_PER_TOKEN, ESTIMATE_MESSAGE_OVERHEAD, ESTIMATE_REPLY_PRIMING,
 };
 pub use cache::{
-    appended_entries, cache_epoch, check_cache_stable, checkpoint, count_verbatim_entry, show_once_pays, surely_cached,
-    verbatim_entry, CacheBreak, Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP,
-    CACHE_READ_PRICE, CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
+    appended_entries, cache_epoch, check_cache_stable, checkpoint, show_once_pays, surely_cached, CacheBreak,
+    Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP, CACHE_READ_PRICE,
+    CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
 pub use fact_entries::{
     fact_memory_prompt, BulkFacts, FactEntries, FactEntryOptions, FactMemory, DEFAULT_RECENT_TURNS,
 };
 pub use facts::{is_fact, output_facts, program_facts, FactLedger, MAX_FACT_CHARS, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
 pub use history::{
-    feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text, push_verbatim_turns,
-    transcript_tokens, turn_outcome, FULL_HISTORY,
+    count_verbatim_entry, feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text,
+    push_verbatim_turns, transcript_tokens, turn_outcome, verbatim_entry, FULL_HISTORY,
 };
 pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
 pub use literals::{program_literals, Literal};
