@@ -12,7 +12,7 @@
 //!   through `ptc-llm` and tools through [`tools`] (sub-agents and
 //!   `llm-query` through [`nested`], MCP servers through [`mcp`]), holding
 //!   the agent to its signature ([`contract`], [`inputs`]) and its run
-//!   limits ([`run_limits`]), pricing each prompt ([`costing`]) and
+//!   limits ([`run_limits`]), pricing each prompt ([`costing`]), recording model calls ([`usage`]) and
 //!   reporting through [`progress`].
 
 pub mod config;
@@ -29,3 +29,4 @@ pub mod resolve;
 pub mod run;
 pub mod run_limits;
 pub mod tools;
+pub mod usage;

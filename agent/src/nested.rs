@@ -24,16 +24,17 @@ use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
 use crate::contract::JsonShape;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
-use ptc_lisp::ToolHost;
+use ptc_lisp::{ToolError, ToolHost};
+
+/// The usage key of the prompt tokens ptc counted inside a call.
+#[deprecated(since = "0.2.0", note = "use the field `ptc_session::Usage::counted_prompt_tokens`")]
+pub const COUNTED: &str = "counted_prompt_tokens";
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
+use ptc_session::RunStatus;
 use ptc_signature::{check, Field, Primitive, Type};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// The usage key of the prompt tokens ptc counted inside a call (a nested
-/// run's turns, an `llm-query` prompt), whether or not a server reported any.
-pub const COUNTED: &str = "counted_prompt_tokens";
 
 /// Runs an agent of the config to its end: what an `agent:NAME` tool
 /// calls. The run loop implements it (`run::SubRuns`); this module, which
@@ -120,14 +121,14 @@ pub struct RunTools<'a> {
 }
 
 impl ToolHost for RunTools<'_> {
-    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, ToolError> {
         let offered = |entry: &str| self.agent.tools.iter().any(|t| t == entry);
         if name == LLM_QUERY && offered(LLM_QUERY) {
             let note = CallNote { name: name.into(), args: crate::tools::canonical_args(&args), ..CallNote::default() };
-            return self.llm_query(args, note);
+            return self.llm_query(args, note).map_err(ToolError::failed);
         }
         if offered(&format!("{AGENT_PREFIX}{name}")) {
-            return self.call_agent(name, args);
+            return self.call_agent(name, args).map_err(ToolError::failed);
         }
         self.tools.call(name, args)
     }
@@ -164,8 +165,7 @@ impl RunTools<'_> {
             let mut usage = ptc_session::sum_usage(&session.turns);
             // The prompt tokens ptc counted, its own turns' plus what its calls counted.
             let own: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
-            let inner = usage.get(COUNTED).and_then(Json::as_u64).unwrap_or(0);
-            usage[COUNTED] = (own + inner).into();
+            usage.counted_prompt_tokens = Some(own + usage.counted_prompt_tokens.unwrap_or(0));
             note.usage = Some(usage);
             sub_agent_return(name, &session)
         });
@@ -190,11 +190,11 @@ impl RunTools<'_> {
         let reply = backend
             .chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]))
             .map_err(|e| format!("llm-query: {e}"))?;
-        let mut usage = reply.record();
+        let mut usage = crate::usage::usage_record(&reply);
         if let Ok(counter) = agent_token_counter(self.agent) {
-            usage[COUNTED] = (counter.count(&system) + counter.count(prompt)).into();
+            usage.counted_prompt_tokens = Some((counter.count(&system) + counter.count(prompt)) as u64);
         }
-        usage["llm"] = backend.settings();
+        usage.llm = Some(backend.settings());
         note.usage = Some(usage);
         self.tools.note(note);
         let Some(ty) = schema else { return Ok(Json::String(reply.content)) };
@@ -250,13 +250,13 @@ fn run_nested(
 /// signature only ends `returned` with a value that matches it (its run
 /// ends `invalid_return` otherwise, reported here as not returning).
 fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, String> {
-    match (session.status.as_deref(), &session.result) {
-        (Some("returned"), Some(edn)) => {
+    match (session.status, &session.result) {
+        (Some(RunStatus::Returned), Some(edn)) => {
             let value =
                 ptc_lisp::read_edn(edn).map_err(|e| format!("agent `{name}`: its result does not read: {e}"))?;
             ptc_lisp::value_to_json(&value).map_err(|e| format!("agent `{name}`: its result is not JSON: {e}"))
         }
-        (Some("failed"), _) => {
+        (Some(RunStatus::Failed), _) => {
             let why = session.turns.last().and_then(|t| t.error.as_ref()).map_or("", |e| e.message.as_str());
             Err(format!("agent `{name}` failed: {why}"))
         }
@@ -265,7 +265,7 @@ fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, 
             let last = last.map_or(String::new(), |e| format!("; its last error: {}", e.message));
             Err(format!(
                 "agent `{name}` did not return ({} after {}){last}",
-                status.unwrap_or("unfinished"),
+                status.map_or("unfinished", RunStatus::as_str),
                 crate::progress::turns(session.turns.len())
             ))
         }

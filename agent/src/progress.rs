@@ -40,8 +40,8 @@ impl fmt::Display for TurnLabel {
 pub enum Event {
     /// A resumed session had already ended: no turn is run.
     AlreadyFinished {
-        /// How it ended (`returned`, `failed`, ...).
-        status: String,
+        /// How it ended.
+        status: ptc_session::RunStatus,
     },
     /// The prompt of a turn is being rendered.
     Rendering {

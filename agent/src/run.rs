@@ -26,13 +26,12 @@ use ptc_cost::PriceModel;
 use ptc_lisp::{json_to_value, run_program_with, Exit, Limits, Memory, RunOptions as LispOptions, Value};
 use ptc_llm::{self as llm, feedback, FinishReason, Llm, LlmConfig, LlmError, LlmReply, Prompt};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{ErrorKind, RenderRequest, Stats};
+use ptc_plugin_api::{ErrorKind, RenderRequest};
 use ptc_session::{
-    edn, message_records, record_turn, End, ErrorRecord, Journal, JournalError, RecordedTurn, ReplayError, Session,
-    SessionError, ToolRecord, TurnExit,
+    edn, message_records, record_turn, End, ErrorRecord, Journal, JournalError, RecordedTurn, RenderStats, ReplayError,
+    RunStatus, Session, SessionError, ToolRecord, TurnErrorKind, TurnExit,
 };
 use ptc_tokens::TokenCounter;
-use serde_json::json;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicUsize;
@@ -305,8 +304,8 @@ pub fn run_with(
     observer: &mut dyn Observer,
 ) -> Result<RunResult, RunError> {
     let mut run = AgentRun::prepare(resolved, name, options)?;
-    if run.session.status.is_some() {
-        observer.event(&Event::AlreadyFinished { status: run.session.status.clone().unwrap_or_default() });
+    if let Some(status) = run.session.status {
+        observer.event(&Event::AlreadyFinished { status });
         return Ok(run.finish());
     }
     while run.turn(llm, observer)? == Step::Continue {}
@@ -381,7 +380,7 @@ impl<'r> AgentRun<'r> {
                 let memory = session
                     .rebuild_memory(&data, &limits)
                     .map_err(|error| RunError::Replay { path: resume.to_path_buf(), error })?;
-                if session.status.as_deref() == Some("error") {
+                if session.status == Some(RunStatus::Error) {
                     session.status = None; // an interrupted run: go on
                 }
                 let out = options.session_out.unwrap_or(resume);
@@ -427,8 +426,8 @@ impl<'r> AgentRun<'r> {
         // it serves every later turn (no flapping back to full-history).
         // (Files written before `switched` was recorded: the strategy served a turn.)
         let strategy_name = agent.strategy.as_deref().unwrap_or(FULL_HISTORY);
-        let served_by_strategy = |s: &serde_json::Value| {
-            s["switched"] == json!(true) || (strategy_name != FULL_HISTORY && s["instance"] == json!(strategy_name))
+        let served_by_strategy = |s: &RenderStats| {
+            s.switched == Some(true) || (strategy_name != FULL_HISTORY && s.instance.as_deref() == Some(strategy_name))
         };
         if session.turns.iter().any(|t| t.render_stats.as_ref().is_some_and(served_by_strategy)) {
             policy.restore_switch();
@@ -443,7 +442,7 @@ impl<'r> AgentRun<'r> {
         // A replay backend answers `llm-query` calls in order: a resumed run
         // goes on after the ones its turns recorded.
         let queries = session.turns.iter().flat_map(|t| &t.tool_calls).filter(|c| c.name == LLM_QUERY).count();
-        let llm_settings = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.get("llm")).cloned();
+        let llm_settings = session.turns.iter().rev().find_map(|t| t.usage.as_ref()?.llm.clone());
         Ok(AgentRun {
             agent,
             policy,
@@ -509,10 +508,15 @@ impl<'r> AgentRun<'r> {
     /// deadline passed.
     fn end_before(&self, number: u32) -> Option<End> {
         if !self.allowed(number) {
-            let last = self.session.turns.last().and_then(|t| t.error.as_ref()).filter(|e| e.kind == INVALID_RETURN);
+            let last = self
+                .session
+                .turns
+                .last()
+                .and_then(|t| t.error.as_ref())
+                .filter(|e| e.kind == TurnErrorKind::InvalidReturn);
             return Some(match last {
                 Some(e) => invalid_return_end(&e.message),
-                None => End { status: "out_of_turns".into(), ..End::default() },
+                None => End::new(RunStatus::OutOfTurns),
             });
         }
         self.deadline.passed().map(limit_end)
@@ -531,12 +535,12 @@ impl<'r> AgentRun<'r> {
         };
         let instance = served.instance.clone();
         let prompt_tokens = served.tokens as u64;
-        let mut stats = stats_json(served.rendered.stats());
-        stats["instance"] = json!(instance);
-        stats["switched"] = json!(self.policy.switched());
+        let mut stats = RenderStats::from(served.rendered.stats());
+        stats.instance = Some(instance.clone());
+        stats.switched = Some(self.policy.switched());
         tracing::debug!(turn = number, instance = %instance, phase = ?served.phase, prompt_tokens, messages = served.rendered.messages().len(), "prompt rendered");
         if served.attempts.len() > 1 {
-            stats["attempts"] = json!(served.attempts.iter().map(|a| a.to_string()).collect::<Vec<_>>());
+            stats.attempts = served.attempts.iter().map(|a| a.to_string()).collect();
         }
         // A failed isolated instance is no budget decision: say so.
         for failed in
@@ -592,7 +596,7 @@ impl<'r> AgentRun<'r> {
     /// Runs the answer's program against the memory, the data and the
     /// tools, and turns it into the turn's record; memory moves on only
     /// when the turn succeeds.
-    fn execute(&mut self, number: u32, reply: &LlmReply, llm: &dyn Llm, stats: &mut serde_json::Value) -> Executed {
+    fn execute(&mut self, number: u32, reply: &LlmReply, llm: &dyn Llm, stats: &mut RenderStats) -> Executed {
         let cut_off = cut_off_error(reply, llm);
         let program = if cut_off.is_some() { None } else { extract_code(&reply.content) };
         // The program's wall clock never runs past the run's.
@@ -624,7 +628,7 @@ impl<'r> AgentRun<'r> {
         let mut turn = record_turn(number, &reply.content, ran);
         if let Some(out) = &outcome {
             let cached = annotate_calls(&mut turn.record.tool_calls, &out.tool_calls, self.tools.take_notes());
-            stats["tool_calls_cached"] = json!(cached);
+            stats.tool_calls_cached = Some(cached);
         }
         let exit = outcome.as_ref().and_then(|o| o.result.as_ref().ok());
         let rejected = self.settle(&mut turn, exit, number);
@@ -653,7 +657,7 @@ impl<'r> AgentRun<'r> {
         record.cost = Some(self.costing.turn(&rendered.sent, reply.usage.as_ref()));
         record.render_stats = Some(rendered.stats);
         record.prompt_tokens = Some(rendered.prompt_tokens);
-        record.usage = Some(call_record(&reply, llm, &mut self.llm_settings));
+        record.usage = Some(crate::usage::call_record(&reply, llm, &mut self.llm_settings));
 
         let outcome = match (&record.error, &record.result) {
             (Some(e), _) => format!("error {}: {}", e.kind, first_line(&e.message)),
@@ -668,13 +672,13 @@ impl<'r> AgentRun<'r> {
         self.session.turns.push(turn.record);
 
         let end = match turn.exit {
-            TurnExit::Return(v) => Some(End { status: "returned".into(), result: Some(v), ..End::default() }),
-            TurnExit::Fail => Some(End { status: "failed".into(), ..End::default() }),
+            TurnExit::Return(v) => Some(End::returned(v)),
+            TurnExit::Fail => Some(End::new(RunStatus::Failed)),
             TurnExit::Continue if limit_stop.is_some() => limit_stop.map(limit_end),
             TurnExit::Continue if self.allowed(number + 1) => None,
             TurnExit::Continue => Some(match &rejected {
                 Some(message) => invalid_return_end(message),
-                None => End { status: "out_of_turns".into(), ..End::default() },
+                None => End::new(RunStatus::OutOfTurns),
             }),
         };
         // The turn and the end it made, in one write.
@@ -704,7 +708,7 @@ impl<'r> AgentRun<'r> {
         let retries = self.agent.contract.as_ref().map_or(0, |c| c.retry_turns);
         let after_invalid = |n: u32| {
             let previous = self.session.turns.get(n as usize - 2);
-            previous.and_then(|t| t.error.as_ref()).is_some_and(|e| e.kind == INVALID_RETURN)
+            previous.and_then(|t| t.error.as_ref()).is_some_and(|e| e.kind == TurnErrorKind::InvalidReturn)
         };
         number <= max_turns || (number <= max_turns.saturating_add(retries) && after_invalid(number))
     }
@@ -734,7 +738,7 @@ impl<'r> AgentRun<'r> {
         }
         let record = &mut turn.record;
         record.success = false;
-        record.error = Some(ErrorRecord { kind: INVALID_RETURN.into(), message: message.clone() });
+        record.error = Some(ErrorRecord::new(TurnErrorKind::InvalidReturn, message.clone()));
         record.result = Some(edn(value));
         record.definitions.clear();
         turn.exit = TurnExit::Continue;
@@ -758,8 +762,8 @@ impl<'r> AgentRun<'r> {
 
     /// Records that the run stopped on an error it can be resumed from.
     fn stop_with_error(&mut self) -> Result<(), RunError> {
-        self.session.status = Some("error".into());
-        self.journal.end("error", None)?;
+        self.session.status = Some(RunStatus::Error);
+        self.journal.stop(&End::new(RunStatus::Error))?;
         Ok(())
     }
 
@@ -776,7 +780,7 @@ struct RenderedTurn {
     /// Its token count (ptc's).
     prompt_tokens: u64,
     /// The render stats the record keeps (`render_stats`).
-    stats: serde_json::Value,
+    stats: RenderStats,
     /// The prompt as the model gets it.
     sent: Prompt,
     /// The messages as the record keeps them.
@@ -794,22 +798,24 @@ struct Executed {
 }
 
 /// The error kind of a turn whose returned value did not match the signature.
+#[deprecated(since = "0.2.0", note = "use `ptc_session::TurnErrorKind::InvalidReturn` (or `RunStatus::InvalidReturn`)")]
 pub const INVALID_RETURN: &str = "invalid_return";
+
+/// Render stats as a JSON object, as the session records them.
+#[deprecated(since = "0.2.0", note = "use `ptc_session::RenderStats::from(stats)`, which serializes the same")]
+pub fn stats_json(stats: &ptc_plugin_api::Stats) -> serde_json::Value {
+    serde_json::to_value(RenderStats::from(stats)).expect("render stats always serialize")
+}
 
 /// The end of a run stopped by one of its limits.
 fn limit_end(stop: Stop) -> End {
-    End { status: "limit".into(), reason: Some(stop.reason.into()), detail: Some(stop.detail), ..End::default() }
+    End::because(RunStatus::Limit, stop.reason, stop.detail)
 }
 
 /// The end of a run whose last allowed turn returned a value that does not
 /// match the signature (`message`: what the model was told).
 fn invalid_return_end(message: &str) -> End {
-    End {
-        status: INVALID_RETURN.into(),
-        reason: Some("signature".into()),
-        detail: Some(message.into()),
-        ..End::default()
-    }
+    End::because(RunStatus::InvalidReturn, "signature", message)
 }
 
 /// The tools of `agent`, in the order its `tools` lists them: table and
@@ -917,20 +923,6 @@ fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
     Ok(data)
 }
 
-/// The turn's `usage` object: the model call ([`LlmReply::record`]) and,
-/// under `llm`, the backend and its settings when they differ from the
-/// last ones recorded, `last` (the first turn, or a resume with another
-/// config), which it then updates.
-fn call_record(reply: &LlmReply, llm: &dyn Llm, last: &mut Option<serde_json::Value>) -> serde_json::Value {
-    let mut record = reply.record();
-    let settings = llm.settings();
-    if last.as_ref() != Some(&settings) {
-        record["llm"] = settings.clone();
-        *last = Some(settings);
-    }
-    record
-}
-
 /// The warning when the server read far fewer prompt tokens than ptc counted.
 fn dropped_prompt_warning(reply: &LlmReply, counted: u64) -> Option<String> {
     let reported = reply.usage?.prompt_tokens;
@@ -945,13 +937,13 @@ fn dropped_prompt_warning(reply: &LlmReply, counted: u64) -> Option<String> {
 fn cut_off_error(reply: &LlmReply, llm: &dyn Llm) -> Option<ErrorRecord> {
     (reply.finish_reason == FinishReason::Length).then(|| {
         let max_tokens = llm.settings()["max_tokens"].as_u64().map(|n| n as u32);
-        ErrorRecord { kind: feedback::CUT_OFF.into(), message: feedback::cut_off_feedback(&reply.content, max_tokens) }
+        ErrorRecord::new(TurnErrorKind::CutOff, feedback::cut_off_feedback(&reply.content, max_tokens))
     })
 }
 
 /// The error of an answer with no program: the start of what the model wrote.
 fn no_code_error(answer: &str) -> ErrorRecord {
-    ErrorRecord { kind: feedback::NO_CODE.into(), message: feedback::no_code_feedback(answer) }
+    ErrorRecord::new(TurnErrorKind::NoCode, feedback::no_code_feedback(answer))
 }
 
 fn first_line(s: &str) -> String {
@@ -961,29 +953,6 @@ fn first_line(s: &str) -> String {
     } else {
         line.to_string()
     }
-}
-
-/// Render stats as a JSON object, as the session records them.
-pub fn stats_json(stats: &Stats) -> serde_json::Value {
-    let mut v = json!({
-        "strategy": stats.strategy(),
-        "turns_compressed": stats.turns_compressed,
-        "tool_calls_total": stats.tool_calls_total,
-        "tool_calls_shown": stats.tool_calls_shown,
-        "tool_calls_dropped": stats.tool_calls_dropped,
-        "printlns_total": stats.printlns_total,
-        "printlns_shown": stats.printlns_shown,
-        "printlns_dropped": stats.printlns_dropped,
-        "error_turns_collapsed": stats.error_turns_collapsed,
-    });
-    for c in stats.counters() {
-        v[c.name()] = json!(c.value());
-    }
-    let warnings: Vec<&str> = stats.warnings().collect();
-    if !warnings.is_empty() {
-        v["warnings"] = json!(warnings);
-    }
-    v
 }
 
 /// Finds the program in a model answer: the first ```clojure / ```lisp /
@@ -1038,7 +1007,7 @@ mod tests {
         assert_eq!(t.record.definitions[1].value.as_deref(), Some("4"));
         let t = turn(2, "(do (def z 1) (nope))", &mut mem);
         assert!(!t.record.success);
-        assert_eq!(t.record.error.as_ref().unwrap().kind, "unbound_symbol");
+        assert_eq!(t.record.error.as_ref().unwrap().kind.as_str(), "unbound_symbol");
         assert!(mem.get("z").is_none() && mem.get("y").is_some());
         // A last form that only equals a definition is a value, not the var.
         let t = turn(2, "```clojure\n(def w 4) w\n```", &mut mem);
@@ -1046,8 +1015,8 @@ mod tests {
         let t = turn(3, "no code here", &mut mem);
         let error = t.record.error.as_ref().unwrap();
         assert_eq!(
-            (error.kind.as_str(), error.message.as_str()),
-            (feedback::NO_CODE, feedback::no_code_feedback("no code here").as_str())
+            (error.kind, error.message.as_str()),
+            (TurnErrorKind::NoCode, feedback::no_code_feedback("no code here").as_str())
         );
         let t = turn(4, "(return (dbl y))", &mut mem);
         assert_eq!(t.exit, TurnExit::Return("8".into()));

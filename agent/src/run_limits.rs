@@ -4,7 +4,7 @@
 //! with status `limit` and a [`Stop`] naming the limit.
 
 use crate::config::RunLimits;
-use ptc_lisp::ToolHost;
+use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
 use serde_json::Value as Json;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -50,17 +50,17 @@ impl<'a, H: ToolHost + ?Sized> Counted<'a, H> {
         self.stop.lock().map(|s| s.clone()).unwrap_or(None)
     }
 
-    fn refuse(&self, stop: Stop) -> String {
+    fn refuse(&self, stop: Stop) -> ToolError {
         let message = format!("{}; the tool was not called and the run ends after this turn", stop.detail);
         if let Ok(mut slot) = self.stop.lock() {
             slot.get_or_insert(stop);
         }
-        message
+        ToolError::new(ToolErrorKind::Limit, message)
     }
 }
 
 impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
-    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, ToolError> {
         // Each call takes its number, and its place under the run's limit,
         // before it runs: concurrent calls (pmap) never pass a limit together.
         let n = self.attempts.fetch_add(1, Ordering::SeqCst) + 1;
@@ -154,7 +154,7 @@ mod tests {
         let e = counted.call("t", json!(3)).unwrap_err();
         assert_eq!(
             e,
-            "max_tool_calls_per_turn = 2 reached: tool/t would be call 3 of this turn; the tool was not called and the run ends after this turn"
+            ToolError::new(ToolErrorKind::Limit, "max_tool_calls_per_turn = 2 reached: tool/t would be call 3 of this turn; the tool was not called and the run ends after this turn")
         );
         assert_eq!(counted.made(), 2);
         assert_eq!(counted.stop().map(|s| s.reason), Some("max_tool_calls_per_turn"));
@@ -163,7 +163,8 @@ mod tests {
         let counted = Counted::new(&host, 4, limits(Some(5), None));
         assert!(counted.call("t", json!(1)).is_ok());
         let e = counted.call("t", json!(2)).unwrap_err();
-        assert!(e.starts_with("max_tool_calls = 5 reached: tool/t would be call 6 of the run"), "{e}");
+        assert!(e.message.starts_with("max_tool_calls = 5 reached: tool/t would be call 6 of the run"), "{e}");
+        assert_eq!(e.kind, ToolErrorKind::Limit);
         assert_eq!((counted.made(), counted.stop().unwrap().reason), (1, "max_tool_calls"));
     }
 
@@ -184,7 +185,7 @@ mod tests {
         assert!(out
             .tool_calls
             .iter()
-            .any(|c| c.result.as_ref().is_err_and(|e| e.starts_with("max_tool_calls = 3 reached"))));
+            .any(|c| c.result.as_ref().is_err_and(|e| e.message.starts_with("max_tool_calls = 3 reached"))));
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //! which calls were answered so, to mark them in the turn record.
 
 use crate::location::Location;
-use ptc_lisp::ToolHost;
+use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
 use ptc_signature::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::collections::HashMap;
@@ -229,7 +229,7 @@ pub struct CallNote {
     /// The session file of a nested run, relative to the parent's folder.
     pub session: Option<String>,
     /// Model usage spent inside the call (a nested run's total, an `llm-query` call).
-    pub usage: Option<Json>,
+    pub usage: Option<ptc_session::Usage>,
 }
 
 /// The tools of one agent.
@@ -315,7 +315,7 @@ pub fn declared_arg_names(declared: &[String], args: Json) -> Json {
 }
 
 impl ToolHost for Tools {
-    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, ToolError> {
         let started = std::time::Instant::now();
         let index = self.tools.iter().position(|t| t.name() == name);
         let key = index.filter(|&i| self.tools[i].caches()).map(|_| (name.to_string(), canonical_args(&args)));
@@ -335,19 +335,27 @@ impl ToolHost for Tools {
         };
         let signature = index.and_then(|i| self.signatures[i].as_ref());
         let checked = signature.map_or(Ok(()), |s| crate::contract::check_call(name, s, &args));
+        let checked = checked.map_err(|m| ToolError::new(ToolErrorKind::BadArguments, m));
         let result = checked.and_then(|()| match index.map(|i| &self.tools[i]) {
-            Some(Tool::Builtin(b)) => (b.call)(&args),
+            Some(Tool::Builtin(b)) => (b.call)(&args).map_err(ToolError::failed),
             Some(Tool::Command(c)) => run_command(c, &args),
             #[cfg(feature = "mcp")]
-            Some(Tool::Mcp(m)) => m.server.call(&m.tool.name, args.clone()).map_err(|e| e.to_string()),
-            Some(Tool::Run(r)) => Err(format!("`{}` is answered by the run, not by the tool table", r.name)),
+            Some(Tool::Mcp(m)) => {
+                m.server.call(&m.tool.name, args.clone()).map_err(|e| ToolError::failed(e.to_string()))
+            }
+            Some(Tool::Run(r)) => {
+                Err(ToolError::failed(format!("`{}` is answered by the run, not by the tool table", r.name)))
+            }
             None => {
                 let names: Vec<&str> = self.tools.iter().map(Tool::name).collect();
-                Err(format!("no tool named `{name}` (available: {})", names.join(", ")))
+                let message = format!("no tool named `{name}` (available: {})", names.join(", "));
+                Err(ToolError::new(ToolErrorKind::UnknownTool, message))
             }
         });
         let result = match (result, signature) {
-            (Ok(value), Some(s)) => crate::contract::check_result(s, &value).map(|()| value),
+            (Ok(value), Some(s)) => crate::contract::check_result(s, &value)
+                .map(|()| value)
+                .map_err(|m| ToolError::new(ToolErrorKind::BadResult, m)),
             (result, _) => result,
         };
         if let (Some(key), Ok(value)) = (key, &result) {
@@ -363,7 +371,7 @@ impl ToolHost for Tools {
 }
 
 /// Runs a command tool once.
-pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, String> {
+pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     let mut child = Command::new(&tool.command[0])
         .args(&tool.command[1..])
         .current_dir(&tool.dir)
@@ -405,10 +413,10 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, String> {
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("timed out after {} ms", tool.timeout_ms));
+                return Err(ToolError::new(ToolErrorKind::Timeout, format!("timed out after {} ms", tool.timeout_ms)));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Err(format!("cannot wait for the command: {e}")),
+            Err(e) => return Err(format!("cannot wait for the command: {e}").into()),
         }
     };
     let _ = writer.join();
@@ -418,15 +426,15 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, String> {
         let stderr = String::from_utf8_lossy(&err);
         let stderr = stderr.trim();
         let code = status.code().map_or("a signal".to_string(), |c| format!("status {c}"));
-        return Err(if stderr.is_empty() {
+        return Err(ToolError::failed(if stderr.is_empty() {
             format!("exited with {code}")
         } else {
             format!("exited with {code}: {}", cut(stderr, 500))
-        });
+        }));
     }
     serde_json::from_slice(&out).map_err(|e| {
         let text = String::from_utf8_lossy(&out);
-        format!("printed invalid JSON ({e}): {}", cut(text.trim(), 200))
+        ToolError::failed(format!("printed invalid JSON ({e}): {}", cut(text.trim(), 200)))
     })
 }
 
@@ -460,23 +468,24 @@ mod tests {
         let args = json!({"a": 1});
         assert_eq!(run_command(&tool(&["cat"], 5000), &args), Ok(args.clone()));
         let e = run_command(&tool(&["sh", "-c", "echo bad >&2; exit 3"], 5000), &args).unwrap_err();
-        assert_eq!(e, "exited with status 3: bad");
+        assert_eq!(e, ToolError::failed("exited with status 3: bad"));
         let e = run_command(&tool(&["sh", "-c", "echo nope"], 5000), &args).unwrap_err();
-        assert!(e.starts_with("printed invalid JSON"), "{e}");
+        assert!(e.message.starts_with("printed invalid JSON"), "{e}");
         let e = run_command(&tool(&["sleep", "5"], 100), &args).unwrap_err();
-        assert_eq!(e, "timed out after 100 ms");
+        assert_eq!(e, ToolError::new(ToolErrorKind::Timeout, "timed out after 100 ms"));
         let e = run_command(&tool(&["/no/such/program"], 100), &args).unwrap_err();
-        assert!(e.starts_with("cannot start"), "{e}");
+        assert!(e.message.starts_with("cannot start"), "{e}");
     }
 
     #[test]
     fn builtins_answer_and_reject_bad_args() {
         let tools = Tools::new(BUILTIN_NAMES.iter().map(|n| Tool::Builtin(builtin(n).unwrap())).collect());
         assert_eq!(tools.call("customer", json!({"id": 3})).unwrap()["name"], "Alan Turing");
-        assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), "no customer with id 9");
+        assert_eq!(tools.call("customer", json!({"id": 9})).unwrap_err(), ToolError::failed("no customer with id 9"));
         assert_eq!(tools.call("fx-rate", json!({"from": "USD", "to": "EUR"})).unwrap(), json!(0.92));
         assert_eq!(tools.call("inventory", json!({"sku": "KEY-3"})).unwrap()["stock"], 37);
-        assert!(tools.call("nope", json!({})).unwrap_err().starts_with("no tool named `nope`"));
+        let e = tools.call("nope", json!({})).unwrap_err();
+        assert!(e.message.starts_with("no tool named `nope`") && e.kind == ToolErrorKind::UnknownTool, "{e:?}");
     }
 
     #[test]
@@ -538,13 +547,17 @@ mod tests {
         t.signature = Some("(country :string, weight_kg :int) -> {cost_eur :int}".into());
         let tools = Tools::new(vec![Tool::Command(t)]);
         let e = tools.call("t", json!({"country": "GB", "weight-kg": "2"})).unwrap_err();
-        assert!(e.starts_with("argument `weight_kg`: expected :int, got string \"2\""), "{e}");
+        assert!(e.message.starts_with("argument `weight_kg`: expected :int, got string \"2\""), "{e}");
+        assert_eq!(e.kind, ToolErrorKind::BadArguments);
         assert!(!called.exists(), "a call with a wrong argument never reaches the command");
         let e = tools.call("t", json!({"country": "GB", "weight-kg": 2})).unwrap_err();
         assert!(called.exists());
         assert_eq!(
             e,
-            "its result does not match its signature (-> {cost_eur :int}): at $.cost_eur: expected :int, got float 12.5"
+            ToolError::new(
+                ToolErrorKind::BadResult,
+                "its result does not match its signature (-> {cost_eur :int}): at $.cost_eur: expected :int, got float 12.5"
+            )
         );
         // Through a program: the error the model sees names the tool.
         let out = ptc_lisp::run_program(

@@ -66,7 +66,7 @@ fn the_demo_returns_a_wrong_type_then_fixes_it_after_the_feedback() {
     assert_eq!(ran.code, Some(0), "stdout:\n{}\nstderr:\n{}", ran.stdout, ran.stderr);
     assert_eq!(ran.stdout, format!("{SUMMARY}\n"));
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.result.as_deref()), (Some("returned"), Some(SUMMARY)));
+    assert_eq!((s.status.map(ptc_session::RunStatus::as_str), s.result.as_deref()), (Some("returned"), Some(SUMMARY)));
     assert_eq!(s.signature.as_deref(), Some("(status :string) -> {status :string, orders :int, revenue :int, customers [{id :int, name :string, orders :int, revenue :int}]}"));
     assert_eq!((s.max_turns, s.retry_turns, s.turns.len()), (2, 1, 3));
     // The input: recorded, in the data, in the mission.
@@ -82,7 +82,7 @@ fn the_demo_returns_a_wrong_type_then_fixes_it_after_the_feedback() {
     assert!(!first.success);
     assert!(first.result.as_deref().unwrap().contains(":revenue \"2135 EUR\""));
     let error = first.error.as_ref().unwrap();
-    assert_eq!(error.kind, "invalid_return");
+    assert_eq!(error.kind, ptc_session::TurnErrorKind::InvalidReturn);
     assert!(
         error.message.starts_with(
             "The returned value does not match the signature: at $.revenue: expected :int, got string \"2135 EUR\". Expected {status :string, "
@@ -227,14 +227,20 @@ llm = { backend = "replay", file = "sum.json" }
     let ran = run(&dir, &cfg, "add", &[]);
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "3\n"), "{}", ran.stderr);
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.result.as_deref(), s.turns.len()), (Some("returned"), Some("3"), 1));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.result.as_deref(), s.turns.len()),
+        (Some("returned"), Some("3"), 1)
+    );
     assert!(ran.stderr.contains("ptc: returned after 1 turn; session written to"));
 
     // With a signature, the value is checked: a mismatch without retries ends the run.
     let ran = run(&dir, &cfg, "sum-strict", &[]);
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (invalid_return: signature)\n"));
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("invalid_return"), Some("signature")));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref()),
+        (Some("invalid_return"), Some("signature"))
+    );
     assert!(s.detail.as_deref().unwrap().starts_with(
         "The returned value does not match the signature: at $.quantity: expected :int, got string \"13\""
     ));
@@ -256,8 +262,8 @@ llm = { backend = "replay", file = "sum.json" }
     assert_eq!(s.turns.len(), 2);
     for t in &s.turns {
         assert_eq!(
-            t.render_stats.as_ref().unwrap()["instance"],
-            "full-history",
+            t.render_stats.as_ref().unwrap().instance.as_deref(),
+            Some("full-history"),
             "a single-shot run is never compressed"
         );
     }
@@ -285,7 +291,7 @@ llm = {{ backend = "replay", file = "{replay}" }}
     let ran = run(&dir, &cut, "r", &[]);
     assert_eq!(ran.code, Some(1));
     assert!(ran.stderr.contains("replay file"), "the model ran out before the retry: {}", ran.stderr);
-    assert_eq!(ran.session.unwrap().status.as_deref(), Some("error"));
+    assert_eq!(ran.session.unwrap().status.map(ptc_session::RunStatus::as_str), Some("error"));
 
     let whole = dir.join("whole.toml");
     std::fs::write(&whole, std::fs::read_to_string(&cut).unwrap().replace("one.json", "two.json")).unwrap();
@@ -350,7 +356,10 @@ llm = { backend = "replay", file = "typed.json" }
     let ran = run(&dir, &cfg, "calls", &[]);
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: max_tool_calls)\n"));
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.reason.as_deref(), s.turns.len()), (Some("limit"), Some("max_tool_calls"), 2));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref(), s.turns.len()),
+        (Some("limit"), Some("max_tool_calls"), 2)
+    );
     assert_eq!(s.detail.as_deref(), Some("max_tool_calls = 3 reached: tool/customer would be call 4 of the run"));
     assert_eq!(
         s.turns[1].tool_calls.iter().filter(|c| c.error.is_none()).count(),
@@ -361,7 +370,10 @@ llm = { backend = "replay", file = "typed.json" }
 
     let ran = run(&dir, &cfg, "per-turn", &[]);
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("limit"), Some("max_tool_calls_per_turn")));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref()),
+        (Some("limit"), Some("max_tool_calls_per_turn"))
+    );
     assert_eq!(
         s.detail.as_deref(),
         Some("max_tool_calls_per_turn = 2 reached: tool/customer would be call 3 of this turn")
@@ -370,7 +382,10 @@ llm = { backend = "replay", file = "typed.json" }
 
     let ran = run(&dir, &cfg, "slow", &[]);
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.reason.as_deref()), (Some("limit"), Some("run_timeout_ms")));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref()),
+        (Some("limit"), Some("run_timeout_ms"))
+    );
     assert_eq!(s.detail.as_deref(), Some("run_timeout_ms = 200 reached: the run took longer than its time limit"));
     assert!(s.turns.len() <= 1, "no turn starts after the deadline");
     assert_eq!(ran.code, Some(1));
@@ -414,5 +429,8 @@ fn the_run_timeout_cuts_a_model_call_short() {
     let ran = run(&dir, &cfg, "wait", &[]);
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: run_timeout_ms)\n"), "{}", ran.stderr);
     let s = ran.session.unwrap();
-    assert_eq!((s.status.as_deref(), s.reason.as_deref(), s.turns.len()), (Some("limit"), Some("run_timeout_ms"), 0));
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref(), s.turns.len()),
+        (Some("limit"), Some("run_timeout_ms"), 0)
+    );
 }

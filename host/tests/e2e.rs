@@ -52,7 +52,7 @@ fn run_root_agent(agent: &str) -> Ran {
 
 fn instance(session: &Session, turn: usize) -> &str {
     let stats = session.turns[turn].render_stats.as_ref().expect("every run turn records render stats");
-    stats["instance"].as_str().expect("render_stats.instance is a string")
+    stats.instance.as_deref().expect("render_stats.instance is recorded")
 }
 
 /// Runs `agent` and checks what every agent run must show: exit 0, the
@@ -65,7 +65,7 @@ fn check_agent(agent: &str, expected: &str, full_history_turns: usize, later: &[
     let s = &ran.session;
     assert_eq!(ran.stdout, format!("{expected}\n"), "{agent}");
     assert_eq!(s.agent.as_deref(), Some(agent));
-    assert_eq!(s.status.as_deref(), Some("returned"), "{agent}");
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"), "{agent}");
     assert_eq!(s.result.as_deref(), Some(expected), "{agent}");
     let n = s.turns.len();
     assert!(n >= 1 && n < s.max_turns as usize, "{agent}: {n} turns of {}", s.max_turns);
@@ -134,7 +134,7 @@ fn check_demo(agent: &str, full_history_turns: usize, later: &[&str]) -> Ran {
     assert_eq!((s.turns.len(), s.max_turns), (9, 10), "{agent}");
     let failed: Vec<u32> = s.turns.iter().filter(|t| !t.success).map(|t| t.number).collect();
     assert_eq!(failed, [3], "{agent}");
-    assert_eq!(s.turns[2].error.as_ref().unwrap().kind, "type");
+    assert_eq!(s.turns[2].error.as_ref().unwrap().kind.as_str(), "type");
     let defines = |i: usize| s.turns[i].definitions.iter().any(|d| d.name == "defects");
     assert!(defines(5) && defines(6), "{agent}: `defects` defined on turn 6, redefined on turn 7");
     let calls: BTreeSet<&str> = s.turns.iter().flat_map(|t| &t.tool_calls).map(|c| c.name.as_str()).collect();
@@ -181,8 +181,8 @@ fn demo_budget() {
     for t in &ran.session.turns {
         assert!(t.prompt_tokens.unwrap() <= 2100, "turn {} is over the budget", t.number);
         let stats = t.render_stats.as_ref().unwrap();
-        if stats["instance"] != "coalesced-late" && stats["instance"] != "full-history" {
-            assert!(stats["attempts"].is_array(), "a fallback turn records what was tried: {stats}");
+        if !matches!(stats.instance.as_deref(), Some("coalesced-late" | "full-history")) {
+            assert!(!stats.attempts.is_empty(), "a fallback turn records what was tried: {stats:?}");
         }
     }
 }
@@ -385,7 +385,7 @@ fn killed_run_resumes_from_its_session_file() {
     let s = Session::read(&session).unwrap();
     assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert_eq!(s.turns[..2], partial.turns[..], "earlier turns unchanged");
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     // Memory was rebuilt from recorded results: only turns 3 and 4 called the
     // tool again (3 calls before the kill, the third one lost with it).
     assert_eq!(calls(), 5);
@@ -493,7 +493,7 @@ fn random_kills_never_cost_a_turn_or_the_session() {
             assert_eq!(got[..], expected[..got.len()], "trial {trials}: after kill {kills}");
         }
         let done = Session::read(&session).unwrap();
-        assert_eq!(done.status.as_deref(), Some("returned"), "trial {trials}");
+        assert_eq!(done.status.map(ptc_session::RunStatus::as_str), Some("returned"), "trial {trials}");
         assert_eq!(done.result, reference.result, "trial {trials}");
         assert_eq!(done.turns.iter().map(comparable).collect::<Vec<_>>(), expected, "trial {trials}");
     }

@@ -214,20 +214,20 @@ fn ptc_run_completes_on_the_fallback_when_the_isolated_primary_aborts() {
     assert_eq!(out.status.code(), Some(0), "{stderr}");
     // The run's answer is the demo's, as with any in-process strategy.
     let s = Session::read(&path).unwrap();
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     assert!(s.result.as_deref().unwrap().starts_with("{:open-tickets 17 :top-sku \"MOU-2\""), "{:?}", s.result);
     let served: Vec<&str> =
-        s.turns.iter().map(|t| t.render_stats.as_ref().unwrap()["instance"].as_str().unwrap()).collect();
+        s.turns.iter().map(|t| t.render_stats.as_ref().unwrap().instance.as_deref().unwrap()).collect();
     assert_eq!(served[..3], ["full-history", "untrusted", "coalesced"], "{served:?}");
     assert!(served[2..].iter().all(|&i| i == "coalesced"), "{served:?}");
     // Each failure is in the session: the attempts of the turn, in order.
     let abort =
         "`untrusted`: render failed: isolated plugin `broken-abort` died of signal 6 (SIGABRT) rendering turn 3";
-    let attempts = &s.turns[2].render_stats.as_ref().unwrap()["attempts"];
-    assert_eq!(attempts[0], abort, "{attempts}");
-    assert!(attempts[1].as_str().unwrap().starts_with("`coalesced` needs "), "{attempts}");
-    let disabled = &s.turns[5].render_stats.as_ref().unwrap()["attempts"][0];
-    assert!(disabled.as_str().unwrap().contains("is disabled for this run after 3 process failures"), "{disabled}");
+    let attempts = &s.turns[2].render_stats.as_ref().unwrap().attempts;
+    assert_eq!(attempts[0], abort, "{attempts:?}");
+    assert!(attempts[1].starts_with("`coalesced` needs "), "{attempts:?}");
+    let disabled = &s.turns[5].render_stats.as_ref().unwrap().attempts[0];
+    assert!(disabled.contains("is disabled for this run after 3 process failures"), "{disabled}");
     // And on stderr, one line per failed turn besides the progress lines.
     assert!(stderr.contains(&format!("turn 3: strategy {abort}; served by `coalesced`")), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");

@@ -190,7 +190,7 @@ fn an_agent_plans_a_trip_with_python_served_tools() {
         errors,
         [Some("tool/py.lookup failed: Error executing tool lookup: no city named 'Paris' (line 1, column 1)"), None]
     );
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     assert_eq!(
         s.result.as_deref(),
         Some("[[\"Leeds\" \"Lyon\" \"Berlin\"] 3 \"rail\" [\"Leeds\" \"Lisbon\" \"Lyon\"] (812000 522000 3850000)]")

@@ -39,7 +39,12 @@ const LOOKUPS: &[&str] = &[
 ];
 
 fn check_lookup_run(s: &Session) {
-    assert_eq!(s.status.as_deref(), Some("returned"), "{:?}", s.turns.iter().map(|t| &t.error).collect::<Vec<_>>());
+    assert_eq!(
+        s.status.map(ptc_session::RunStatus::as_str),
+        Some("returned"),
+        "{:?}",
+        s.turns.iter().map(|t| &t.error).collect::<Vec<_>>()
+    );
     assert_eq!(s.result.as_deref(), Some("[\"FR\" [\"Leeds\" \"Lyon\" \"Lisbon\"]]"));
     // The prompt shows the server's tools as SERVER.TOOL with signatures from their schemas.
     let lookup = s.tools.iter().find(|t| t.name == "cities.lookup").unwrap();
@@ -60,7 +65,7 @@ fn check_lookup_run(s: &Session) {
         t2.tool_calls.iter().map(|c| (c.name.as_str(), c.cached)).collect::<Vec<_>>(),
         [("cities.lookup", true), ("cities.search", false)]
     );
-    assert_eq!(t2.render_stats.as_ref().unwrap()["tool_calls_cached"], 1);
+    assert_eq!(t2.render_stats.as_ref().unwrap().tool_calls_cached, Some(1));
 }
 
 #[test]
@@ -148,7 +153,7 @@ llm = { backend = "replay", file = "a.json" }
     assert_eq!(errors[1], "tool/cities.sleep failed: mcp server `cities` did not answer within 400 ms (its timeout_ms); the call was cancelled (line 1, column 1)");
     assert!(errors[2].starts_with("tool/cities.exit failed: mcp server `cities` is gone ("), "{}", errors[2]);
     assert!(errors[3].starts_with("tool/cities.lookup failed: mcp server `cities` is gone ("), "{}", errors[3]);
-    assert_eq!(s.status.as_deref(), Some("out_of_turns"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("out_of_turns"));
 }
 
 #[test]
@@ -225,13 +230,17 @@ llm_query = { backend = "replay", file = "query.json" }
     let calls = &s.turns[0].tool_calls;
     assert_eq!(calls[0].session.as_deref(), Some("boss.session.jsonl.runs/turn-1-facts-1.session.jsonl"));
     let nested = Session::read(&dir.join(calls[0].session.as_ref().unwrap())).unwrap();
-    assert_eq!((nested.agent.as_deref(), nested.status.as_deref()), (Some("facts"), Some("returned")));
+    assert_eq!(
+        (nested.agent.as_deref(), nested.status.map(ptc_session::RunStatus::as_str)),
+        (Some("facts"), Some("returned"))
+    );
     assert_eq!(nested.data["city"], "\"Leeds\"");
     let nested_tokens = nested.turns[0].prompt_tokens.unwrap();
-    assert_eq!(calls[0].usage.as_ref().unwrap()["counted_prompt_tokens"], nested_tokens);
-    assert!(calls[1].usage.as_ref().unwrap()["counted_prompt_tokens"].as_u64().unwrap() > 0);
-    let inside: u64 = calls.iter().map(|c| c.usage.as_ref().unwrap()["counted_prompt_tokens"].as_u64().unwrap()).sum();
-    assert_eq!(s.usage["counted_prompt_tokens"], inside, "the session's usage sums what the calls spent");
+    let counted = |i: usize| calls[i].usage.as_ref().unwrap().counted_prompt_tokens.unwrap();
+    assert_eq!(counted(0), nested_tokens);
+    assert!(counted(1) > 0);
+    let inside: u64 = (0..calls.len()).map(counted).sum();
+    assert_eq!(s.usage.counted_prompt_tokens, Some(inside), "the session's usage sums what the calls spent");
 
     let trace = ptc_host::cmd::trace::trace(&dir.join("boss.session.jsonl"), Default::default(), true).unwrap().stdout;
     assert!(trace.contains("    nested run: boss.session.jsonl.runs/turn-1-facts-1.session.jsonl\n    │ agent: facts  turns: 1/5  status: returned\n"), "{trace}");
@@ -279,7 +288,7 @@ llm = { backend = "replay", file = "d.json" }
     assert!(e1.starts_with("tool/b failed: agent `b` did not return (out_of_turns after 1 turn); its last error: tool/a failed: agent recursion: a → b → a is not allowed"), "{e1}");
     let e2 = &s.turns[1].error.as_ref().unwrap().message;
     assert_eq!(e2, "tool/llm-query failed: llm-query: the answer does not fit :schema {n :int}: at $.n: expected :int, got string \"seven\" (line 1, column 1)");
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     // c allows no agent below it.
     let s = run_agent(&dir, "c").unwrap();
     let e = &s.turns[0].error.as_ref().unwrap().message;

@@ -32,7 +32,7 @@ fn demo_agents_run_against_a_real_server() {
     for agent in agents.split_whitespace() {
         assert!(summary.contains(&format!("| {agent} |")), "{agent} missing from the summary:\n{summary}");
         let session = ptc_session::Session::read(&work.join(format!("sessions/{agent}.jsonl"))).unwrap();
-        let status = session.status.as_deref().unwrap_or("unfinished");
+        let status = session.status.map(ptc_session::RunStatus::as_str).unwrap_or("unfinished");
         assert!(["returned", "failed", "out_of_turns", "error"].contains(&status), "{agent}: {status}");
         if status == "error" {
             let err = std::fs::read_to_string(work.join(format!("sessions/{agent}.err"))).unwrap();
@@ -41,7 +41,7 @@ fn demo_agents_run_against_a_real_server() {
         for turn in &session.turns {
             let call =
                 turn.usage.as_ref().unwrap_or_else(|| panic!("{agent} turn {}: no model call recorded", turn.number));
-            assert!(call["wall_ms"].is_u64() && call["finish_reason"].is_string(), "{agent}: {call}");
+            assert!(call.wall_ms.is_some() && call.finish_reason.is_some(), "{agent}: {call:?}");
         }
     }
 }

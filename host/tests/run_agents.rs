@@ -35,7 +35,7 @@ fn run_example(agent: &str) -> (Session, Vec<String>) {
 #[test]
 fn explore_orders_returns_from_data() {
     let (s, lines) = run_example("explore-orders");
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     assert_eq!(s.result.as_deref(), Some("{:shipped-orders 4 :revenue 2135 :largest 101}"));
     assert_eq!(s.turns.len(), 3);
     assert!(lines[0].starts_with("turn 1/5  strategy=full-history  prompt_tokens="), "{lines:?}");
@@ -47,14 +47,19 @@ fn explore_orders_returns_from_data() {
     assert_eq!(t2.messages.first().unwrap().role, "system");
     assert_eq!(t2.messages.last().unwrap().role, "user");
     assert_eq!(t2.messages[0].content, s.system_prompt);
-    assert_eq!(t2.render_stats.as_ref().unwrap()["instance"], "coalesced");
+    assert_eq!(t2.render_stats.as_ref().unwrap().instance.as_deref(), Some("coalesced"));
     assert!(t2.prompt_tokens.unwrap() > 100);
 }
 
 #[test]
 fn customer_report_uses_builtin_and_command_tools() {
     let (s, _) = run_example("customer-report");
-    assert_eq!(s.status.as_deref(), Some("returned"), "{:#?}", s.turns.iter().map(|t| &t.error).collect::<Vec<_>>());
+    assert_eq!(
+        s.status.map(ptc_session::RunStatus::as_str),
+        Some("returned"),
+        "{:#?}",
+        s.turns.iter().map(|t| &t.error).collect::<Vec<_>>()
+    );
     let calls: Vec<&str> = s.turns.iter().flat_map(|t| &t.tool_calls).map(|c| c.name.as_str()).collect();
     for tool in ["customer", "fx-rate", "inventory", "shipping-quote"] {
         assert!(calls.contains(&tool), "{tool} not called: {calls:?}");
@@ -71,7 +76,7 @@ fn recover_errors_goes_on_after_failed_turns() {
     assert_eq!(s.turns[2].program, None);
     // The failed turns' errors are shown to the model on the next turn.
     assert!(s.turns[1].messages.last().unwrap().content.contains("count-by"));
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
 }
 
 fn write_config(dir: &Path, replay: &[&str]) -> Resolved {
@@ -121,7 +126,7 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
     let s = Session::read(&out).unwrap();
     assert_eq!(s.turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2, 3, 4]);
     assert_eq!(s.turns[..2], partial.turns[..]);
-    assert_eq!(s.status.as_deref(), Some("returned"));
+    assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
     assert_eq!(s.result.as_deref(), Some("[10 100 10]"));
     assert!(lines[0].starts_with("turn 3/5"), "{lines:?}");
     assert_eq!(std::fs::read_to_string(dir.join("calls.log")).unwrap().lines().count(), 2);
@@ -141,7 +146,7 @@ fn out_of_turns_is_recorded() {
     let out = dir.join("s.json");
     let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
-    assert_eq!(done.session.status.as_deref(), Some("out_of_turns"));
+    assert_eq!(done.session.status.map(ptc_session::RunStatus::as_str), Some("out_of_turns"));
     assert_eq!(done.session.turns.len(), 5);
     assert_eq!(done.session.turns[0].result.as_deref(), Some("#'a"));
 }
@@ -171,7 +176,7 @@ llm = {{ backend = "replay", file = "replay.json" }}
         std::fs::write(dir.join("ptc.toml"), text).unwrap();
         Config::load(&dir.join("ptc.toml")).unwrap().resolve()
     };
-    let instance = |s: &Session, turn: usize| s.turns[turn].render_stats.as_ref().unwrap()["instance"].clone();
+    let instance = |s: &Session, turn: usize| s.turns[turn].render_stats.as_ref().unwrap().instance.clone().unwrap();
     // Two turns with the trigger at one completed turn: turn 2 switches.
     let out = dir.join("s.json");
     let first = config(1);
@@ -193,7 +198,7 @@ llm = {{ backend = "replay", file = "replay.json" }}
             .session;
     assert_eq!(done.turns.len(), 3);
     assert_eq!(instance(&done, 2), "late");
-    assert_eq!(done.turns[2].render_stats.as_ref().unwrap()["switched"], true);
+    assert_eq!(done.turns[2].render_stats.as_ref().unwrap().switched, Some(true));
     assert_eq!(done.result.as_deref(), Some("3"));
 
     // A fresh run with that config stays on full-history throughout.
@@ -258,9 +263,8 @@ llm = { backend = "replay", file = "replay.json" }
     // both pass over the first two fallbacks to the third.
     for (turn, first) in s.turns.iter().zip(["full-history", "coalesced"]) {
         let stats = turn.render_stats.as_ref().unwrap();
-        assert_eq!(stats["instance"], "tight", "turn {}", turn.number);
-        let tried: Vec<String> =
-            stats["attempts"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+        assert_eq!(stats.instance.as_deref(), Some("tight"), "turn {}", turn.number);
+        let tried = &stats.attempts;
         assert_eq!(tried.len(), 4, "{tried:?}");
         for (attempt, name) in tried.iter().zip([first, "rolling", "per-turn", "tight"]) {
             assert!(attempt.starts_with(&format!("`{name}` needs ")), "{tried:?}");

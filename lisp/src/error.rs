@@ -51,6 +51,27 @@ pub enum ErrorKind {
 }
 
 impl ErrorKind {
+    /// Every kind, in declaration order.
+    pub const ALL: [ErrorKind; 12] = [
+        ErrorKind::Parse,
+        ErrorKind::UnboundSymbol,
+        ErrorKind::Arity,
+        ErrorKind::Type,
+        ErrorKind::Tool,
+        ErrorKind::Timeout,
+        ErrorKind::StepLimit,
+        ErrorKind::DepthLimit,
+        ErrorKind::LoopLimit,
+        ErrorKind::SizeLimit,
+        ErrorKind::MemoryLimit,
+        ErrorKind::Other,
+    ];
+
+    /// The kind whose [`as_str`](ErrorKind::as_str) is `name`, if any.
+    pub fn from_name(name: &str) -> Option<ErrorKind> {
+        ErrorKind::ALL.into_iter().find(|k| k.as_str() == name)
+    }
+
     /// The snake_case name the host records (`"parse"`, `"unbound_symbol"`, ...).
     pub fn as_str(self) -> &'static str {
         match self {

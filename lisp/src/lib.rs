@@ -66,7 +66,8 @@ pub use limits::Limits;
 pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
 pub use program::{
-    run_program, run_program_with, Definition, Exit, NoTools, Outcome, RunOptions, ToolCallRecord, ToolHost,
+    run_program, run_program_with, Definition, Exit, NoTools, Outcome, RunOptions, ToolCallRecord, ToolError,
+    ToolErrorKind, ToolHost,
 };
 pub use reader::read_edn;
 pub use value::{FnDesc, Function, Map, Set, Value, Vector};

@@ -13,7 +13,7 @@ use crate::value::Value;
 use indexmap::IndexMap;
 use std::time::Instant;
 
-pub use crate::record::{Definition, Exit, NoTools, RunOptions, ToolCallRecord, ToolHost};
+pub use crate::record::{Definition, Exit, NoTools, RunOptions, ToolCallRecord, ToolError, ToolErrorKind, ToolHost};
 
 /// Everything a turn records about one program run.
 #[derive(Clone, Debug)]

@@ -17,7 +17,7 @@ struct Counting {
 }
 
 impl ToolHost for Counting {
-    fn call(&self, name: &str, args: Json) -> Result<Json, String> {
+    fn call(&self, name: &str, args: Json) -> Result<Json, ptc_lisp::ToolError> {
         let i = args["i"].as_i64().unwrap_or(0);
         let now = self.now.fetch_add(1, Ordering::SeqCst) + 1;
         self.most.fetch_max(now, Ordering::SeqCst);
@@ -26,7 +26,7 @@ impl ToolHost for Counting {
         self.order.lock().unwrap().push(i);
         self.now.fetch_sub(1, Ordering::SeqCst);
         match name {
-            "fails-on-even" if i % 2 == 0 && i > 0 => Err(format!("no result for {i}")),
+            "fails-on-even" if i % 2 == 0 && i > 0 => Err(format!("no result for {i}").into()),
             _ => Ok(json!({"i": i, "square": i * i})),
         }
     }

@@ -58,7 +58,7 @@ fn tool_errors_become_tool_errors_and_are_recorded() {
     let e = out.result.unwrap_err();
     assert_eq!(e.kind, ErrorKind::Tool);
     assert!(e.message.contains("tool/nope failed: unknown tool nope"), "{e}");
-    assert_eq!(out.tool_calls[0].result, Err("unknown tool nope".to_string()));
+    assert_eq!(out.tool_calls[0].result, Err(ptc_lisp::ToolError::failed("unknown tool nope")));
 }
 
 #[test]

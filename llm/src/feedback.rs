@@ -7,8 +7,10 @@
 //! actually wrote, never a made-up program.
 
 /// Error kind of a turn whose answer held no program.
+#[deprecated(since = "0.2.0", note = "use `ptc_session::TurnErrorKind::NoCode`")]
 pub const NO_CODE: &str = "no_code";
 /// Error kind of a turn whose answer hit `max_tokens` (its program was not run).
+#[deprecated(since = "0.2.0", note = "use `ptc_session::TurnErrorKind::CutOff`")]
 pub const CUT_OFF: &str = "cut_off";
 /// Characters of the answer quoted back to the model.
 pub const EXCERPT_CHARS: usize = 300;

@@ -2,7 +2,6 @@
 //! token figures and how long it took.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value as Json};
 use std::time::Duration;
 
 /// One answer.
@@ -83,49 +82,4 @@ pub struct Timing {
     pub first_byte: Option<Duration>,
     /// Requests sent (1 without retries; 0 for a replay).
     pub attempts: u32,
-}
-
-impl LlmReply {
-    /// The record of the call for the turn's `usage` object in the session:
-    /// the usage figures (when reported), `finish_reason`, `wall_ms`,
-    /// `first_byte_ms` (streaming) and `attempts`.
-    pub fn record(&self) -> Json {
-        let mut record = self.usage.map_or_else(|| json!({}), |u| json!(u));
-        record["finish_reason"] = json!(self.finish_reason.as_str());
-        record["wall_ms"] = json!(self.timing.wall.as_millis() as u64);
-        if let Some(t) = self.timing.first_byte {
-            record["first_byte_ms"] = json!(t.as_millis() as u64);
-        }
-        record["attempts"] = json!(self.timing.attempts);
-        record
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_record_carries_usage_reason_and_timing() {
-        let reply = LlmReply {
-            content: String::new(),
-            finish_reason: FinishReason::Length,
-            usage: Some(Usage {
-                prompt_tokens: 9,
-                completion_tokens: 2,
-                cache_read_tokens: Some(4),
-                cache_write_tokens: None,
-            }),
-            timing: Timing {
-                wall: Duration::from_millis(1500),
-                first_byte: Some(Duration::from_millis(40)),
-                attempts: 2,
-            },
-        };
-        assert_eq!(
-            reply.record(),
-            json!({"prompt_tokens": 9, "completion_tokens": 2, "cache_read_tokens": 4, "finish_reason": "length",
-                   "wall_ms": 1500, "first_byte_ms": 40, "attempts": 2})
-        );
-    }
 }

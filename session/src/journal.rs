@@ -92,7 +92,7 @@ pub(crate) fn parse(text: &str) -> Result<Session, SessionError> {
         retry_turns: header.retry_turns,
         turns: Vec::new(),
         result: None,
-        usage: serde_json::json!({}),
+        usage: crate::Usage::default(),
         status: None,
         reason: None,
         detail: None,
@@ -199,9 +199,9 @@ impl Journal {
             text.push_str(&turn_line(turn, previous));
             previous = &turn.messages;
         }
-        if let Some(status) = &session.status {
+        if let Some(status) = session.status {
             text.push_str(&line(&Line::End(End {
-                status: status.clone(),
+                status,
                 result: session.result.clone(),
                 reason: session.reason.clone(),
                 detail: session.detail.clone(),
@@ -252,12 +252,6 @@ impl Journal {
         self.write(&text)?;
         self.previous.clone_from(&turn.messages);
         Ok(())
-    }
-
-    /// Appends how the run stopped (`returned`, `failed`, `out_of_turns`,
-    /// or `error` for a run that can be resumed).
-    pub fn end(&mut self, status: &str, result: Option<&str>) -> Result<(), JournalError> {
-        self.stop(&End { status: status.to_string(), result: result.map(str::to_string), ..End::default() })
     }
 
     /// Appends how the run stopped, with its reason when it has one.

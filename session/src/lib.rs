@@ -23,17 +23,24 @@
 
 pub mod convert;
 mod journal;
+mod kinds;
 mod record;
 mod replay;
 mod request;
+mod stats;
+mod usage;
 
 pub use journal::{Journal, JournalError};
+pub use kinds::{RunStatus, TurnErrorKind};
+pub use ptc_lisp::{ToolError, ToolErrorKind};
 pub use record::{
     edn, message_records, record_turn, CostRecord, DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord,
     RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
 };
 pub use replay::ReplayError;
 pub use request::edn_value;
+pub use stats::RenderStats;
+pub use usage::{add_turn_usage, sum_usage, Usage};
 
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
@@ -93,15 +100,12 @@ pub struct Session {
     /// EDN of the returned value, once the run returned.
     #[serde(default)]
     pub result: Option<String>,
-    /// LLM usage figures, as reported, summed over turns.
+    /// LLM usage figures, as reported, summed over turns ([`sum_usage`]).
     #[serde(default)]
-    pub usage: serde_json::Value,
-    /// How the run ended: `returned`, `failed` (`(fail v)`), `out_of_turns`,
-    /// `invalid_return` (the last turn allowed returned a value that does
-    /// not match the signature), `limit` (a run limit stopped it: `reason`)
-    /// or `error`; absent while running or when not written by `ptc run`.
+    pub usage: Usage,
+    /// How the run ended; absent while running or when not written by `ptc run`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub status: Option<String>,
+    pub status: Option<RunStatus>,
     /// Why the run stopped, for `limit` and `invalid_return`: the limit's
     /// config key (`max_tool_calls`, `max_tool_calls_per_turn`,
     /// `run_timeout_ms`) or `signature`.
@@ -117,11 +121,11 @@ fn is_zero(n: &u32) -> bool {
 }
 
 /// How a run stopped: a journal's end line.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct End {
-    /// `returned`, `failed`, `out_of_turns`, `invalid_return`, `limit` or `error`.
-    pub status: String,
+    /// How.
+    pub status: RunStatus,
     /// EDN of the returned value.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
@@ -131,6 +135,23 @@ pub struct End {
     /// The stop explained in a sentence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+}
+
+impl End {
+    /// An end with `status` and nothing else.
+    pub fn new(status: RunStatus) -> End {
+        End { status, result: None, reason: None, detail: None }
+    }
+
+    /// A run that returned `result` (EDN).
+    pub fn returned(result: impl Into<String>) -> End {
+        End { result: Some(result.into()), ..End::new(RunStatus::Returned) }
+    }
+
+    /// An end with a reason and its sentence (`limit`, `invalid_return`).
+    pub fn because(status: RunStatus, reason: impl Into<String>, detail: impl Into<String>) -> End {
+        End { reason: Some(reason.into()), detail: Some(detail.into()), ..End::new(status) }
+    }
 }
 
 /// A session that could not be read, with where the problem is.
@@ -171,7 +192,7 @@ impl Session {
             retry_turns: 0,
             turns: Vec::new(),
             result: None,
-            usage: serde_json::json!({}),
+            usage: Usage::default(),
             status: None,
             reason: None,
             detail: None,
@@ -214,45 +235,6 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
         ));
     }
     Ok(session)
-}
-
-/// Every numeric usage figure of the turns, summed by name: each turn's
-/// model call and the usage recorded on its tool calls (nested runs,
-/// `llm-query`).
-pub fn sum_usage(turns: &[TurnRecord]) -> serde_json::Value {
-    let mut total = serde_json::json!({});
-    for turn in turns {
-        add_turn_usage(&mut total, turn);
-    }
-    total
-}
-
-/// Adds what one turn spent to `total` (a session's `usage`): its model
-/// call and what its tool calls spent inside (nested runs, `llm-query`).
-pub fn add_turn_usage(total: &mut serde_json::Value, turn: &TurnRecord) {
-    let calls = turn.tool_calls.iter().filter_map(|c| c.usage.as_ref());
-    for usage in turn.usage.iter().chain(calls) {
-        add_usage(total, usage);
-    }
-}
-
-/// Adds one turn's numeric usage figures to `total` (a session's `usage`),
-/// so a running total costs what the turn holds: `sum_usage` of the turns
-/// so far plus this one's.
-pub fn add_usage(total: &mut serde_json::Value, usage: &serde_json::Value) {
-    let Some(usage) = usage.as_object() else { return };
-    if !total.is_object() {
-        *total = serde_json::json!({});
-    }
-    let total = total.as_object_mut().expect("made an object above");
-    for (key, n) in usage.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
-        match total.get_mut(key) {
-            Some(old) => *old = (old.as_u64().unwrap_or(0) + n).into(),
-            None => {
-                total.insert(key.clone(), n.into());
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -317,7 +299,8 @@ mod tests {
             return_type: None,
         });
         t.messages = messages.iter().map(|(r, c)| MessageRecord::new(*r, *c)).collect();
-        t.usage = Some(serde_json::json!({"prompt_tokens": 10 * n, "completion_tokens": n}));
+        t.usage =
+            Some(Usage { prompt_tokens: Some(10 * n as u64), completion_tokens: Some(n as u64), ..Usage::default() });
         t
     }
 
@@ -340,10 +323,10 @@ mod tests {
             journal.turn(t).unwrap();
             session.turns.push(t.clone());
         }
-        journal.end("returned", Some("3")).unwrap();
-        session.status = Some("returned".into());
+        journal.stop(&End::returned("3")).unwrap();
+        session.status = Some(RunStatus::Returned);
         session.result = Some("3".into());
-        session.usage = serde_json::json!({"prompt_tokens": 60, "completion_tokens": 6});
+        session.usage = Usage { prompt_tokens: Some(60), completion_tokens: Some(6), ..Usage::default() };
         assert_eq!(Session::read(&path).unwrap(), session);
         // Turn 2 stored only the two messages turn 1 had not sent.
         let text = std::fs::read_to_string(&path).unwrap();
@@ -360,7 +343,7 @@ mod tests {
         let path = scratch("turn-and-stop");
         let mut journal = Journal::create(&path, &Session::new("m", "sys", 3)).unwrap();
         journal.turn(&turn(1, &[])).unwrap();
-        let end = End { status: "returned".into(), result: Some("42".into()), ..End::default() };
+        let end = End::returned("42");
         let before = std::fs::metadata(&path).unwrap().len();
         journal.turn_and_stop(&turn(2, &[]), Some(&end)).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -368,10 +351,7 @@ mod tests {
         assert_eq!(added.len(), 2, "{added:?}");
         assert!(added[0].starts_with("{\"turn\":") && added[1].starts_with("{\"end\":"), "{added:?}");
         let read = Session::read(&path).unwrap();
-        assert_eq!(
-            (read.turns.len(), read.status.as_deref(), read.result.as_deref()),
-            (2, Some("returned"), Some("42"))
-        );
+        assert_eq!((read.turns.len(), read.status, read.result.as_deref()), (2, Some(RunStatus::Returned), Some("42")));
     }
 
     #[test]
@@ -384,17 +364,12 @@ mod tests {
         session.retry_turns = 2;
         let mut journal = Journal::create(&path, &session).unwrap();
         journal.turn(&turn(1, &[])).unwrap();
-        let end = End {
-            status: "limit".into(),
-            reason: Some("max_tool_calls".into()),
-            detail: Some("the run reached max_tool_calls = 3".into()),
-            ..End::default()
-        };
+        let end = End::because(RunStatus::Limit, "max_tool_calls", "the run reached max_tool_calls = 3");
         journal.stop(&end).unwrap();
         let read = Session::read(&path).unwrap();
         assert_eq!(read.signature, session.signature);
         assert_eq!((read.inputs.clone(), read.retry_turns), (session.inputs.clone(), 2));
-        assert_eq!((read.status.as_deref(), read.reason.as_deref()), (Some("limit"), Some("max_tool_calls")));
+        assert_eq!((read.status, read.reason.as_deref()), (Some(RunStatus::Limit), Some("max_tool_calls")));
         assert_eq!(read.detail, end.detail);
         // As a document too; and a session without them writes none of the keys.
         let doc = Session::parse(&read.to_document()).unwrap();
@@ -408,17 +383,18 @@ mod tests {
     #[test]
     fn a_running_usage_total_equals_the_sum_over_turns() {
         let turns = [turn(1, &[]), turn(2, &[]), TurnRecord::new(3, "no usage"), turn(4, &[])];
-        let mut running = serde_json::json!({});
+        let mut running = Usage::default();
         for t in &turns {
-            if let Some(u) = &t.usage {
-                add_usage(&mut running, u);
-            }
+            add_turn_usage(&mut running, t);
         }
-        add_usage(&mut running, &serde_json::json!({"finish_reason": "stop", "wall_ms": 5}));
+        running.add(&Usage { finish_reason: Some("stop".into()), wall_ms: Some(5), ..Usage::default() });
         let mut expected = sum_usage(&turns);
-        expected["wall_ms"] = 5.into();
+        expected.wall_ms = Some(5);
         assert_eq!(running, expected);
-        assert_eq!(running, serde_json::json!({"prompt_tokens": 70, "completion_tokens": 7, "wall_ms": 5}));
+        assert_eq!(
+            serde_json::to_value(&running).unwrap(),
+            serde_json::json!({"prompt_tokens": 70, "completion_tokens": 7, "wall_ms": 5})
+        );
     }
 
     #[test]
@@ -429,7 +405,7 @@ mod tests {
         let t1 = turn(1, &[("system", "sys"), ("user", "m")]);
         journal.turn(&t1).unwrap();
         session.turns.push(t1);
-        session.usage = serde_json::json!({"prompt_tokens": 10, "completion_tokens": 1});
+        session.usage = Usage { prompt_tokens: Some(10), completion_tokens: Some(1), ..Usage::default() };
         // A writer killed in the middle of turn 2's line.
         let mut f = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
         std::io::Write::write_all(&mut f, b"{\"turn\":{\"number\":2,\"raw_resp").unwrap();
@@ -447,11 +423,35 @@ mod tests {
         let session = Session::new("m", "sys", 4);
         let mut journal = Journal::create(&path, &session).unwrap();
         journal.turn(&turn(1, &[])).unwrap();
-        journal.end("error", None).unwrap();
-        assert_eq!(Session::read(&path).unwrap().status.as_deref(), Some("error"));
+        journal.stop(&End::new(RunStatus::Error)).unwrap();
+        assert_eq!(Session::read(&path).unwrap().status, Some(RunStatus::Error));
         journal.turn(&turn(2, &[])).unwrap();
         let read = Session::read(&path).unwrap();
         assert_eq!((read.status, read.turns.len()), (None, 2));
+    }
+
+    #[test]
+    fn tool_errors_keep_their_kind_and_failed_is_the_unwritten_default() {
+        let doc = |calls: &str| {
+            format!(
+                r#"{{"format": "ptc-session/1", "mission": "m", "turns": [{{"number": 1, "raw_response": "r",
+                "program": "(tool/t)", "success": false, "error": {{"kind": "tool", "message": "tool/t failed"}},
+                "tool_calls": [{calls}]}}]}}"#
+            )
+        };
+        let text = doc(r#"{"name": "t", "args": "{}", "error": "no tool named `t`", "error_kind": "unknown_tool"},
+                          {"name": "t", "args": "{}", "error": "exited with status 3"}"#);
+        let session = Session::parse(&text).unwrap();
+        let calls = &session.turns[0].tool_calls;
+        assert_eq!(calls[0].error, Some(ToolError::new(ToolErrorKind::UnknownTool, "no tool named `t`")));
+        assert_eq!(calls[1].error, Some(ToolError::failed("exited with status 3")));
+        assert_eq!(session.turns[0].error.as_ref().unwrap().kind, TurnErrorKind::Program(ptc_lisp::ErrorKind::Tool));
+        let written = session.to_document();
+        assert_eq!((written.matches("\"error_kind\"").count(), written.contains("\"unknown_tool\"")), (1, true));
+        assert_eq!(Session::parse(&written).unwrap(), session);
+        let e = Session::parse(&doc(r#"{"name": "t", "args": "{}", "error": "x", "error_kind": "gone"}"#)).unwrap_err();
+        assert_eq!(e.path, "$.turns[0].tool_calls[0].error_kind", "{e}");
+        assert!(e.message.starts_with("unknown tool error kind `gone` (known: unknown_tool, bad_arguments,"), "{e}");
     }
 
     #[test]

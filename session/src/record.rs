@@ -6,7 +6,8 @@
 //! record; [`TurnRecord::to_abi`](crate::TurnRecord) the only place that
 //! turns a record into what a strategy renders.
 
-use ptc_lisp::{Exit, Outcome, Value};
+use crate::{RenderStats, TurnErrorKind, Usage};
+use ptc_lisp::{Exit, Outcome, ToolError, ToolErrorKind, Value};
 use serde::{Deserialize, Serialize};
 
 /// A tool as the session records it.
@@ -25,15 +26,48 @@ pub struct ToolRecord {
 /// A turn's error.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ErrorRecord {
-    /// Kind (`parse`, `unbound_symbol`, ...).
-    pub kind: String,
+    /// Kind (`parse`, `unbound_symbol`, `no_code`, ...).
+    pub kind: TurnErrorKind,
     /// Message.
     pub message: String,
 }
 
+impl ErrorRecord {
+    /// An error of `kind`.
+    pub fn new(kind: impl Into<TurnErrorKind>, message: impl Into<String>) -> ErrorRecord {
+        ErrorRecord { kind: kind.into(), message: message.into() }
+    }
+}
+
 /// A tool call as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(from = "ToolCallFields", into = "ToolCallFields")]
 pub struct ToolCallRecord {
+    /// Tool name.
+    pub name: String,
+    /// EDN of the argument map.
+    pub args: String,
+    /// EDN of the result, when it succeeded.
+    pub result: Option<String>,
+    /// Why it failed, when it failed: on disk `error` (the message) and
+    /// `error_kind`, which is left out for `failed` (the tool's own error,
+    /// and what files written before kinds were recorded read as).
+    pub error: Option<ToolError>,
+    /// Wall time.
+    pub duration_ms: u64,
+    /// Answered from the run's result cache (`cache = true`) without calling the tool.
+    pub cached: bool,
+    /// The session file of the nested run this call started (an agent used
+    /// as a tool), relative to this session's folder.
+    pub session: Option<String>,
+    /// Model usage spent inside the call (a nested run's total, an
+    /// `llm-query`), summed into the session's `usage`.
+    pub usage: Option<Usage>,
+}
+
+/// A tool call as the file spells it.
+#[derive(Clone, Serialize, Deserialize)]
+struct ToolCallFields {
     /// Tool name.
     pub name: String,
     /// EDN of the argument map.
@@ -44,20 +78,75 @@ pub struct ToolCallRecord {
     /// Error message, when it failed.
     #[serde(default)]
     pub error: Option<String>,
+    /// Why it failed; absent: `failed`.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "tool_error_kind")]
+    pub error_kind: Option<ToolErrorKind>,
     /// Wall time.
     #[serde(default)]
     pub duration_ms: u64,
-    /// Answered from the run's result cache (`cache = true`) without calling the tool.
+    /// Answered from the run's result cache.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cached: bool,
-    /// The session file of the nested run this call started (an agent used
-    /// as a tool), relative to this session's folder.
+    /// The nested run's session file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub session: Option<String>,
-    /// Model usage spent inside the call (a nested run's total, an
-    /// `llm-query`), summed into the session's `usage`.
+    /// Model usage spent inside the call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usage: Option<serde_json::Value>,
+    pub usage: Option<Usage>,
+}
+
+impl From<ToolCallFields> for ToolCallRecord {
+    fn from(f: ToolCallFields) -> ToolCallRecord {
+        let kind = f.error_kind.unwrap_or(ToolErrorKind::Failed);
+        ToolCallRecord {
+            name: f.name,
+            args: f.args,
+            result: f.result,
+            error: f.error.map(|message| ToolError::new(kind, message)),
+            duration_ms: f.duration_ms,
+            cached: f.cached,
+            session: f.session,
+            usage: f.usage,
+        }
+    }
+}
+
+impl From<ToolCallRecord> for ToolCallFields {
+    fn from(r: ToolCallRecord) -> ToolCallFields {
+        let (error, error_kind) = r.error.map(|e| (e.message, e.kind)).unzip();
+        ToolCallFields {
+            name: r.name,
+            args: r.args,
+            result: r.result,
+            error,
+            error_kind: error_kind.filter(|&k| k != ToolErrorKind::Failed),
+            duration_ms: r.duration_ms,
+            cached: r.cached,
+            session: r.session,
+            usage: r.usage,
+        }
+    }
+}
+
+/// `error_kind` as its word (`unknown_tool`, `failed`, ...).
+mod tool_error_kind {
+    use ptc_lisp::ToolErrorKind;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(kind: &Option<ToolErrorKind>, s: S) -> Result<S::Ok, S::Error> {
+        match kind {
+            Some(k) => s.serialize_str(k.as_str()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<ToolErrorKind>, D::Error> {
+        let Some(name) = Option::<String>::deserialize(d)? else { return Ok(None) };
+        let known = || ToolErrorKind::ALL.map(ToolErrorKind::as_str).join(", ");
+        ToolErrorKind::from_name(&name)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown tool error kind `{name}` (known: {})", known())))
+    }
 }
 
 /// A definition as recorded.
@@ -131,13 +220,13 @@ pub struct TurnRecord {
     pub messages_reused: Option<usize>,
     /// What the render of those messages did (`strategy`, counters; written by `ptc run`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub render_stats: Option<serde_json::Value>,
+    pub render_stats: Option<RenderStats>,
     /// Prompt tokens of `messages`, counted by the host.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prompt_tokens: Option<u64>,
     /// Usage as the LLM reported it (`prompt_tokens`, `completion_tokens`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub usage: Option<serde_json::Value>,
+    pub usage: Option<Usage>,
     /// What the prompt cost under the run's price model: the server's
     /// cache figures when it reported them, else ptc's estimate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -327,7 +416,7 @@ pub fn record_turn(number: u32, raw_response: &str, run: Result<(&str, &Outcome)
                 Value::Str(s) => s.to_string(),
                 other => other.to_string(),
             };
-            record.error = Some(ErrorRecord { kind: "fail".into(), message });
+            record.error = Some(ErrorRecord::new(TurnErrorKind::Fail, message));
             TurnExit::Fail
         }
         Err(e) => {
@@ -335,7 +424,7 @@ pub fn record_turn(number: u32, raw_response: &str, run: Result<(&str, &Outcome)
             if let (Some(l), Some(c)) = (e.line, e.column) {
                 message = format!("{message} (line {l}, column {c})");
             }
-            record.error = Some(ErrorRecord { kind: e.kind.as_str().to_string(), message });
+            record.error = Some(ErrorRecord::new(e.kind, message));
             TurnExit::Continue
         }
     };

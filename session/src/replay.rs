@@ -4,7 +4,7 @@
 
 use crate::{Session, ToolCallRecord};
 use indexmap::IndexMap;
-use ptc_lisp::{read_edn, run_program, value_to_json, Limits, Memory, ToolHost, Value};
+use ptc_lisp::{read_edn, run_program, value_to_json, Limits, Memory, ToolError, ToolHost, Value};
 use std::fmt;
 
 /// A session's memory could not be rebuilt.
@@ -35,17 +35,17 @@ impl ToolHost for Recorded<'_> {
         false
     }
 
-    fn call(&self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, String> {
+    fn call(&self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, ToolError> {
         let next = self.calls.lock().unwrap_or_else(|e| e.into_inner()).next();
         let call = next.ok_or_else(|| format!("no recorded result for tool/{name}"))?;
         if call.name != name {
-            return Err(format!("recorded call was tool/{}, not tool/{name}", call.name));
+            return Err(format!("recorded call was tool/{}, not tool/{name}", call.name).into());
         }
         if let Some(e) = &call.error {
             return Err(e.clone());
         }
         let v = call.result.as_deref().map(read_edn).transpose().map_err(|e| e.to_string())?.unwrap_or(Value::Nil);
-        value_to_json(&v).map_err(|e| e.to_string())
+        Ok(value_to_json(&v).map_err(|e| e.to_string())?)
     }
 }
 

@@ -86,7 +86,7 @@ impl TurnRecord {
                 };
                 turn.with_result(result)
             }
-            (false, Some(e)) => turn.with_error(TurnError::new(&e.kind, &e.message)),
+            (false, Some(e)) => turn.with_error(TurnError::new(e.kind.as_str(), &e.message)),
             (true, Some(_)) => return Err(err(at("error"), "a successful turn has no error (set success to false)")),
             (false, None) => return Err(err(at("error"), "a failed turn needs {\"kind\", \"message\"}")),
         };
@@ -95,7 +95,7 @@ impl TurnRecord {
             let at = |field: &str| format!("$.turns[{index}].tool_calls[{j}].{field}");
             let args = edn_value(&call.args, || at("args"))?;
             let outcome = match (&call.result, &call.error) {
-                (_, Some(e)) => Err(e.clone()),
+                (_, Some(e)) => Err(e.message.clone()),
                 (Some(r), None) => Ok(edn_value(r, || at("result"))?),
                 (None, None) => Ok(Value::nil()),
             };

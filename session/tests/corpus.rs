@@ -66,3 +66,46 @@ fn every_corpus_session_reads_and_is_rewritten_equivalently() {
         }
     }
 }
+
+/// Journals `ptc run` wrote before run records were typed
+/// (`tests/journals/*.session.jsonl`: statuses, error kinds, render stats,
+/// usage, tool errors, nested runs, `llm-query` calls, a limit, a resumed
+/// error) read into the typed records, and writing them again gives the
+/// same bytes: the format on disk did not change. (An `error` end that a
+/// resumed turn cleared is not written again.)
+#[test]
+fn journals_written_before_typed_records_are_rewritten_byte_for_byte() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/journals");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the journals folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.to_string_lossy().ends_with(".session.jsonl"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 6, "at least 6 journals, found {}", files.len());
+    let out = std::env::temp_dir().join(format!("ptc-session-journals-{}", std::process::id()));
+    std::fs::create_dir_all(&out).unwrap();
+    let mut statuses = std::collections::BTreeSet::new();
+    for file in files {
+        let session = Session::read(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        statuses.insert(session.status.map_or("unfinished", ptc_session::RunStatus::as_str));
+        assert!(session.turns.iter().all(|t| t.render_stats.is_some() && t.usage.is_some()), "{}", file.display());
+        let copy = out.join(file.file_name().unwrap());
+        ptc_session::Journal::create(&copy, &session).unwrap();
+        let original = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = original.lines().collect();
+        let kept: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, l)| !(l.starts_with("{\"end\":") && *i + 1 < lines.len()))
+            .map(|(_, l)| *l)
+            .collect();
+        let written = std::fs::read_to_string(&copy).unwrap();
+        for (i, (a, b)) in kept.iter().zip(written.lines()).enumerate() {
+            assert_eq!(a, &b, "{}: line {} differs once rewritten", file.display(), i + 1);
+        }
+        assert_eq!(kept.len(), written.lines().count(), "{}", file.display());
+        assert_eq!(Session::read(&copy).unwrap(), session, "{}", file.display());
+    }
+    assert_eq!(statuses.into_iter().collect::<Vec<_>>(), ["error", "limit", "out_of_turns", "returned"]);
+}

@@ -7,11 +7,11 @@
 use super::{CmdError, CmdResult, Output};
 use crate::config::{plugin_path_env, Config, ConfigFile};
 use crate::costing::{recorded_prompt, Costing};
-use crate::llm::Usage;
 use crate::resolve::{token_counter, Resolved};
-use crate::run::{run, RunError, RunOptions, INVALID_RETURN};
+use crate::run::{run, RunError, RunOptions};
+use ptc_agent::usage::reported;
 use ptc_cost::PriceModel;
-use ptc_session::Session;
+use ptc_session::{RunStatus, Session};
 use ptc_suite::compose::{agent_name, parse_llm};
 use ptc_suite::report::{Format, Report};
 use ptc_suite::{BenchOptions, ErrorKind, RunOutcome, Shard, Suite, Task, TaskRunner};
@@ -182,20 +182,17 @@ impl TaskRunner for Runner<'_> {
 impl Runner<'_> {
     /// What a session says of its run: answer, status, turns, tokens, costs.
     fn outcome(&self, session: &Session, path: Option<PathBuf>) -> RunOutcome {
-        let status = session.status.clone().unwrap_or_else(|| "unfinished".into());
-        let error_kind = match status.as_str() {
-            "returned" => None,
-            "failed" => Some(ErrorKind::Failed),
-            "out_of_turns" => Some(ErrorKind::OutOfTurns),
-            "limit" => Some(ErrorKind::Limit),
-            s if s == INVALID_RETURN => Some(ErrorKind::InvalidReturn),
-            _ => Some(ErrorKind::Other),
+        let status = session.status.map_or("unfinished", RunStatus::as_str).to_string();
+        let error_kind = match session.status {
+            Some(RunStatus::Returned) => None,
+            Some(RunStatus::Failed) => Some(ErrorKind::Failed),
+            Some(RunStatus::OutOfTurns) => Some(ErrorKind::OutOfTurns),
+            Some(RunStatus::Limit) => Some(ErrorKind::Limit),
+            Some(RunStatus::InvalidReturn) => Some(ErrorKind::InvalidReturn),
+            Some(RunStatus::Error) | None => Some(ErrorKind::Other),
         };
-        let usages: Vec<Option<Usage>> = session
-            .turns
-            .iter()
-            .map(|t| t.usage.as_ref().and_then(|u| serde_json::from_value::<Usage>(u.clone()).ok()))
-            .collect();
+        let usages: Vec<Option<ptc_llm::Usage>> =
+            session.turns.iter().map(|t| t.usage.as_ref().and_then(reported)).collect();
         let cached: Vec<u64> = usages.iter().flatten().filter_map(|u| u.cache_read_tokens).collect();
         let cost: BTreeMap<String, f64> = self
             .models

@@ -2,7 +2,6 @@
 
 use super::{CmdError, CmdResult, Format, Output};
 use crate::resolve::token_counter;
-use crate::run::stats_json;
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_tokens::DEFAULT_ENCODING;
 use serde_json::json;
@@ -53,7 +52,7 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
                     "content": m.content(),
                     "blocks": rendered.blocks(i).map(|b| json!({"text": b.text, "breakpoint": b.breakpoint})).collect::<Vec<_>>(),
                 })).collect::<Vec<_>>(),
-                "stats": stats_json(rendered.stats()),
+                "stats": ptc_session::RenderStats::from(rendered.stats()),
                 "prompt_tokens": tokens,
             });
             serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"

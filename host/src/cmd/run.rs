@@ -10,7 +10,7 @@ use crate::contract::public_json;
 use crate::progress::Terminal;
 use crate::run::{run, RunOptions};
 use ptc_lisp::{read_edn, value_to_json};
-use ptc_session::Session;
+use ptc_session::{RunStatus, Session};
 use ptc_signature::Signature;
 use std::path::Path;
 
@@ -47,10 +47,10 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let done = run(&resolved, agent, options, &mut terminal);
     terminal.finish();
     let done = done?;
-    let status = done.session.status.as_deref().unwrap_or("unfinished");
+    let status = done.session.status.map_or("unfinished", RunStatus::as_str);
     let stdout = match (&done.session.result, done.session.turns.last()) {
         (Some(r), _) => format!("{}\n", result_text(&done.session, r, a.format)?),
-        (None, Some(t)) if status == "failed" => {
+        (None, Some(t)) if done.session.status == Some(RunStatus::Failed) => {
             format!("failed: {}\n", t.error.as_ref().map_or("", |e| e.message.as_str()))
         }
         _ => match &done.session.reason {
@@ -63,7 +63,7 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
         note.push_str(&format!(" ({})", first_line(detail)));
     }
     note.push_str(&format!("; session written to {}", done.path.display()));
-    Ok(Output { stdout, warnings: vec![note], code: i32::from(status != "returned") })
+    Ok(Output { stdout, warnings: vec![note], code: i32::from(done.session.status != Some(RunStatus::Returned)) })
 }
 
 /// The returned value (EDN in the session) as `format` prints it.

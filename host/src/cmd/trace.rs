@@ -10,6 +10,7 @@
 //! Every view starts with the error kinds counted over the turns.
 
 use super::{CmdResult, Output};
+use ptc_session::{RenderStats, RunStatus, Usage};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -49,7 +50,7 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
         session.agent.as_deref().unwrap_or("-"),
         session.turns.len(),
         session.max_turns,
-        session.status.as_deref().unwrap_or("-")
+        session.status.map_or("-", RunStatus::as_str)
     );
     let _ = writeln!(out, "mission: {}", session.mission);
     if let Some(signature) = &session.signature {
@@ -62,8 +63,7 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
         let _ = writeln!(out, "errors: {kinds}");
     }
     for turn in &session.turns {
-        let strategy = turn.render_stats.as_ref().and_then(|s| s.get("instance").or(s.get("strategy")));
-        let strategy = strategy.and_then(|s| s.as_str()).unwrap_or("-");
+        let strategy = turn.render_stats.as_ref().map_or("-", served_by);
         let _ = writeln!(out, "\n=== turn {} ({strategy}) ===", turn.number);
         match view {
             View::Raw => {
@@ -125,7 +125,7 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
 }
 
 /// The nested run of a call, indented; a file that cannot be read is one line saying so.
-fn nested_run(parent: &Path, relative: &str, usage: Option<&serde_json::Value>, view: View, depth: usize) -> String {
+fn nested_run(parent: &Path, relative: &str, usage: Option<&Usage>, view: View, depth: usize) -> String {
     let path = parent.parent().unwrap_or(Path::new(".")).join(relative);
     let mut inner = String::new();
     if depth + 1 > MAX_NESTED {
@@ -148,42 +148,44 @@ fn nested_run(parent: &Path, relative: &str, usage: Option<&serde_json::Value>, 
     out
 }
 
-/// `prompt_tokens 812, completion_tokens 95, ...`: the numeric figures of a usage object.
-fn usage_line(usage: &serde_json::Value) -> String {
-    let Some(map) = usage.as_object() else { return usage.to_string() };
-    let keys = [
-        "counted_prompt_tokens",
-        "prompt_tokens",
-        "completion_tokens",
-        "cache_read_tokens",
-        "cache_write_tokens",
-        "wall_ms",
+/// The instance that served a turn, or (files written before it was
+/// recorded) the strategy that rendered it.
+fn served_by(stats: &RenderStats) -> &str {
+    stats.instance.as_deref().unwrap_or(&stats.strategy)
+}
+
+/// `prompt_tokens 812, completion_tokens 95, ...`: the token and time figures of a usage record.
+fn usage_line(usage: &Usage) -> String {
+    let figures = [
+        ("counted_prompt_tokens", usage.counted_prompt_tokens),
+        ("prompt_tokens", usage.prompt_tokens),
+        ("completion_tokens", usage.completion_tokens),
+        ("cache_read_tokens", usage.cache_read_tokens),
+        ("cache_write_tokens", usage.cache_write_tokens),
+        ("wall_ms", usage.wall_ms),
     ];
-    let figures: Vec<String> = keys.iter().filter_map(|k| Some(format!("{k} {}", map.get(*k)?.as_u64()?))).collect();
+    let figures: Vec<String> = figures.iter().filter_map(|(k, v)| Some(format!("{k} {}", (*v)?))).collect();
     figures.join(", ")
 }
 
 /// Below the usage table: what nested runs and `llm-query` calls spent, and
 /// the session's total with them (its `usage`).
 fn nested_usage(session: &ptc_session::Session) -> String {
-    let calls: Vec<&serde_json::Value> =
+    let calls: Vec<&Usage> =
         session.turns.iter().flat_map(|t| &t.tool_calls).filter_map(|c| c.usage.as_ref()).collect();
     if calls.is_empty() {
         return String::new();
     }
-    let mut inside = serde_json::Map::new();
-    for u in calls.iter().filter_map(|u| u.as_object()) {
-        for (k, v) in u.iter().filter_map(|(k, v)| Some((k, v.as_u64()?))) {
-            let old = inside.get(k).and_then(serde_json::Value::as_u64).unwrap_or(0);
-            inside.insert(k.clone(), (old + v).into());
-        }
+    let mut inside = Usage::default();
+    for u in &calls {
+        inside.add(u);
     }
     let own: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
-    let nested = inside.get("counted_prompt_tokens").and_then(serde_json::Value::as_u64).unwrap_or(0);
+    let nested = inside.counted_prompt_tokens.unwrap_or(0);
     format!(
         "inside tool calls ({} nested runs and llm-query calls): {}\nprompt tokens counted: {own} in its own turns + {nested} inside tool calls = {}\nsession usage (its own turns and the calls, as reported): {}\n",
         calls.len(),
-        usage_line(&serde_json::Value::Object(inside)),
+        usage_line(&inside),
         own + nested,
         usage_line(&session.usage)
     )
@@ -215,18 +217,13 @@ fn usage_table(session: &ptc_session::Session) -> String {
     let mut cost_total = 0.0;
     let mut model = None;
     for turn in &session.turns {
-        let strategy = turn
-            .render_stats
-            .as_ref()
-            .and_then(|s| s.get("instance").or(s.get("strategy")))
-            .and_then(|s| s.as_str())
-            .unwrap_or("-");
-        let get = |k: &str| turn.usage.as_ref().and_then(|u| u.get(k)).and_then(|v| v.as_u64());
+        let strategy = turn.render_stats.as_ref().map_or("-", served_by);
+        let usage = turn.usage.as_ref();
         let c = turn.cost.as_ref();
         let figures = [
             turn.prompt_tokens,
-            get("prompt_tokens"),
-            get("completion_tokens"),
+            usage.and_then(|u| u.prompt_tokens),
+            usage.and_then(|u| u.completion_tokens),
             c.map(|c| c.cache_read_tokens),
             c.map(|c| c.cache_write_tokens),
             c.map(|c| c.uncached_tokens),
@@ -240,8 +237,8 @@ fn usage_table(session: &ptc_session::Session) -> String {
         row.extend(figures.iter().map(|v| show(*v)));
         row.push(c.map_or("-".into(), |c| format!("{:.1}", c.input_cost)));
         row.push(c.map_or("-", |c| if c.source == "reported" { "rep" } else { "est" }).to_string());
-        row.push(turn.usage.as_ref().and_then(|u| u["finish_reason"].as_str()).unwrap_or("-").to_string());
-        row.push(show(get("wall_ms")));
+        row.push(usage.and_then(|u| u.finish_reason.as_deref()).unwrap_or("-").to_string());
+        row.push(show(usage.and_then(|u| u.wall_ms)));
         rows.push(row);
     }
     let mut last = vec!["total".to_string(), String::new()];

@@ -1,0 +1,154 @@
+//! The closed vocabularies of a session file: how a run ended
+//! ([`RunStatus`]) and why a turn failed ([`TurnErrorKind`]). On disk they
+//! are the snake_case words docs/spec/session-format.md lists; in memory,
+//! enums a caller can match on.
+
+use ptc_lisp::ErrorKind;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// How a run ended (a session's `status`, a journal's end line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunStatus {
+    /// `(return v)`, or a single-shot agent's program value: `result` holds v.
+    Returned,
+    /// `(fail v)`.
+    Failed,
+    /// `max_turns` used up.
+    OutOfTurns,
+    /// The last turn allowed returned a value that does not match the
+    /// signature (`reason`: `signature`).
+    InvalidReturn,
+    /// A run limit ended it (`reason`: the limit's config key).
+    Limit,
+    /// The model or the render failed; the run can be resumed.
+    Error,
+}
+
+impl RunStatus {
+    /// Every status, in declaration order.
+    pub const ALL: [RunStatus; 6] = [
+        RunStatus::Returned,
+        RunStatus::Failed,
+        RunStatus::OutOfTurns,
+        RunStatus::InvalidReturn,
+        RunStatus::Limit,
+        RunStatus::Error,
+    ];
+
+    /// The word session files hold (`returned`, `out_of_turns`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunStatus::Returned => "returned",
+            RunStatus::Failed => "failed",
+            RunStatus::OutOfTurns => "out_of_turns",
+            RunStatus::InvalidReturn => "invalid_return",
+            RunStatus::Limit => "limit",
+            RunStatus::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for RunStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a turn failed (a turn's `error.kind`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TurnErrorKind {
+    /// The program failed in the interpreter (`parse`, `unbound_symbol`, ...).
+    Program(ErrorKind),
+    /// The program called `(fail v)` (`fail`); the run ends as failed.
+    Fail,
+    /// The answer held no program (`no_code`).
+    NoCode,
+    /// The answer hit the model's `max_tokens` and was not run (`cut_off`).
+    CutOff,
+    /// A returned value did not match the agent's signature (`invalid_return`).
+    InvalidReturn,
+}
+
+impl TurnErrorKind {
+    /// The run loop's own kinds, beside the interpreter's.
+    const RUN_LOOP: [TurnErrorKind; 4] =
+        [TurnErrorKind::Fail, TurnErrorKind::NoCode, TurnErrorKind::CutOff, TurnErrorKind::InvalidReturn];
+
+    /// The word session files hold.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TurnErrorKind::Program(kind) => kind.as_str(),
+            TurnErrorKind::Fail => "fail",
+            TurnErrorKind::NoCode => "no_code",
+            TurnErrorKind::CutOff => "cut_off",
+            TurnErrorKind::InvalidReturn => "invalid_return",
+        }
+    }
+
+    /// The kind a session file names `name`, if any.
+    pub fn from_name(name: &str) -> Option<TurnErrorKind> {
+        ErrorKind::from_name(name)
+            .map(TurnErrorKind::Program)
+            .or_else(|| TurnErrorKind::RUN_LOOP.into_iter().find(|k| k.as_str() == name))
+    }
+
+    /// Every kind's word, the interpreter's first.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        ErrorKind::ALL.into_iter().map(TurnErrorKind::Program).chain(TurnErrorKind::RUN_LOOP).map(TurnErrorKind::as_str)
+    }
+}
+
+impl From<ErrorKind> for TurnErrorKind {
+    fn from(kind: ErrorKind) -> TurnErrorKind {
+        TurnErrorKind::Program(kind)
+    }
+}
+
+impl fmt::Display for TurnErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for TurnErrorKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for TurnErrorKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TurnErrorKind, D::Error> {
+        let name = String::deserialize(d)?;
+        TurnErrorKind::from_name(&name).ok_or_else(|| {
+            let known: Vec<&str> = TurnErrorKind::names().collect();
+            serde::de::Error::custom(format!("unknown error kind `{name}` (known: {})", known.join(", ")))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_reads_back_as_its_kind() {
+        for name in TurnErrorKind::names() {
+            let kind = TurnErrorKind::from_name(name).unwrap();
+            assert_eq!(kind.as_str(), name);
+            assert_eq!(serde_json::to_value(kind).unwrap(), serde_json::json!(name));
+        }
+        assert_eq!(TurnErrorKind::names().count(), ErrorKind::ALL.len() + 4);
+        for status in RunStatus::ALL {
+            assert_eq!(serde_json::to_value(status).unwrap(), serde_json::json!(status.as_str()));
+        }
+    }
+
+    #[test]
+    fn an_unknown_word_is_an_error_that_lists_the_known_ones() {
+        let e = serde_json::from_str::<TurnErrorKind>("\"oops\"").unwrap_err().to_string();
+        assert!(e.starts_with("unknown error kind `oops` (known: parse, unbound_symbol,"), "{e}");
+        assert!(serde_json::from_str::<RunStatus>("\"done\"").is_err());
+    }
+}
