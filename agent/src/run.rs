@@ -1015,8 +1015,8 @@ mod tests {
         let t = turn(3, "no code here", &mut mem);
         let error = t.record.error.as_ref().unwrap();
         assert_eq!(
-            (error.kind, error.message.as_str()),
-            (TurnErrorKind::NoCode, feedback::no_code_feedback("no code here").as_str())
+            (&error.kind, error.message.as_str()),
+            (&TurnErrorKind::NoCode, feedback::no_code_feedback("no code here").as_str())
         );
         let t = turn(4, "(return (dbl y))", &mut mem);
         assert_eq!(t.exit, TurnExit::Return("8".into()));
