@@ -43,15 +43,21 @@ fn difference(before: &Json, after: &Json, path: &str) -> Option<String> {
     }
 }
 
-#[test]
-fn every_corpus_session_reads_and_is_rewritten_equivalently() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/sessions");
+/// The files of `dir` (from this crate's folder) whose names end with `suffix`, sorted.
+fn files(dir: &str, suffix: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the corpus folder")
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| p.to_string_lossy().ends_with(suffix))
         .collect();
     files.sort();
+    files
+}
+
+#[test]
+fn every_corpus_session_reads_and_is_rewritten_equivalently() {
+    let files = files("../tests/sessions", ".json");
     assert!(files.len() >= 8, "the corpus has at least 8 sessions, found {}", files.len());
     for file in files {
         let text = std::fs::read_to_string(&file).expect("a readable corpus file");
@@ -75,13 +81,7 @@ fn every_corpus_session_reads_and_is_rewritten_equivalently() {
 /// resumed turn cleared is not written again.)
 #[test]
 fn journals_written_before_typed_records_are_rewritten_byte_for_byte() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/journals");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the journals folder")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.to_string_lossy().ends_with(".session.jsonl"))
-        .collect();
-    files.sort();
+    let files = files("tests/journals", ".session.jsonl");
     assert!(files.len() >= 6, "at least 6 journals, found {}", files.len());
     let out = std::env::temp_dir().join(format!("ptc-session-journals-{}", std::process::id()));
     std::fs::create_dir_all(&out).unwrap();
