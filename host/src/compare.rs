@@ -209,7 +209,7 @@ pub struct ModelFigures {
     /// Summed over turns.
     pub total: TurnCost,
     /// Summed over the turns that could read a cache and reported the same
-    /// [`CACHE_EPOCH`] as the turn before (no checkpoint: the prompt only
+    /// cache epoch ([`ptc_plugin_api::render::cache_epoch`]) as the turn before (no checkpoint: the prompt only
     /// appended): what a cache-stable layout promises to keep cached. A
     /// turn can read a cache when the turn before sent at least the model's
     /// minimum cacheable prefix.

@@ -300,7 +300,7 @@ fn equal(a: &Value, b: &Value, seen: &mut Compared) -> bool {
 
 impl Eq for Value {}
 
-/// Hashes look at most [`HASH_DEPTH`] levels and [`HASH_WIDTH`] elements per
+/// Hashes look at most `HASH_DEPTH` levels and `HASH_WIDTH` elements per
 /// collection: equal values still hash alike, and a value whose shared
 /// structure unfolds to billions of elements hashes in bounded time.
 impl Hash for Value {

@@ -2,7 +2,7 @@
 //! each, on a bounded pool of threads, one result line per run (resumable,
 //! shardable); `ptc bench report FILES`: the merged report. The suite
 //! logic is `ptc-suite`'s; this module plugs the agent loop into it
-//! ([`Runner`], a [`TaskRunner`]).
+//! (`Runner`, a [`TaskRunner`]).
 
 use super::{CmdError, CmdResult, Output};
 use crate::config::{plugin_path_env, Config, ConfigFile};

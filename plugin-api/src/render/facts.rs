@@ -87,8 +87,8 @@ fn capitalized(word: &str) -> bool {
     chars.next().is_some_and(char::is_uppercase) && word.chars().count() >= 2 && chars.all(char::is_alphabetic)
 }
 
-/// The facts of one output text, in order: [`token_is_fact`] tokens,
-/// runs of two to [`MAX_NAME_WORDS`] capitalized words (`Marek Nowak`,
+/// The facts of one output text, in order: `token_is_fact` tokens,
+/// runs of two to `MAX_NAME_WORDS` capitalized words (`Marek Nowak`,
 /// `Korvell Data Systems Ltd`, with a comma as
 /// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
 /// [`MAX_FACT_CHARS`] characters (a printed value's strings). Duplicates

@@ -167,7 +167,7 @@ pub fn checkpointed_prompt(
 /// can then be far terser (what a later turn needs of it, not all it
 /// showed). A failed turn among them is shown only while it is the latest.
 /// A successful turn whose `block` equals its `latest` form (a strategy's
-/// choice when the full form is about as small: [`show_once_pays`]) is
+/// choice when the full form is about as small: [`show_once_pays`](crate::render::show_once_pays)) is
 /// appended at once, with the turns before it.
 pub fn checkpointed_prompt_with(
     req: &RenderRequest,
