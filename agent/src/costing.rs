@@ -4,7 +4,7 @@
 
 use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, Role, TokenMemo};
 use ptc_llm::Usage;
-use ptc_session::{CostRecord, MessageRecord, TurnRecord};
+use ptc_session::{CostRecord, CostSource, MessageRecord, TurnRecord};
 use ptc_tokens::TokenCounter;
 
 /// The price model of a run and its accounting so far.
@@ -43,14 +43,14 @@ impl Costing {
                     uncached_tokens: u.prompt_tokens.saturating_sub(read + write),
                     output_tokens: Some(u.completion_tokens),
                 };
-                (usage, "reported")
+                (usage, CostSource::Reported)
             }
-            _ => (estimated, "estimated"),
+            _ => (estimated, CostSource::Estimated),
         };
         let cost = self.model.cost(&usage);
         CostRecord {
             model: self.model.name().to_string(),
-            source: source.to_string(),
+            source,
             prompt_tokens: usage.prompt_tokens,
             cache_read_tokens: usage.cache_read_tokens,
             cache_write_tokens: usage.cache_write_tokens,

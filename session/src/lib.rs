@@ -34,8 +34,8 @@ pub use journal::{Journal, JournalError};
 pub use kinds::{RunStatus, TurnErrorKind};
 pub use ptc_lisp::{ToolError, ToolErrorKind};
 pub use record::{
-    edn, message_records, record_turn, CostRecord, DefinitionKind, DefinitionRecord, ErrorRecord, MessageRecord,
-    RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
+    edn, message_records, record_turn, CostRecord, CostSource, DefinitionKind, DefinitionRecord, ErrorRecord,
+    MessageRecord, RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
 };
 pub use replay::ReplayError;
 pub use request::edn_value;

@@ -239,8 +239,8 @@ pub struct TurnRecord {
 pub struct CostRecord {
     /// The price model (`anthropic`, `openai`, `none` or a `[pricing.NAME]`).
     pub model: String,
-    /// `reported` (the server's cache figures) or `estimated` (ptc's accounting).
-    pub source: String,
+    /// Whose figures they are.
+    pub source: CostSource,
     /// Every prompt token.
     pub prompt_tokens: u64,
     /// Read from the provider's cache.
@@ -255,6 +255,26 @@ pub struct CostRecord {
     /// The completion's cost, when its tokens were reported.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub output_cost: Option<f64>,
+}
+
+/// Whose cache figures a [`CostRecord`] prices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CostSource {
+    /// The server's (`reported`).
+    Reported,
+    /// ptc's accounting of the request it sent (`estimated`).
+    Estimated,
+}
+
+impl CostSource {
+    /// The word the file holds.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CostSource::Reported => "reported",
+            CostSource::Estimated => "estimated",
+        }
+    }
 }
 
 /// A message as sent to the model.

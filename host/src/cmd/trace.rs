@@ -10,7 +10,7 @@
 //! Every view starts with the error kinds counted over the turns.
 
 use super::{CmdResult, Output};
-use ptc_session::{RenderStats, RunStatus, Usage};
+use ptc_session::{CostSource, RenderStats, RunStatus, Usage};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -236,7 +236,13 @@ fn usage_table(session: &ptc_session::Session) -> String {
         let mut row = vec![turn.number.to_string(), strategy.to_string()];
         row.extend(figures.iter().map(|v| show(*v)));
         row.push(c.map_or("-".into(), |c| format!("{:.1}", c.input_cost)));
-        row.push(c.map_or("-", |c| if c.source == "reported" { "rep" } else { "est" }).to_string());
+        row.push(
+            c.map_or("-", |c| match c.source {
+                CostSource::Reported => "rep",
+                CostSource::Estimated => "est",
+            })
+            .to_string(),
+        );
         row.push(usage.and_then(|u| u.finish_reason.as_deref()).unwrap_or("-").to_string());
         row.push(show(usage.and_then(|u| u.wall_ms)));
         rows.push(row);
