@@ -141,7 +141,15 @@ fn line_value<T: serde::de::DeserializeOwned>(line: usize, text: &str) -> Result
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let path = if path == "." { format!("line {line} $") } else { format!("line {line} $.{path}") };
-        err(path, e.into_inner().to_string())
+        // serde's own position counts within the one line: say the column.
+        let inner = e.into_inner();
+        let message = inner.to_string();
+        let suffix = format!(" at line {} column {}", inner.line(), inner.column());
+        let message = match message.strip_suffix(&suffix) {
+            Some(m) if inner.line() == 1 => format!("{m} (column {})", inner.column()),
+            _ => message,
+        };
+        err(path, message)
     })
 }
 

@@ -464,5 +464,10 @@ mod tests {
             "{header}\n{{\"turn\":{{\"number\":1,\"raw_response\":\"r\",\"success\":true,\"messages_reused\":2}}}}\n"
         );
         assert!(Session::parse(&bad).unwrap_err().to_string().contains("2 reused messages"));
+        let bad = format!("{header}\n{{\"end\":{{\"status\":\"done\"}}}}\n");
+        let e = Session::parse(&bad).unwrap_err();
+        assert_eq!(e.path, "line 2 $.end.status", "{e}");
+        assert!(e.message.starts_with("unknown variant `done`, expected one of `returned`"), "{e}");
+        assert!(e.message.ends_with("(column 23)"), "{e}");
     }
 }
