@@ -38,7 +38,8 @@ use crate::config::Agent;
 use crate::resolve::{LookupError, Resolved, Strategy};
 use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
-use ptc_tokens::TokenCounter;
+use ptc_tokens::{TokenCounter, TokenMemo};
+use std::cell::RefCell;
 use std::fmt;
 
 /// How a turn's prompt was chosen.
@@ -139,7 +140,9 @@ pub struct Policy<'a> {
     primary: Strategy,
     fallbacks: Vec<Strategy>,
     budget: Option<usize>,
-    counter: &'a TokenCounter,
+    /// Counts prompt tokens; the system prompt and every message that
+    /// comes back turn after turn are tokenized once.
+    tokens: RefCell<TokenMemo<'a>>,
     switched: bool,
 }
 
@@ -151,7 +154,7 @@ impl<'a> Policy<'a> {
         budget: Option<usize>,
         counter: &'a TokenCounter,
     ) -> Policy<'a> {
-        Policy { primary, fallbacks, budget, counter, switched: false }
+        Policy { primary, fallbacks, budget, tokens: RefCell::new(TokenMemo::new(counter)), switched: false }
     }
 
     /// The policy of `agent`: its strategy instance (with its trigger), its
@@ -177,7 +180,7 @@ impl<'a> Policy<'a> {
 
     /// Decides whether turn `request.turn()` uses the primary strategy,
     /// latching the switch. `full_tokens` lazily counts the full history.
-    fn use_strategy(&mut self, request: &RenderRequest, full_tokens: impl FnOnce() -> usize) -> bool {
+    fn use_strategy(&mut self, request: &RenderRequest, full_tokens: impl FnOnce(&mut TokenMemo<'a>) -> usize) -> bool {
         if request.max_turns() <= 1 || self.primary.is_full_history() {
             return false;
         }
@@ -187,7 +190,7 @@ impl<'a> Policy<'a> {
                 None => completed >= 1,
                 Some(t) => {
                     t.turns.is_some_and(|n| completed >= u64::from(n))
-                        || t.tokens.is_some_and(|limit| full_tokens() as u64 >= limit)
+                        || t.tokens.is_some_and(|limit| full_tokens(self.tokens.get_mut()) as u64 >= limit)
                 }
             };
             if self.switched {
@@ -199,11 +202,10 @@ impl<'a> Policy<'a> {
 
     /// Renders the prompt of `request.turn()`.
     pub fn render(&mut self, request: &RenderRequest) -> Result<Served, PolicyError> {
-        let counter = self.counter;
         // Rendered at most once: for the trigger's token count, then served.
         let full = std::cell::OnceCell::new();
-        let strategy = self.use_strategy(request, || {
-            counter.count_messages(full.get_or_init(|| full_history_prompt(request)).messages())
+        let strategy = self.use_strategy(request, |tokens| {
+            tokens.count_messages(full.get_or_init(|| full_history_prompt(request)).messages())
         });
         let mut attempts = Vec::new();
 
@@ -259,7 +261,7 @@ impl<'a> Policy<'a> {
             }
             Err(error) => return Err(PolicyError::Render { instance, error }),
         };
-        let tokens = self.counter.count_messages(rendered.messages());
+        let tokens = self.tokens.borrow_mut().count_messages(rendered.messages());
         attempts.push(Attempt { instance: instance.clone(), outcome: Ok(tokens) });
         if let Some(budget) = self.budget.filter(|&b| tokens > b) {
             tracing::info!(instance = %instance, tokens, budget, "prompt over max_prompt_tokens; trying the next fallback");

@@ -21,47 +21,15 @@
 //! count can differ from tokenizing the whole body in one go by a token,
 //! the same way for every strategy.
 
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
-use ptc_tokens::{TokenCounter, PER_MESSAGE_OVERHEAD, REPLY_PRIMING};
+use ptc_tokens::{content_hash, PER_MESSAGE_OVERHEAD, REPLY_PRIMING};
+
+/// Token counts by content, shared by every accounting of a run (it lives
+/// in `ptc-tokens`, with the counter; this path stays).
+pub use ptc_tokens::TokenMemo;
 
 use crate::prompt::{Prompt, Role};
-
-/// Token counts by content, shared by every accounting of a run: a text
-/// (a block, a message, a system prompt repeated by every strategy) is
-/// tokenized once.
-pub struct TokenMemo<'c> {
-    counter: &'c TokenCounter,
-    counts: HashMap<u64, u64>,
-}
-
-impl<'c> TokenMemo<'c> {
-    /// An empty memo counting with `counter`.
-    pub fn new(counter: &'c TokenCounter) -> TokenMemo<'c> {
-        TokenMemo { counter, counts: HashMap::new() }
-    }
-
-    /// Tokens of `text`, tokenized at most once per distinct text (keyed by a
-    /// 64-bit content hash).
-    pub fn count(&mut self, text: &str) -> u64 {
-        let counter = self.counter;
-        *self.counts.entry(content_hash(text)).or_insert_with(|| counter.count(text) as u64)
-    }
-
-    /// Distinct texts tokenized so far.
-    pub fn distinct_texts(&self) -> usize {
-        self.counts.len()
-    }
-}
-
-/// A 64-bit hash of `text` (SipHash with fixed keys: stable within a run).
-pub(crate) fn content_hash(text: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
 
 /// One piece of a serialized request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,8 +221,8 @@ mod tests {
     use super::*;
     use crate::prompt::{Block, Message};
 
-    fn counter() -> TokenCounter {
-        TokenCounter::new(ptc_tokens::DEFAULT_ENCODING).unwrap()
+    fn counter() -> ptc_tokens::TokenCounter {
+        ptc_tokens::TokenCounter::new(ptc_tokens::DEFAULT_ENCODING).unwrap()
     }
 
     fn prompt() -> Prompt {

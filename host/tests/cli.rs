@@ -1,7 +1,7 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
-use ptc_integration_tests::{command_in_root, library, root, scratch_dir, system_libm};
-use std::path::PathBuf;
+use ptc_integration_tests::{command_in_root, library, link_or_copy, root, scratch_dir, system_libm};
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 fn ptc(args: &[&str]) -> Output {
@@ -61,9 +61,9 @@ fn without_a_config_file_ptc_finds_the_plugins_beside_it() {
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let ptc = bin.join("ptc");
-    std::fs::copy(env!("CARGO_BIN_EXE_ptc"), &ptc).unwrap();
+    link_or_copy(Path::new(env!("CARGO_BIN_EXE_ptc")), &ptc);
     let suc = library("ptc_strategy_single_user_coalesced");
-    std::fs::copy(&suc, bin.join(suc.file_name().unwrap())).unwrap();
+    link_or_copy(&suc, &bin.join(suc.file_name().unwrap()));
     let out = std::process::Command::new(&ptc)
         .arg("strategies")
         .current_dir(&dir)

@@ -3,7 +3,7 @@
 //! folder outside the repository: errors without a project, `ptc init`,
 //! `ptc run`, `ptc validate`, `ptc doctor`, `ptc docs`, `ptc completions`.
 
-use ptc_integration_tests::{library, scratch_dir};
+use ptc_integration_tests::{library, link_or_copy, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -21,10 +21,10 @@ fn installed(name: &str) -> (PathBuf, PathBuf) {
     let bin = dir.join("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let ptc = bin.join("ptc");
-    std::fs::copy(env!("CARGO_BIN_EXE_ptc"), &ptc).unwrap();
+    link_or_copy(Path::new(env!("CARGO_BIN_EXE_ptc")), &ptc);
     for lib in SHIPPED {
         let file = library(lib);
-        std::fs::copy(&file, bin.join(file.file_name().unwrap())).unwrap();
+        link_or_copy(&file, &bin.join(file.file_name().unwrap()));
     }
     let work = dir.join("work");
     std::fs::create_dir_all(&work).unwrap();

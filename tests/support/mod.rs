@@ -74,6 +74,16 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Puts `from` at `to` as a hard link (no disk space: a test that
+/// "installs" the 200 MB debug `ptc` per run would otherwise leave a copy
+/// in the temp folder each time), or a copy where a link cannot be made
+/// (another file system).
+pub fn link_or_copy(from: &Path, to: &Path) {
+    if std::fs::hard_link(from, to).is_err() {
+        std::fs::copy(from, to).unwrap_or_else(|e| panic!("cannot copy {} to {}: {e}", from.display(), to.display()));
+    }
+}
+
 /// `program` (a binary under test) started in the workspace root with
 /// `RUST_LOG` unset, so its stderr is what a user sees by default.
 pub fn command_in_root(program: impl AsRef<OsStr>) -> Command {

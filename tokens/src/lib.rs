@@ -22,10 +22,12 @@
 mod bpe;
 mod encodings;
 mod layout;
+mod memo;
 mod pretokenize;
 mod vocab;
 
 use encodings::Spec;
+pub use memo::{content_hash, TokenMemo};
 use pretokenize::Pretokenizer;
 use ptc_plugin_api::Message;
 use std::fmt;
@@ -140,8 +142,13 @@ impl TokenCounter {
 
     /// Prompt tokens of a chat request: contents plus per-message overhead.
     pub fn count_messages(&self, messages: &[Message]) -> usize {
-        messages.iter().map(|m| self.count(m.content()) + PER_MESSAGE_OVERHEAD).sum::<usize>() + REPLY_PRIMING
+        messages_tokens(messages, |text| self.count(text))
     }
+}
+
+/// Prompt tokens of a chat request, each content counted by `count`.
+fn messages_tokens(messages: &[Message], mut count: impl FnMut(&str) -> usize) -> usize {
+    messages.iter().map(|m| count(m.content()) + PER_MESSAGE_OVERHEAD).sum::<usize>() + REPLY_PRIMING
 }
 
 /// The leftmost special token in `text` (its byte offset and length), as
