@@ -66,12 +66,36 @@ pub fn corpus_sessions() -> Vec<PathBuf> {
 }
 
 /// An empty folder for one test: `<tmp>/ptc-test-<pid>/<name>`, emptied
-/// first, so reruns start clean and test binaries never share one.
+/// first, so reruns start clean and test binaries never share one. The
+/// folders of test processes that have ended are removed the first time a
+/// process asks for one, so runs do not pile up in the temp folder (the
+/// last run's stay for a look at what failed).
 pub fn scratch_dir(name: &str) -> PathBuf {
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    SWEPT.get_or_init(remove_ended_scratch_dirs);
     let dir = std::env::temp_dir().join(format!("ptc-test-{}", std::process::id())).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the temp folder is writable");
     dir
+}
+
+/// Removes `<tmp>/ptc-test-<pid>` folders whose process has ended (no
+/// `/proc/<pid>`; elsewhere nothing is removed).
+fn remove_ended_scratch_dirs() {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(|n| n.strip_prefix("ptc-test-")).and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Puts `from` at `to` as a hard link (no disk space: a test that
