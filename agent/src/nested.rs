@@ -25,16 +25,17 @@ use crate::contract::JsonShape;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
 use ptc_lisp::{ToolError, ToolHost};
-
-/// The usage key of the prompt tokens ptc counted inside a call.
-#[deprecated(since = "0.2.0", note = "use the field `ptc_session::Usage::counted_prompt_tokens`")]
-pub const COUNTED: &str = "counted_prompt_tokens";
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
 use ptc_session::RunStatus;
 use ptc_signature::{check, Field, Primitive, Type};
 use serde_json::Value as Json;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The usage key of the prompt tokens ptc counted inside a call (a nested
+/// run's turns, an `llm-query` prompt), whether or not a server reported any.
+#[deprecated(since = "0.2.0", note = "use the field `ptc_session::Usage::counted_prompt_tokens`")]
+pub const COUNTED: &str = "counted_prompt_tokens";
 
 /// Runs an agent of the config to its end: what an `agent:NAME` tool
 /// calls. The run loop implements it (`run::SubRuns`); this module, which

@@ -39,7 +39,6 @@ use crate::resolve::{LookupError, Resolved, Strategy};
 use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
 use ptc_tokens::{TokenCounter, TokenMemo};
-use std::cell::RefCell;
 use std::fmt;
 
 /// How a turn's prompt was chosen.
@@ -142,7 +141,7 @@ pub struct Policy<'a> {
     budget: Option<usize>,
     /// Counts prompt tokens; the system prompt and every message that
     /// comes back turn after turn are tokenized once.
-    tokens: RefCell<TokenMemo<'a>>,
+    tokens: TokenMemo<'a>,
     switched: bool,
 }
 
@@ -154,7 +153,7 @@ impl<'a> Policy<'a> {
         budget: Option<usize>,
         counter: &'a TokenCounter,
     ) -> Policy<'a> {
-        Policy { primary, fallbacks, budget, tokens: RefCell::new(TokenMemo::new(counter)), switched: false }
+        Policy { primary, fallbacks, budget, tokens: TokenMemo::new(counter), switched: false }
     }
 
     /// The policy of `agent`: its strategy instance (with its trigger), its
@@ -190,7 +189,7 @@ impl<'a> Policy<'a> {
                 None => completed >= 1,
                 Some(t) => {
                     t.turns.is_some_and(|n| completed >= u64::from(n))
-                        || t.tokens.is_some_and(|limit| full_tokens(self.tokens.get_mut()) as u64 >= limit)
+                        || t.tokens.is_some_and(|limit| full_tokens(&mut self.tokens) as u64 >= limit)
                 }
             };
             if self.switched {
@@ -215,14 +214,18 @@ impl<'a> Policy<'a> {
             (Ok(full.into_inner().unwrap_or_else(|| full_history_prompt(request))), Phase::FullHistory, false)
         };
         let name = if strategy { self.primary.name.clone() } else { FULL_HISTORY.to_string() };
-        if let Some(served) = self.try_one(name, first, phase, isolated, &mut attempts)? {
+        if let Some(served) = Self::try_one(self.budget, &mut self.tokens, name, first, phase, isolated, &mut attempts)?
+        {
             return Ok(served);
         }
         for (i, fallback) in self.fallbacks.iter().enumerate() {
             let outcome = fallback.renderer.render(request);
             let isolated = fallback.renderer.isolated();
             let name = fallback.name.clone();
-            if let Some(served) = self.try_one(name, outcome, Phase::Fallback(i), isolated, &mut attempts)? {
+            let phase = Phase::Fallback(i);
+            if let Some(served) =
+                Self::try_one(self.budget, &mut self.tokens, name, outcome, phase, isolated, &mut attempts)?
+            {
                 return Ok(served);
             }
         }
@@ -238,12 +241,15 @@ impl<'a> Policy<'a> {
         }
     }
 
-    /// Checks one render against the budget: `Some` when it serves the
-    /// turn, `None` to try the next candidate. An error passes the turn on
-    /// when the renderer is `isolated` (untrusted: its failures are
-    /// expected), or when it does not fit a budget.
+    /// Checks one render against the `budget`, counting its tokens with
+    /// `tokens`: `Some` when it serves the turn, `None` to try the next
+    /// candidate. An error passes the turn on when the renderer is
+    /// `isolated` (untrusted: its failures are expected), or when it does
+    /// not fit a budget. (Takes the two fields it needs, not `self`, so the
+    /// caller can go on iterating its fallbacks.)
     fn try_one(
-        &self,
+        budget: Option<usize>,
+        tokens: &mut TokenMemo<'a>,
         instance: String,
         outcome: Result<Prompt, StrategyError>,
         phase: Phase,
@@ -252,7 +258,7 @@ impl<'a> Policy<'a> {
     ) -> Result<Option<Served>, PolicyError> {
         let rendered = match outcome {
             Ok(r) => r,
-            Err(error) if isolated || (error.kind() == ErrorKind::DoesNotFit && self.budget.is_some()) => {
+            Err(error) if isolated || (error.kind() == ErrorKind::DoesNotFit && budget.is_some()) => {
                 if isolated {
                     tracing::warn!(instance = %instance, error = %error, "isolated strategy failed; trying the next fallback");
                 }
@@ -261,9 +267,9 @@ impl<'a> Policy<'a> {
             }
             Err(error) => return Err(PolicyError::Render { instance, error }),
         };
-        let tokens = self.tokens.borrow_mut().count_messages(rendered.messages());
+        let tokens = tokens.count_messages(rendered.messages());
         attempts.push(Attempt { instance: instance.clone(), outcome: Ok(tokens) });
-        if let Some(budget) = self.budget.filter(|&b| tokens > b) {
+        if let Some(budget) = budget.filter(|&b| tokens > b) {
             tracing::info!(instance = %instance, tokens, budget, "prompt over max_prompt_tokens; trying the next fallback");
             return Ok(None);
         }
