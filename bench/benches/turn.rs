@@ -5,11 +5,18 @@
 //! request. Measured at turn 5 and at turn 200 of one synthetic replay run:
 //! a turn must cost what the turn holds, not what the session holds.
 //!
-//! The run: agent `bench` with the `single-user-coalesced` plugin (a real
-//! cdylib, loaded through `strategies.toml`), the default price model,
-//! no tools and no data, and a replayed model whose answer on turn n is
-//! `(def total (+ n 1)) (println "step" n)`, so the prompt keeps its size
-//! (one name, at most 15 prints shown) while the session grows.
+//! The run: the `single-user-coalesced` plugin (a real cdylib, loaded
+//! through `strategies.toml`), the default price model, no tools and no
+//! data, and a replayed model whose answer on turn n is
+//! `(def total (+ n 1)) (println "step" n)`. Two instances of the plugin:
+//! - `spec`, its defaults (the spec layout): the prompt keeps its size (one
+//!   name, at most 15 prints shown) while the session grows;
+//! - `shipped`, the `coalesced` instance of the repository's
+//!   `strategies.toml`, what `ptc run` uses by default (the checkpointed
+//!   layout with fact memory): every turn adds an entry with its facts, so
+//!   the prompt grows (1,306 tokens at turn 5, 2,052 at turn 200);
+//! - `blocks`, the same with `memory = "blocks"`, the checkpointed layout
+//!   before fact memory (every older turn as its whole block).
 //!
 //! Each iteration starts a fresh run, does the turns before untimed, and
 //! times turn N's `turn()`. The program is then run alone on the same
@@ -45,26 +52,49 @@ fn answers() -> Vec<String> {
 
 fn quiet(_: &str) {}
 
-/// Loads the config of the `bench` agent in `dir`.
+/// The instances measured, each the strategy of the agent of its name.
+const INSTANCES: [&str; 3] = ["spec", "shipped", "blocks"];
+
+/// The `[strategy.coalesced]` table of the repository's `strategies.toml`,
+/// its keys after the header (comments and blank lines left out).
+fn shipped_coalesced() -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../strategies.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let table =
+        text.split("\n[").find(|t| t.starts_with("strategy.coalesced]")).expect("strategies.toml ships `coalesced`");
+    let keys = table.lines().skip(1).map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
+    keys.map(|l| format!("{l}\n")).collect()
+}
+
+/// Loads the config of the agents `spec`, `shipped` and `blocks` in `dir`.
 fn resolved(dir: &Path) -> Resolved {
     cargo_build(&["-p", "ptc-strategy-single-user-coalesced", "--lib"]);
     let config = dir.join("strategies.toml");
+    let agent = |name: &str| {
+        format!("[agent.{name}]\nstrategy = \"{name}\"\nmission = \"Add up the step numbers.\"\nmax_turns = 1000\n\n")
+    };
     let toml = format!(
-        "[plugins]\npaths = [{:?}]\n\n[strategy.coalesced]\nplugin = \"single-user-coalesced\"\n\n\
-         [agent.bench]\nstrategy = \"coalesced\"\nmission = \"Add up the step numbers.\"\nmax_turns = 1000\n",
-        build_dir().display().to_string()
+        "[plugins]\npaths = [{:?}]\n\n[strategy.spec]\nplugin = \"single-user-coalesced\"\n\n\
+         [strategy.shipped]\n{shipped}\n[strategy.blocks]\n{shipped}memory = \"blocks\"\n\n{}{}{}",
+        build_dir().display().to_string(),
+        agent("spec"),
+        agent("shipped"),
+        agent("blocks"),
+        shipped = shipped_coalesced(),
     );
     std::fs::write(&config, toml).unwrap();
     let resolved = Config::load(&config).unwrap().resolve();
-    resolved.strategy("coalesced").expect("the plugin loads");
+    for instance in INSTANCES {
+        resolved.strategy(instance).expect("the plugin loads");
+    }
     resolved
 }
 
 /// Turn `turn`'s time minus its program's, in a fresh run (written to
 /// `out`) whose earlier turns ran just before, untimed.
-fn overhead(resolved: &Resolved, out: &Path, turn: u32) -> Duration {
+fn overhead(resolved: &Resolved, agent: &str, out: &Path, turn: u32) -> Duration {
     let options = RunOptions { session_out: Some(out), ..RunOptions::default() };
-    let mut run = AgentRun::prepare(resolved, "bench", options).unwrap();
+    let mut run = AgentRun::prepare(resolved, agent, options).unwrap();
     let mut llm = Replay::new(answers(), 0);
     for _ in 1..turn {
         assert_eq!(run.turn(&mut llm, &mut quiet).unwrap(), Step::Continue);
@@ -98,9 +128,9 @@ fn per_turn_overhead(c: &mut Criterion) {
         std::fs::create_dir_all(&dir).unwrap();
         let resolved = resolved(&dir);
         let out = dir.join("bench.session.jsonl");
-        for turn in TURNS {
-            group.bench_with_input(BenchmarkId::new(store, turn), &turn, |b, &turn| {
-                b.iter_custom(|iters| (0..iters).map(|_| overhead(&resolved, &out, turn)).sum())
+        for (instance, turn) in INSTANCES.iter().flat_map(|i| TURNS.map(|t| (*i, t))) {
+            group.bench_with_input(BenchmarkId::new(format!("{store}/{instance}"), turn), &turn, |b, &turn| {
+                b.iter_custom(|iters| (0..iters).map(|_| overhead(&resolved, instance, &out, turn)).sum())
             });
         }
         let _ = std::fs::remove_dir_all(&dir);

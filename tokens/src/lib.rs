@@ -27,7 +27,7 @@ mod pretokenize;
 mod vocab;
 
 use encodings::Spec;
-pub use memo::{content_hash, TokenMemo};
+pub use memo::{chunks, content_hash, TokenMemo, MIN_CHUNK_BYTES};
 use pretokenize::Pretokenizer;
 use ptc_plugin_api::Message;
 use std::fmt;

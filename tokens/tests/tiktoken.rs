@@ -139,6 +139,13 @@ impl Texts {
             "\u{7f}",
             "  \n\n  ",
             "x\n",
+            "\n/",
+            "\n\r",
+            "\u{85}",
+            "\u{2028}",
+            "\u{3000}",
+            ".\n",
+            ")\n/usr",
         ];
         let n = self.next() % 60;
         (0..n).map(|_| PIECES[(self.next() % PIECES.len() as u64) as usize]).collect()
@@ -177,5 +184,29 @@ fn long_pieces_count_as_tiktoken_counts_them() {
     ];
     for encoding in ptc_tokens::ENCODINGS {
         assert_same_counts(encoding, texts.iter().cloned(), "long piece");
+    }
+}
+
+/// The memo counts a long text chunk by chunk (`TokenMemo`): its sums equal
+/// tiktoken's count of the whole, over the corpus and over long generated
+/// texts, with chunks shared between texts as they are within a run.
+#[test]
+fn the_memo_counts_long_texts_as_tiktoken_counts_them() {
+    for encoding in ptc_tokens::ENCODINGS {
+        let (counter, theirs) = (TokenCounter::new(encoding).unwrap(), reference(encoding));
+        let mut memo = ptc_tokens::TokenMemo::new(&counter);
+        let mut gen = Texts(0x51_7cc1_b727_220a);
+        let generated = (0..300).map(|_| (0..12).map(|_| gen.text()).collect::<Vec<_>>().join("\n"));
+        // As the cost accounting counts them: JSON-escaped, no line feeds.
+        let escaped = |text: String| [serde_json::to_string(&text).expect("a string serializes"), text];
+        let corpus = corpus().into_iter().flat_map(|(_, file)| texts(&file)).flat_map(escaped);
+        // A shorter text is counted whole, as the test above checks.
+        let mut long = 0;
+        for text in corpus.chain(generated).filter(|t| t.len() >= 2 * ptc_tokens::MIN_CHUNK_BYTES) {
+            long += 1;
+            let expected = theirs.encode_with_special_tokens(&text).len() as u64;
+            assert_eq!(memo.count(&text), expected, "{encoding}: {:?}", text.chars().take(200).collect::<String>());
+        }
+        assert!(long > 600, "{long} texts long enough to be chunked");
     }
 }
