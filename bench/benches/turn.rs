@@ -26,8 +26,7 @@
 //! the CPU side shows).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use ptc_host::config::Config;
-use ptc_host::config::ConfigFile;
+use ptc_host::config::{Config, ConfigFile, StrategyInstance};
 use ptc_host::llm::Replay;
 use ptc_host::resolve::Resolved;
 use ptc_host::run::{AgentRun, RunOptions, Step};
@@ -55,15 +54,12 @@ fn quiet(_: &str) {}
 /// The instances measured, each the strategy of the agent of its name.
 const INSTANCES: [&str; 3] = ["spec", "shipped", "blocks"];
 
-/// The `[strategy.coalesced]` table of the repository's `strategies.toml`,
-/// its keys after the header (comments and blank lines left out).
-fn shipped_coalesced() -> String {
+/// The `coalesced` instance of the repository's `strategies.toml`, read
+/// by the config's own reader.
+fn shipped_coalesced() -> StrategyInstance {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../strategies.toml");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let table =
-        text.split("\n[").find(|t| t.starts_with("strategy.coalesced]")).expect("strategies.toml ships `coalesced`");
-    let keys = table.lines().skip(1).map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty());
-    keys.map(|l| format!("{l}\n")).collect()
+    let mut shipped = Config::load(&path).unwrap_or_else(|e| panic!("{e}")).strategies;
+    shipped.shift_remove("coalesced").expect("strategies.toml ships `coalesced`")
 }
 
 /// Loads the config of the agents `spec`, `shipped` and `blocks` in `dir`.
@@ -71,19 +67,23 @@ fn resolved(dir: &Path) -> Resolved {
     cargo_build(&["-p", "ptc-strategy-single-user-coalesced", "--lib"]);
     let config = dir.join("strategies.toml");
     let agent = |name: &str| {
-        format!("[agent.{name}]\nstrategy = \"{name}\"\nmission = \"Add up the step numbers.\"\nmax_turns = 1000\n\n")
+        format!(
+            "[strategy.{name}]\nplugin = \"single-user-coalesced\"\n\n\
+             [agent.{name}]\nstrategy = \"{name}\"\nmission = \"Add up the step numbers.\"\nmax_turns = 1000\n\n"
+        )
     };
-    let toml = format!(
-        "[plugins]\npaths = [{:?}]\n\n[strategy.spec]\nplugin = \"single-user-coalesced\"\n\n\
-         [strategy.shipped]\n{shipped}\n[strategy.blocks]\n{shipped}memory = \"blocks\"\n\n{}{}{}",
-        build_dir().display().to_string(),
-        agent("spec"),
-        agent("shipped"),
-        agent("blocks"),
-        shipped = shipped_coalesced(),
-    );
+    let toml =
+        format!("[plugins]\npaths = [{:?}]\n\n{}", build_dir().display().to_string(), INSTANCES.map(agent).concat());
     std::fs::write(&config, toml).unwrap();
-    let resolved = Config::load(&config).unwrap().resolve();
+    let mut config = Config::load(&config).unwrap();
+    // `spec` keeps the plugin's defaults; the other two become the shipped
+    // instance, `blocks` with block memory.
+    let shipped = shipped_coalesced();
+    let mut blocks = StrategyInstance { name: "blocks".into(), ..shipped.clone() };
+    blocks.params["memory"] = "blocks".into();
+    config.strategies.insert("shipped".into(), StrategyInstance { name: "shipped".into(), ..shipped });
+    config.strategies.insert("blocks".into(), blocks);
+    let resolved = config.resolve();
     for instance in INSTANCES {
         resolved.strategy(instance).expect("the plugin loads");
     }

@@ -1,13 +1,13 @@
 //! Token counts by content: a text that comes back (the system prompt of
 //! every turn, a block every strategy repeats) is tokenized once, and so is
-//! each stretch of lines a longer text shares with an earlier one.
+//! each stretch a longer text shares with an earlier one.
 //!
 //! A prompt that grows turn after turn (a strategy's memory of earlier
 //! turns, the full history) is mostly lines the memo has counted before.
 //! Counting it as a whole would tokenize all of it again each turn, so the
 //! cost of a turn would follow the session's length. A long text is
-//! therefore counted in [chunks](chunks), each one memoized: only the lines
-//! that are new are tokenized.
+//! therefore counted in [`chunks`], each one memoized: only the chunks that
+//! are new are tokenized.
 //!
 //! **Why the sum is exact.** A chunk ends at a place no piece of the
 //! pre-tokenizer spans, in either encoding, of one of two kinds:
@@ -27,8 +27,9 @@
 //!   feeds, has these places at every word's end (`\n;;` included).
 //!
 //! Special tokens never span either kind. So the text's pieces are the
-//! chunks' pieces, and its count is the sum of theirs. `tests/tiktoken.rs` checks the memo against tiktoken over the
-//! session corpus and generated text.
+//! chunks' pieces, and its count is the sum of theirs. `tests/tiktoken.rs`
+//! checks the memo against tiktoken over the session corpus (JSON-escaped
+//! too) and generated text.
 
 use crate::{messages_tokens, TokenCounter};
 use ptc_plugin_api::Message;
@@ -83,8 +84,9 @@ impl<'c> TokenMemo<'c> {
 
 /// `text` cut into chunks whose token counts add up to the text's (see the
 /// module docs): each at least [`MIN_CHUNK_BYTES`] long, except the last,
-/// and ending at the first place after that where no piece spans. Where a chunk ends depends only on the text before that place, so
-/// two texts that share a start share its chunks.
+/// and ending at the first place after that where no piece spans. Where a
+/// chunk ends depends only on the text before that place, so two texts
+/// that share a start share its chunks.
 pub fn chunks(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
@@ -104,7 +106,7 @@ fn chunk_end(text: &str) -> usize {
     let bytes = text.as_bytes();
     // Both kinds of place follow an ASCII byte, which is never inside a
     // multi-byte character, so every cut is on a character boundary.
-    for end in MIN_CHUNK_BYTES.max(1)..text.len() {
+    for end in MIN_CHUNK_BYTES..text.len() {
         let (before, next) = (bytes[end - 1], bytes[end]);
         let after_line_feed = before == b'\n' && !text[end..].starts_with(|c: char| c.is_whitespace() || c == '/');
         let word_end = before.is_ascii_alphabetic()
