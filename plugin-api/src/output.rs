@@ -141,6 +141,34 @@ impl Stats {
     pub fn warnings(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.warnings.iter().map(|w| w.as_str())
     }
+    /// Adds `other`'s counts, counters and warnings to these: what a part
+    /// of a render that is kept between renders counted when it was made.
+    pub(crate) fn add(&mut self, other: &Stats) {
+        // Every field named, so a new one cannot be forgotten here.
+        let Stats {
+            strategy: _,
+            turns_compressed,
+            tool_calls_total,
+            tool_calls_shown,
+            tool_calls_dropped,
+            printlns_total,
+            printlns_shown,
+            printlns_dropped,
+            error_turns_collapsed,
+            extra,
+            warnings,
+        } = other;
+        self.turns_compressed += turns_compressed;
+        self.tool_calls_total += tool_calls_total;
+        self.tool_calls_shown += tool_calls_shown;
+        self.tool_calls_dropped += tool_calls_dropped;
+        self.printlns_total += printlns_total;
+        self.printlns_shown += printlns_shown;
+        self.printlns_dropped += printlns_dropped;
+        self.error_turns_collapsed += error_turns_collapsed;
+        self.extra.extend(extra.iter().cloned());
+        self.warnings.extend(warnings.iter().cloned());
+    }
 }
 
 /// Messages plus stats: the result of one render.

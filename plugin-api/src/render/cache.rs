@@ -245,38 +245,77 @@ pub fn checkpoint(
     size: impl Fn(usize) -> usize,
     frozen_size: impl Fn(Range<usize>) -> usize,
 ) -> Checkpoint {
-    let policy = how.fold;
-    let mut at = Checkpoint::default();
-    let mut sizes: Vec<usize> = Vec::new();
-    let (mut pending, mut added) = (0usize, 0usize);
+    let mut folding = Folding::default();
     for (i, turn) in turns.iter().enumerate() {
-        pending += size(i);
-        added += 1;
-        if pending <= policy.threshold_tokens || added < policy.min_turns || !turn.success() {
-            continue;
+        folding.push(turn, max_turns, how, fixed, size(i), &frozen_size);
+    }
+    folding.at
+}
+
+/// [`checkpoint`]'s decisions over the turns it has seen, which later
+/// turns continue (a fold depends only on the turns up to it).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Folding {
+    at: Checkpoint,
+    /// The estimated size of each frozen segment.
+    sizes: Vec<usize>,
+    /// Tokens and turns added since the last checkpoint.
+    pending: usize,
+    added: usize,
+    /// Turns seen.
+    seen: usize,
+}
+
+impl Folding {
+    /// How many turns it has seen.
+    pub(crate) fn seen(&self) -> usize {
+        self.seen
+    }
+
+    /// The checkpoint of the turns seen.
+    pub(crate) fn checkpoint(&self) -> &Checkpoint {
+        &self.at
+    }
+
+    /// Sees the next turn, which adds `size` tokens while not folded.
+    pub(crate) fn push(
+        &mut self,
+        turn: &Turn,
+        max_turns: u32,
+        how: Checkpointing,
+        fixed: usize,
+        size: usize,
+        frozen_size: impl Fn(Range<usize>) -> usize,
+    ) {
+        let (policy, i) = (how.fold, self.seen);
+        self.seen += 1;
+        self.pending += size;
+        self.added += 1;
+        if self.pending <= policy.threshold_tokens || self.added < policy.min_turns || !turn.success() {
+            return;
         }
+        let at = &mut self.at;
         // Turns i + 2 ..= max_turns read the folded prompt.
         let turns_left = (max_turns as usize).saturating_sub(i + 1);
         let segment = at.folded()..i + 1;
         let folded = frozen_size(segment.clone());
-        let kept = fixed + sizes.iter().sum::<usize>();
-        if !(Rewrite { kept, before: pending, after: folded }).pays(turns_left, how.cache_min_tokens) {
-            continue;
+        let kept = fixed + self.sizes.iter().sum::<usize>();
+        if !(Rewrite { kept, before: self.pending, after: folded }).pays(turns_left, how.cache_min_tokens) {
+            return;
         }
-        sizes.push(folded);
+        self.sizes.push(folded);
         at.segments.push(segment);
         at.epoch += 1;
-        let total: usize = sizes.iter().sum();
+        let total: usize = self.sizes.iter().sum();
         if at.segments.len() > 1 && total > policy.merge_tokens {
             let merged = frozen_size(0..i + 1);
             if (Rewrite { kept: fixed, before: total, after: merged }).pays(turns_left, how.cache_min_tokens) {
                 at.segments = std::iter::once(0..i + 1).collect();
-                sizes = vec![merged];
+                self.sizes = vec![merged];
             }
         }
-        (pending, added) = (0, 0);
+        (self.pending, self.added) = (0, 0);
     }
-    at
 }
 
 /// The entries a cache-stable layout appends, one per turn, each written
@@ -285,17 +324,16 @@ pub fn checkpoint(
 /// never grows faster than the full transcript. The second value of each
 /// pair says whether the entry is the verbatim turn.
 pub fn appended_entries(turns: &[Turn], mut block: impl FnMut(usize) -> String) -> Vec<(String, bool)> {
-    turns
-        .iter()
-        .enumerate()
-        .map(|(i, turn)| {
-            let own = block(i);
-            match verbatim_entry(turn) {
-                Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => (v, true),
-                _ => (own, false),
-            }
-        })
-        .collect()
+    turns.iter().enumerate().map(|(i, turn)| appended_entry(turn, block(i))).collect()
+}
+
+/// The entry [`appended_entries`] appends for `turn`, whose own block is
+/// `own`.
+pub(crate) fn appended_entry(turn: &Turn, own: String) -> (String, bool) {
+    match verbatim_entry(turn) {
+        Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => (v, true),
+        _ => (own, false),
+    }
 }
 
 /// The [`CACHE_EPOCH`] a prompt's stats report (0 when they report none).

@@ -26,21 +26,14 @@
 //! );
 //! ```
 
-use super::budget::estimate_text_tokens;
-use super::cache::{show_once_pays, Checkpointing};
 use super::facts::{output_facts, program_facts, FactLedger};
-use super::history::verbatim_entry;
-use super::ledger::{checkpointed_prompt_with, Recent};
 use super::sections::{
     definition_line, first_user_parts, memory_of, tool_call_lines, tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
-use crate::prompt::Prompt;
 use crate::request::{Definition, RenderRequest, Turn};
-use crate::sdk::Params;
 use crate::value::ValueRef;
-use crate::StrategyError;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -98,6 +91,17 @@ struct Shown {
 #[derive(Clone, Debug)]
 pub struct FactEntries {
     turns: Vec<Shown>,
+    fold: Fold,
+}
+
+/// What the entries carry from one turn to the next: the facts shown so
+/// far, the names defined so far, and a failed turn's notes waiting for
+/// the next entry.
+#[derive(Clone, Debug, Default)]
+struct Fold {
+    ledger: FactLedger,
+    defined: HashSet<String>,
+    notes: Vec<String>,
 }
 
 /// Whether a definition's value is a scalar (shown with its value).
@@ -133,11 +137,26 @@ impl FactEntries {
     /// shows it as program and error while it is the latest).
     pub fn new(req: &RenderRequest, opts: FactEntryOptions) -> FactEntries {
         let [head, _] = first_user_parts(req);
-        let mut ledger = FactLedger::new(head);
-        let mut defined = HashSet::new();
-        let mut notes = Vec::new();
-        let turns = req.turns().iter().map(|t| entry(t, &opts, &mut ledger, &mut defined, &mut notes)).collect();
-        FactEntries { turns }
+        let mut entries = FactEntries::start(head);
+        entries.extend(req.turns(), &opts);
+        entries
+    }
+
+    /// No entries yet, for a run whose prompts all show `head`.
+    pub(crate) fn start(head: String) -> FactEntries {
+        FactEntries { turns: Vec::new(), fold: Fold { ledger: FactLedger::new(head), ..Fold::default() } }
+    }
+
+    /// Adds the entries of `turns`, the turns after those it has: entry `i`
+    /// depends on the turns up to `i` only, so entries once made stay.
+    pub(crate) fn extend(&mut self, turns: &[Turn], opts: &FactEntryOptions) {
+        let Fold { ledger, defined, notes } = &mut self.fold;
+        self.turns.extend(turns.iter().map(|t| entry(t, opts, ledger, defined, notes)));
+    }
+
+    /// How many turns have entries.
+    pub(crate) fn len(&self) -> usize {
+        self.turns.len()
     }
 
     /// The entry of turn `i` (0-based).
@@ -329,171 +348,9 @@ fn entry(
     shown
 }
 
-/// A checkpointed layout whose memory is [`FactEntries`]: what a strategy
-/// reads from `memory = "facts"` and the parameters beside it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FactMemory {
-    /// The latest this many turns are shown in full ([`Recent::turns`]).
-    pub recent: usize,
-    /// What the compact entries keep.
-    pub entries: FactEntryOptions,
-}
-
-/// Turns shown in full by default under `memory = "facts"`.
-pub const DEFAULT_RECENT_TURNS: usize = 1;
-
-impl FactMemory {
-    /// Reads `memory` (`"facts"`, the default, or `"blocks"`: `None`),
-    /// and under `"facts"` `recent_turns` (default
-    /// [`DEFAULT_RECENT_TURNS`]), `fact_line_chars` and `bulk_facts`
-    /// (`"keep"`, `"fold"` or `"drop"`), with `default` for what is absent
-    /// (its `tool_call_limit` and `sample` are the strategy's own).
-    pub fn from_params(params: &mut Params, default: FactEntryOptions) -> Result<Option<FactMemory>, StrategyError> {
-        if params.choice("memory", &["facts", "blocks"])? == "blocks" {
-            return Ok(None);
-        }
-        // The default first: `choice` takes the first when absent.
-        let order = match default.bulk {
-            BulkFacts::Keep => ["keep", "fold", "drop"],
-            BulkFacts::Fold => ["fold", "keep", "drop"],
-            BulkFacts::Drop => ["drop", "keep", "fold"],
-        };
-        let bulk = match params.choice("bulk_facts", &order)? {
-            "fold" => BulkFacts::Fold,
-            "drop" => BulkFacts::Drop,
-            _ => BulkFacts::Keep,
-        };
-        Ok(Some(FactMemory {
-            recent: params.positive("recent_turns", DEFAULT_RECENT_TURNS)?,
-            entries: FactEntryOptions {
-                line_chars: params.positive("fact_line_chars", default.line_chars)?,
-                bulk,
-                ..default
-            },
-        }))
-    }
-}
-
-/// Renders `req` in the checkpointed layout with fact memory: the latest
-/// turns in full (`full(i, stats)`, then the facts of the turn's compact
-/// entry it does not show, [`FactEntries::missing_facts`]), every older
-/// turn as its compact entry, or as that full form when appending it costs
-/// less ([`show_once_pays`]); folds keep the facts
-/// ([`FactEntries::summary`]). Compressed from the first turn: while the
-/// prompt is under the cache minimum nothing is cached, so a shorter
-/// prompt is cheaper.
-pub fn fact_memory_prompt(
-    req: &RenderRequest,
-    name: &str,
-    how: Checkpointing,
-    memory: FactMemory,
-    full: impl Fn(usize, &mut Stats) -> String,
-) -> Prompt {
-    let entries = FactEntries::new(req, memory.entries);
-    let turns = req.turns();
-    // A form of turn `i` with the facts of its entry it lacks added.
-    let with_facts = |i: usize, text: String| match entries.missing_facts(i, &text) {
-        Some(facts) => format!("{text}\n{facts}"),
-        None => text,
-    };
-    let size = |text: &String| estimate_text_tokens(text);
-    // The smaller of `a` and the turn verbatim (with its missing facts).
-    let or_verbatim = |i: usize, a: String| match verbatim_entry(&turns[i]).map(|v| with_facts(i, v)) {
-        Some(v) if size(&v) < size(&a) => v,
-        _ => a,
-    };
-    let full_form = |i: usize, stats: &mut Stats| match turns[i].success() {
-        true => with_facts(i, full(i, stats)),
-        false => full(i, stats),
-    };
-    // Whether turn `i` is appended in full at once, instead of shown in
-    // full once and then as its entry; and in which form.
-    let direct = |i: usize| -> Option<String> {
-        let turn = &turns[i];
-        if !turn.success() || entries.redefines(i) {
-            return None;
-        }
-        let whole = or_verbatim(i, full_form(i, &mut Stats::default()));
-        let entry = or_verbatim(i, entries.entry(i).to_string());
-        let left = req.max_turns().saturating_sub(turn.number()) as usize;
-        (!show_once_pays(size(&whole), size(&entry), left)).then_some(whole)
-    };
-    checkpointed_prompt_with(
-        req,
-        name,
-        how,
-        Recent::new(memory.recent),
-        |i, stats| match direct(i) {
-            Some(whole) => {
-                full_form(i, stats);
-                whole
-            }
-            None => {
-                entries.count(i, stats);
-                match entries.redefines(i) {
-                    true => entries.entry(i).to_string(),
-                    false => or_verbatim(i, entries.entry(i).to_string()),
-                }
-            }
-        },
-        |range, stats| entries.summary(turns, range, &memory.entries, stats),
-        |i, stats| {
-            let shown = full_form(i, stats);
-            direct(i).unwrap_or(shown)
-        },
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::{check_cache_stable, FoldPolicy, DEFAULT_CACHE_MIN_TOKENS};
-
-    fn request(turns: u32) -> RenderRequest {
-        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 40);
-        for n in 1..=turns {
-            let print = format!(
-                "order ORD-{n:04}-X failed at 2024-05-{:02}T10:00:00Z after {} ms, {}",
-                n % 28 + 1,
-                1000 + n,
-                "x".repeat(60)
-            );
-            req.push_turn(
-                Turn::new(n, "```clojure\n(println o)\n```", Some("(println o)".into())).with_prints(vec![print]),
-            );
-        }
-        req
-    }
-
-    fn prompt(req: &RenderRequest) -> Prompt {
-        let how = Checkpointing {
-            fold: FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 },
-            cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
-        };
-        let memory = FactMemory { recent: DEFAULT_RECENT_TURNS, entries: FactEntryOptions::default() };
-        fact_memory_prompt(req, "t", how, memory, |i, _| {
-            format!(";; --- turn {} in full ---\n{}", i + 1, req.turns()[i].prints().next().unwrap_or(""))
-        })
-    }
-
-    #[test]
-    fn every_fact_stays_visible_once_and_the_prompt_only_appends() {
-        let mut last: Option<Prompt> = None;
-        for n in 1..=20 {
-            let req = request(n);
-            let p = prompt(&req);
-            let text: String = p.messages().iter().map(|m| m.content().to_string()).collect();
-            for k in 1..=n {
-                let id = format!("ORD-{k:04}-X");
-                assert_eq!(text.matches(&id).count(), 1, "turn {n}: {id} shown once");
-            }
-            assert!(text.contains(&format!(";; --- turn {n} in full ---")), "the latest turn in full");
-            if let Some(prev) = &last {
-                check_cache_stable(prev, &p).unwrap();
-            }
-            last = Some(p);
-        }
-    }
 
     #[test]
     fn a_failed_turns_notes_join_the_next_entry() {

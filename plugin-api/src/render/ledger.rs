@@ -48,7 +48,9 @@
 //! ```
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
-use super::cache::{appended_entries, checkpoint, surely_cached, Checkpointing, CACHE_EPOCH, SURELY_CACHED_FACTOR};
+use super::cache::{
+    appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, SURELY_CACHED_FACTOR,
+};
 use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens, verbatim_entry};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
@@ -94,11 +96,16 @@ fn surely_uncached(req: &RenderRequest, cache_min_tokens: usize) -> bool {
     let [head, info] = first_user_parts(req);
     let fixed: usize =
         [req.system_prompt(), head.as_str(), info.as_str()].iter().map(|t| estimate_text_tokens(t)).sum();
-    let turns: usize = req.turns().iter().map(|t| transcript_size(t, req.max_turns())).sum();
     // The request a provider counts adds its own framing: only well under
     // the minimum is surely under it (the margin `surely_cached` keeps on
     // the other side).
-    ((fixed + turns) as f64) * SURELY_CACHED_FACTOR < cache_min_tokens as f64
+    let under = |size: usize| (size as f64) * SURELY_CACHED_FACTOR < cache_min_tokens as f64;
+    // Summed turn by turn, up to the first that passes (the sum only grows).
+    let mut size = fixed;
+    req.turns().iter().all(|t| {
+        size += transcript_size(t, req.max_turns());
+        under(size)
+    }) && under(size)
 }
 
 /// What a checkpointed layout shows of the latest turns, and whether it
@@ -178,6 +185,84 @@ pub fn checkpointed_prompt_with(
     frozen: impl Fn(Range<usize>, &mut Stats) -> String,
     latest: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
+    checkpointed(req, name, how, recent, &Closures { block, frozen, latest })
+}
+
+/// What a strategy fills the checkpointed layout with (the arguments of
+/// [`checkpointed_prompt_with`]), and the sizes and checkpoint made of
+/// them, which a strategy may keep between renders instead of computing
+/// them again ([`RunMemo`](super::memo::RunMemo)).
+pub(crate) trait Parts {
+    /// Turn `i`'s block (from turns `..=i` only), counted in `stats`.
+    fn block(&self, i: usize, stats: &mut Stats) -> String;
+    /// The frozen summary of `range`, counted in `stats`.
+    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String;
+    /// Turn `i` shown in full while it is among the latest.
+    fn latest(&self, i: usize, stats: &mut Stats) -> String;
+
+    /// The estimated size of [`Parts::block`].
+    fn block_size(&self, i: usize) -> usize {
+        estimate_text_tokens(&self.block(i, &mut Stats::default()))
+    }
+
+    /// The estimated size of [`Parts::frozen`].
+    fn frozen_size(&self, range: Range<usize>) -> usize {
+        estimate_text_tokens(&self.frozen(range, &mut Stats::default()))
+    }
+
+    /// The [`checkpoint`] of `turns` (those before the turns shown in
+    /// full) in a layout whose first `transcript` turns are the transcript,
+    /// turn `i` adding `size(i)` tokens.
+    fn checkpoint(
+        &self,
+        req: &RenderRequest,
+        turns: &[Turn],
+        how: Checkpointing,
+        _transcript: usize,
+        size: &dyn Fn(usize) -> usize,
+    ) -> Checkpoint {
+        checkpoint(turns, req.max_turns(), how, fixed_size(req), size, |r| self.frozen_size(r))
+    }
+}
+
+/// The three functions of [`checkpointed_prompt_with`] as [`Parts`].
+struct Closures<B, F, L> {
+    block: B,
+    frozen: F,
+    latest: L,
+}
+
+impl<B, F, L> Parts for Closures<B, F, L>
+where
+    B: Fn(usize, &mut Stats) -> String,
+    F: Fn(Range<usize>, &mut Stats) -> String,
+    L: Fn(usize, &mut Stats) -> String,
+{
+    fn block(&self, i: usize, stats: &mut Stats) -> String {
+        (self.block)(i, stats)
+    }
+    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
+        (self.frozen)(range, stats)
+    }
+    fn latest(&self, i: usize, stats: &mut Stats) -> String {
+        (self.latest)(i, stats)
+    }
+}
+
+/// The estimated tokens of what a checkpointed prompt starts with and
+/// never changes: the system prompt and the head.
+pub(crate) fn fixed_size(req: &RenderRequest) -> usize {
+    estimate_text_tokens(req.system_prompt()) + estimate_text_tokens(&first_user_parts(req)[0])
+}
+
+/// [`checkpointed_prompt_with`] filled with `parts`.
+pub(crate) fn checkpointed(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    recent: Recent,
+    parts: &impl Parts,
+) -> Prompt {
     let turns = req.turns();
     let transcript = match recent.transcript_until_cached {
         true if recent.compress_while_uncached && surely_uncached(req, how.cache_min_tokens) => 0,
@@ -190,28 +275,29 @@ pub fn checkpointed_prompt_with(
     let mut in_full = turns.len().saturating_sub(recent.turns).max(transcript.min(turns.len()));
     while in_full < turns.len()
         && turns[in_full].success()
-        && block(in_full, &mut Stats::default()) == latest(in_full, &mut Stats::default())
+        && parts.block(in_full, &mut Stats::default()) == parts.latest(in_full, &mut Stats::default())
     {
         in_full += 1;
     }
-    let entries = match recent.verbatim_entries {
-        true => appended_entries(&turns[..in_full], |i| block(i, &mut Stats::default())),
-        false => (0..in_full).map(|i| (block(i, &mut Stats::default()), false)).collect(),
+    // The entry appended for turn `i`, and whether it is the turn verbatim.
+    let entry = |i: usize| match recent.verbatim_entries {
+        true => appended_entry(&turns[i], parts.block(i, &mut Stats::default())),
+        false => (parts.block(i, &mut Stats::default()), false),
     };
     // A failed turn is shown only while it is the latest, after the last
     // breakpoint: it adds nothing to what later turns keep.
     let size = |i: usize| {
         if i < transcript {
             transcript_size(&turns[i], req.max_turns())
-        } else if turns[i].success() {
-            estimate_text_tokens(&entries[i].0)
-        } else {
+        } else if !turns[i].success() {
             0
+        } else if recent.verbatim_entries {
+            estimate_text_tokens(&entry(i).0)
+        } else {
+            parts.block_size(i)
         }
     };
-    let frozen_size = |r| estimate_text_tokens(&frozen(r, &mut Stats::default()));
-    let fixed = estimate_text_tokens(req.system_prompt()) + estimate_text_tokens(&first_user_parts(req)[0]);
-    let at = checkpoint(&turns[..in_full], req.max_turns(), how, fixed, size, frozen_size);
+    let at = parts.checkpoint(req, &turns[..in_full], how, transcript, &size);
     let mut stats = Stats::new(name);
     let mut prompt = Prompt::builder().system(req.system_prompt());
     // The open USER message, which later entries extend, and the first
@@ -238,7 +324,7 @@ pub fn checkpointed_prompt_with(
         let [head, _] = first_user_parts(req);
         let mut open = vec![Block::new(head).breakpoint()];
         for (k, segment) in at.segments.iter().enumerate() {
-            let text = frozen(segment.clone(), &mut stats);
+            let text = parts.frozen(segment.clone(), &mut stats);
             open.push(Block::new(text).with_breakpoint(k + 1 == at.segments.len()));
         }
         stats.error_turns_collapsed += turns[..at.folded()].iter().filter(|t| !t.success()).count() as u32;
@@ -247,21 +333,22 @@ pub fn checkpointed_prompt_with(
     let folded = turns[..first_entry.min(at.folded())].iter().filter(|t| t.success()).count();
     stats.turns_compressed += folded as u32;
     let mut latest_error = None;
-    for (i, (entry, is_verbatim)) in entries.iter().enumerate().skip(first_entry) {
+    for i in first_entry..in_full {
         if !turns[i].success() {
             if i + 1 == turns.len() {
-                latest_error = Some(entry.clone());
+                latest_error = Some(entry(i).0);
             } else {
                 stats.error_turns_collapsed += 1;
             }
             continue;
         }
-        if *is_verbatim {
+        let (entry, is_verbatim) = entry(i);
+        if is_verbatim {
             count_verbatim_entry(&turns[i], &mut stats);
             verbatim += 1;
         } else {
             // The same text as the entry, rendered again to count what it shows.
-            block(i, &mut stats);
+            parts.block(i, &mut stats);
             stats.turns_compressed += 1;
         }
         open.push(Block::new(format!("{entry}\n\n")));
@@ -279,7 +366,7 @@ pub fn checkpointed_prompt_with(
         if let Some(error) = latest_error {
             // The latest turn failed: its program and error, shown this
             // turn only (the next one shows its own outcome instead).
-            block(turns.len() - 1, &mut stats);
+            parts.block(turns.len() - 1, &mut stats);
             open.push(Block::new(format!("{error}\n\n")));
         }
         for (i, turn) in turns.iter().enumerate().skip(in_full.max(first_entry)) {
@@ -287,7 +374,7 @@ pub fn checkpointed_prompt_with(
                 stats.error_turns_collapsed += 1;
                 continue;
             }
-            let own = latest(i, &mut Stats::default());
+            let own = parts.latest(i, &mut Stats::default());
             let text = match verbatim_entry(turn) {
                 Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => {
                     count_verbatim_entry(turn, &mut stats);
@@ -295,7 +382,7 @@ pub fn checkpointed_prompt_with(
                     v
                 }
                 _ => {
-                    latest(i, &mut stats);
+                    parts.latest(i, &mut stats);
                     stats.turns_compressed += u32::from(turn.success());
                     own
                 }

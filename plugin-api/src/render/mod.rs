@@ -19,10 +19,12 @@
 mod budget;
 mod cache;
 mod fact_entries;
+mod fact_memory;
 mod facts;
 mod history;
 mod ledger;
 mod literals;
+mod memo;
 mod options;
 mod prices;
 mod sections;
@@ -37,9 +39,8 @@ pub use cache::{
     Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP, CACHE_READ_PRICE,
     CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
 };
-pub use fact_entries::{
-    fact_memory_prompt, BulkFacts, FactEntries, FactEntryOptions, FactMemory, DEFAULT_RECENT_TURNS,
-};
+pub use fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
+pub use fact_memory::{fact_memory_prompt, fact_memory_prompt_memoized, FactMemory, DEFAULT_RECENT_TURNS};
 pub use facts::{is_fact, output_facts, program_facts, FactLedger, MAX_FACT_CHARS, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
 pub use history::{
     count_verbatim_entry, feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text,
@@ -47,6 +48,7 @@ pub use history::{
 };
 pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
 pub use literals::{program_literals, Literal};
+pub use memo::{RenderMemo, MEMO_RUNS};
 pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,

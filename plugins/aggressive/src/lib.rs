@@ -58,9 +58,9 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt, error_line, estimate_tokens, fact_memory_prompt, format_value, memory_of, program_or_unknown,
-    recent_prints, tool_call_lines, tool_calls_section, turn_info, BulkFacts, Checkpointing, FactEntryOptions,
-    FactMemory, FoldPolicy, ValueLimits,
+    checkpointed_prompt, error_line, estimate_tokens, fact_memory_prompt_memoized, format_value, memory_of,
+    program_or_unknown, recent_prints, tool_call_lines, tool_calls_section, turn_info, BulkFacts, Checkpointing,
+    FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
 };
 use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
@@ -92,6 +92,8 @@ pub struct Aggressive {
     checkpointed: Option<(Checkpointing, Option<FactMemory>)>,
     /// Most recent tool calls listed (in a frozen block, when checkpointed).
     tool_call_limit: usize,
+    /// What fact memory keeps between renders.
+    memo: RenderMemo,
 }
 
 /// What one render shows; the budget loop shrinks it knob by knob.
@@ -289,6 +291,7 @@ impl Strategy for Aggressive {
                 }
                 _ => None,
             },
+            memo: RenderMemo::default(),
         };
         params.finish()?;
         Ok(s)
@@ -309,9 +312,9 @@ impl Strategy for Aggressive {
                     |i, stats| self.turn_block(&turns[i], stats),
                     |range, stats| self.frozen_block(turns, range, stats),
                 ),
-                Some(memory) => {
-                    fact_memory_prompt(req, Self::NAME, how, memory, |i, stats| self.turn_block(&turns[i], stats))
-                }
+                Some(memory) => fact_memory_prompt_memoized(req, Self::NAME, how, memory, &self.memo, |i, stats| {
+                    self.turn_block(&turns[i], stats)
+                }),
             };
             if self.max_tokens.is_none_or(|max| estimate_tokens(prompt.messages()) <= max) {
                 return Ok(prompt);

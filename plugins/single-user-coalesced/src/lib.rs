@@ -33,9 +33,9 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt, definition_line, error_line, fact_memory_prompt, format_value, head_sections, memory_of,
-    program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, Checkpointing,
-    FactEntryOptions, FactMemory, FoldPolicy, SummaryOptions, ValueLimits,
+    checkpointed_prompt, definition_line, error_line, fact_memory_prompt_memoized, format_value, head_sections,
+    memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines,
+    Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -52,7 +52,7 @@ pub enum Layout {
     /// (the SDK's [`checkpointed_prompt`]).
     /// With `memory = "facts"` (the default) the latest turn is shown in
     /// full and older turns as compact entries that keep their facts
-    /// ([`fact_memory_prompt`]); with `memory = "blocks"` (`None`) every
+    /// ([`fact_memory_prompt_memoized`]); with `memory = "blocks"` (`None`) every
     /// turn is its whole coalesced block, the full transcript until cached.
     Checkpointed(Checkpointing, Option<FactMemory>),
 }
@@ -62,6 +62,8 @@ pub enum Layout {
 pub struct SingleUserCoalesced {
     opts: SummaryOptions,
     layout: Layout,
+    /// What fact memory keeps between renders.
+    memo: RenderMemo,
 }
 
 impl SingleUserCoalesced {
@@ -93,7 +95,7 @@ impl Strategy for SingleUserCoalesced {
             _ => Layout::Spec,
         };
         params.finish()?;
-        Ok(SingleUserCoalesced { opts, layout })
+        Ok(SingleUserCoalesced { opts, layout, memo: RenderMemo::default() })
     }
 
     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
@@ -110,9 +112,11 @@ impl Strategy for SingleUserCoalesced {
                 |i, stats| turn_block(req.turns(), i, &self.opts, stats),
                 |range, stats| frozen_block(req.turns(), range, &self.opts, stats),
             ),
-            Layout::Checkpointed(how, Some(memory)) => fact_memory_prompt(req, Self::NAME, how, memory, |i, stats| {
-                turn_block(req.turns(), i, &self.opts, stats)
-            }),
+            Layout::Checkpointed(how, Some(memory)) => {
+                fact_memory_prompt_memoized(req, Self::NAME, how, memory, &self.memo, |i, stats| {
+                    turn_block(req.turns(), i, &self.opts, stats)
+                })
+            }
         })
     }
 }

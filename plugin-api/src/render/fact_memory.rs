@@ -1,0 +1,264 @@
+//! The checkpointed layout with fact memory: the latest turns in full,
+//! every older turn as its compact entry ([`FactEntries`]), folds that
+//! keep the facts. What `single-user-coalesced` and `aggressive` render by
+//! default.
+
+use super::budget::estimate_text_tokens;
+use super::cache::{show_once_pays, Checkpoint, Checkpointing};
+use super::fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
+use super::history::verbatim_entry;
+use super::ledger::{checkpointed, fixed_size, Parts, Recent};
+use super::memo::{RenderMemo, RunMemo};
+use crate::output::Stats;
+use crate::prompt::Prompt;
+use crate::request::{RenderRequest, Turn};
+use crate::sdk::Params;
+use crate::StrategyError;
+use std::ops::Range;
+
+/// A checkpointed layout whose memory is [`FactEntries`]: what a strategy
+/// reads from `memory = "facts"` and the parameters beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FactMemory {
+    /// The latest this many turns are shown in full ([`Recent::turns`]).
+    pub recent: usize,
+    /// What the compact entries keep.
+    pub entries: FactEntryOptions,
+}
+
+/// Turns shown in full by default under `memory = "facts"`.
+pub const DEFAULT_RECENT_TURNS: usize = 1;
+
+impl FactMemory {
+    /// Reads `memory` (`"facts"`, the default, or `"blocks"`: `None`),
+    /// and under `"facts"` `recent_turns` (default
+    /// [`DEFAULT_RECENT_TURNS`]), `fact_line_chars` and `bulk_facts`
+    /// (`"keep"`, `"fold"` or `"drop"`), with `default` for what is absent
+    /// (its `tool_call_limit` and `sample` are the strategy's own).
+    pub fn from_params(params: &mut Params, default: FactEntryOptions) -> Result<Option<FactMemory>, StrategyError> {
+        if params.choice("memory", &["facts", "blocks"])? == "blocks" {
+            return Ok(None);
+        }
+        // The default first: `choice` takes the first when absent.
+        let order = match default.bulk {
+            BulkFacts::Keep => ["keep", "fold", "drop"],
+            BulkFacts::Fold => ["fold", "keep", "drop"],
+            BulkFacts::Drop => ["drop", "keep", "fold"],
+        };
+        let bulk = match params.choice("bulk_facts", &order)? {
+            "fold" => BulkFacts::Fold,
+            "drop" => BulkFacts::Drop,
+            _ => BulkFacts::Keep,
+        };
+        Ok(Some(FactMemory {
+            recent: params.positive("recent_turns", DEFAULT_RECENT_TURNS)?,
+            entries: FactEntryOptions {
+                line_chars: params.positive("fact_line_chars", default.line_chars)?,
+                bulk,
+                ..default
+            },
+        }))
+    }
+}
+
+/// Renders `req` in the checkpointed layout with fact memory: the latest
+/// turns in full (`full(i, stats)`, then the facts of the turn's compact
+/// entry it does not show, [`FactEntries::missing_facts`]), every older
+/// turn as its compact entry, or as that full form when appending it costs
+/// less ([`show_once_pays`]); folds keep the facts
+/// ([`FactEntries::summary`]). Compressed from the first turn: while the
+/// prompt is under the cache minimum nothing is cached, so a shorter
+/// prompt is cheaper. `full(i, stats)` must depend on turns `..=i` only.
+///
+/// Every render computes everything again; a strategy that keeps a
+/// [`RenderMemo`] renders the same prompt with
+/// [`fact_memory_prompt_memoized`], at a cost that does not grow with the
+/// turns before.
+pub fn fact_memory_prompt(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    memory: FactMemory,
+    full: impl Fn(usize, &mut Stats) -> String,
+) -> Prompt {
+    fact_memory_prompt_memoized(req, name, how, memory, &RenderMemo::default(), full)
+}
+
+/// [`fact_memory_prompt`], keeping in `memo` what later renders of the same
+/// run reuse (the compact entries, each turn's block, the frozen summaries
+/// and their sizes). The prompt is the same, byte for byte.
+pub fn fact_memory_prompt_memoized(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    memory: FactMemory,
+    memo: &RenderMemo,
+    full: impl Fn(usize, &mut Stats) -> String,
+) -> Prompt {
+    let run = memo.take(req, how, memory.entries);
+    let parts = FactParts { req, memory, run: &run, full };
+    let prompt = checkpointed(req, name, how, Recent::new(memory.recent), &parts);
+    memo.put(run);
+    prompt
+}
+
+/// What [`fact_memory_prompt`] fills the checkpointed layout with, the
+/// parts `run` keeps taken from it.
+struct FactParts<'a, F> {
+    req: &'a RenderRequest,
+    memory: FactMemory,
+    run: &'a RunMemo,
+    /// The strategy's full form of a turn.
+    full: F,
+}
+
+impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
+    fn entries(&self) -> &FactEntries {
+        &self.run.entries
+    }
+
+    /// A form of turn `i` with the facts of its entry it lacks added.
+    fn with_facts(&self, i: usize, text: String) -> String {
+        match self.entries().missing_facts(i, &text) {
+            Some(facts) => format!("{text}\n{facts}"),
+            None => text,
+        }
+    }
+
+    /// The smaller of `a` and the turn verbatim (with its missing facts).
+    fn or_verbatim(&self, i: usize, a: String) -> String {
+        match verbatim_entry(&self.req.turns()[i]).map(|v| self.with_facts(i, v)) {
+            Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&a) => v,
+            _ => a,
+        }
+    }
+
+    fn full_form(&self, i: usize, stats: &mut Stats) -> String {
+        match self.req.turns()[i].success() {
+            true => self.with_facts(i, (self.full)(i, stats)),
+            false => (self.full)(i, stats),
+        }
+    }
+
+    /// Whether turn `i` is appended in full at once, instead of shown in
+    /// full once and then as its entry; and in which form.
+    fn direct(&self, i: usize) -> Option<String> {
+        let turn = &self.req.turns()[i];
+        if !turn.success() || self.entries().redefines(i) {
+            return None;
+        }
+        let whole = self.or_verbatim(i, self.full_form(i, &mut Stats::default()));
+        let entry = self.or_verbatim(i, self.entries().entry(i).to_string());
+        let left = self.req.max_turns().saturating_sub(turn.number()) as usize;
+        (!show_once_pays(estimate_text_tokens(&whole), estimate_text_tokens(&entry), left)).then_some(whole)
+    }
+
+    fn summary(&self, range: Range<usize>, stats: &mut Stats) -> String {
+        self.entries().summary(self.req.turns(), range, &self.memory.entries, stats)
+    }
+
+    /// Turn `i`'s block, made anew.
+    fn make_block(&self, i: usize, stats: &mut Stats) -> String {
+        match self.direct(i) {
+            Some(whole) => {
+                self.full_form(i, stats);
+                whole
+            }
+            None => {
+                let entries = self.entries();
+                entries.count(i, stats);
+                match entries.redefines(i) {
+                    true => entries.entry(i).to_string(),
+                    false => self.or_verbatim(i, entries.entry(i).to_string()),
+                }
+            }
+        }
+    }
+}
+
+impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
+    fn block(&self, i: usize, stats: &mut Stats) -> String {
+        self.run.block(i, stats, |stats| self.make_block(i, stats))
+    }
+
+    fn block_size(&self, i: usize) -> usize {
+        self.run.block_size(i, |stats| self.make_block(i, stats))
+    }
+
+    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
+        self.run.frozen(range.clone(), stats, |stats| self.summary(range, stats))
+    }
+
+    fn frozen_size(&self, range: Range<usize>) -> usize {
+        self.run.frozen_size(range.clone(), || estimate_text_tokens(&self.summary(range, &mut Stats::default())))
+    }
+
+    fn latest(&self, i: usize, stats: &mut Stats) -> String {
+        let shown = self.full_form(i, stats);
+        self.direct(i).unwrap_or(shown)
+    }
+
+    fn checkpoint(
+        &self,
+        req: &RenderRequest,
+        turns: &[Turn],
+        how: Checkpointing,
+        transcript: usize,
+        size: &dyn Fn(usize) -> usize,
+    ) -> Checkpoint {
+        let fixed = fixed_size(req);
+        self.run.checkpoint(turns, req.max_turns(), how, fixed, transcript, size, |r| self.frozen_size(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{check_cache_stable, FoldPolicy, DEFAULT_CACHE_MIN_TOKENS};
+
+    fn request(turns: u32) -> RenderRequest {
+        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 40);
+        for n in 1..=turns {
+            let print = format!(
+                "order ORD-{n:04}-X failed at 2024-05-{:02}T10:00:00Z after {} ms, {}",
+                n % 28 + 1,
+                1000 + n,
+                "x".repeat(60)
+            );
+            req.push_turn(
+                Turn::new(n, "```clojure\n(println o)\n```", Some("(println o)".into())).with_prints(vec![print]),
+            );
+        }
+        req
+    }
+
+    fn prompt(req: &RenderRequest) -> Prompt {
+        let how = Checkpointing {
+            fold: FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 },
+            cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
+        };
+        let memory = FactMemory { recent: DEFAULT_RECENT_TURNS, entries: FactEntryOptions::default() };
+        fact_memory_prompt(req, "t", how, memory, |i, _| {
+            format!(";; --- turn {} in full ---\n{}", i + 1, req.turns()[i].prints().next().unwrap_or(""))
+        })
+    }
+
+    #[test]
+    fn every_fact_stays_visible_once_and_the_prompt_only_appends() {
+        let mut last: Option<Prompt> = None;
+        for n in 1..=20 {
+            let req = request(n);
+            let p = prompt(&req);
+            let text: String = p.messages().iter().map(|m| m.content().to_string()).collect();
+            for k in 1..=n {
+                let id = format!("ORD-{k:04}-X");
+                assert_eq!(text.matches(&id).count(), 1, "turn {n}: {id} shown once");
+            }
+            assert!(text.contains(&format!(";; --- turn {n} in full ---")), "the latest turn in full");
+            if let Some(prev) = &last {
+                check_cache_stable(prev, &p).unwrap();
+            }
+            last = Some(p);
+        }
+    }
+}
