@@ -1,17 +1,18 @@
-//! The fact-memory strategies keep the parts of a render that later
+//! The checkpointed strategies keep the parts of a render that later
 //! renders of the same run reuse (`RenderMemo`). That must not show: one
 //! long-lived instance, fed requests in any order, renders exactly the
 //! prompt (blocks, breakpoints and stats) that a fresh instance renders
 //! from the same request.
 
 use ptc_integration_tests::{corpus_sessions, plugin_dir, root};
-use ptc_plugin_api::{Prompt, RenderRequest};
+use ptc_plugin_api::{Prompt, RenderRequest, Turn};
 use ptc_registry::{Registry, Renderer};
 use ptc_session::Session;
 
-/// The instances of the repository's `strategies.toml` with fact memory,
-/// and two that fold and merge often (a small threshold, more recent
-/// turns), so that every kept part is exercised on the corpus.
+/// The checkpointed instances of the repository's `strategies.toml` (fact
+/// and block memory), and per plugin and memory one that folds and merges
+/// often (a small threshold), so that every kept part is exercised on the
+/// corpus.
 fn instances() -> Vec<(String, String, String)> {
     let text = std::fs::read_to_string(root().join("strategies.toml")).expect("strategies.toml");
     let table: toml::Table = toml::from_str(&text).expect("strategies.toml parses");
@@ -21,16 +22,21 @@ fn instances() -> Vec<(String, String, String)> {
         let plugin = params.remove("plugin").and_then(|p| p.as_str().map(str::to_string)).expect("plugin = ...");
         params.remove("trigger");
         let checkpointed = params.get("layout").and_then(|l| l.as_str()) == Some("checkpointed");
-        let facts = params.get("memory").and_then(|m| m.as_str()).unwrap_or("facts") == "facts";
-        if checkpointed && facts && ["single-user-coalesced", "aggressive"].contains(&plugin.as_str()) {
+        if checkpointed && ["single-user-coalesced", "aggressive"].contains(&plugin.as_str()) {
             found.push((name.clone(), plugin, serde_json::to_string(&params).expect("params to JSON")));
         }
     }
     let names: Vec<&str> = found.iter().map(|(n, _, _)| n.as_str()).collect();
-    assert!(names.contains(&"coalesced") && names.contains(&"aggressive"), "fact-memory instances: {names:?}");
-    let tight = r#"{"layout": "checkpointed", "fold_tokens": 150, "fold_min_turns": 2, "fold_merge_tokens": 500, "cache_min_tokens": 64, "recent_turns": 2, "bulk_facts": "fold"}"#;
-    found.push(("coalesced-tight".into(), "single-user-coalesced".into(), tight.into()));
-    found.push(("aggressive-tight".into(), "aggressive".into(), tight.into()));
+    for shipped in ["coalesced", "aggressive", "coalesced-late"] {
+        assert!(names.contains(&shipped), "checkpointed instances: {names:?}");
+    }
+    let tight = r#""layout": "checkpointed", "fold_tokens": 150, "fold_min_turns": 2, "fold_merge_tokens": 500, "cache_min_tokens": 64"#;
+    let facts = format!(r#"{{{tight}, "recent_turns": 2, "bulk_facts": "fold"}}"#);
+    let blocks = format!(r#"{{{tight}, "memory": "blocks"}}"#);
+    for plugin in ["single-user-coalesced", "aggressive"] {
+        found.push((format!("{plugin}-tight-facts"), plugin.into(), facts.clone()));
+        found.push((format!("{plugin}-tight-blocks"), plugin.into(), blocks.clone()));
+    }
     found
 }
 
@@ -40,8 +46,8 @@ struct Case {
     request: RenderRequest,
 }
 
-/// Every turn of every corpus session in order; then, interleaved, the
-/// sessions' last turns; a shorter history of a run already rendered; and
+/// Every turn of every corpus session in order, and of a run of terse
+/// turns; then, interleaved, the sessions' last turns; a shorter history of a run already rendered; and
 /// a run whose middle turn was replaced by another session's turn.
 fn cases() -> Vec<Case> {
     let sessions: Vec<(String, Session)> = corpus_sessions()
@@ -64,6 +70,13 @@ fn cases() -> Vec<Case> {
         if last > 4 {
             cases.push(Case { what: format!("{name} back at turn {}", last / 2), request: request(s, last / 2) });
         }
+    }
+    // Terse turns, each appended verbatim (its answer is shorter than its
+    // block), after a system prompt long enough to be cached at once.
+    let mut terse = RenderRequest::new("Sum the values", "system ".repeat(1000), 40);
+    for n in 1..=30 {
+        cases.push(Case { what: format!("terse turn {n}"), request: terse.clone() });
+        terse.push_turn(Turn::new(n, "(p)", Some("(p)".into())).with_prints(vec![format!("value {}", 1000 + n)]));
     }
     let long: Vec<&(String, Session)> = sessions.iter().filter(|(_, s)| s.turns.len() >= 12).collect();
     for pair in long.windows(2) {

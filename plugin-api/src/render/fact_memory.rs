@@ -7,7 +7,7 @@ use super::budget::estimate_text_tokens;
 use super::cache::{show_once_pays, Checkpoint, Checkpointing};
 use super::fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 use super::history::verbatim_entry;
-use super::ledger::{checkpointed, fixed_size, Parts, Recent};
+use super::ledger::{checkpointed, Parts, Recent};
 use super::memo::{RenderMemo, RunMemo};
 use crate::output::Stats;
 use crate::prompt::Prompt;
@@ -81,7 +81,8 @@ pub fn fact_memory_prompt(
     memory: FactMemory,
     full: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
-    fact_memory_prompt_memoized(req, name, how, memory, &RenderMemo::default(), full)
+    let run = RunMemo::uncached(req, how, Some(memory.entries));
+    render(req, name, how, memory, &run, full)
 }
 
 /// [`fact_memory_prompt`], keeping in `memo` what later renders of the same
@@ -95,11 +96,22 @@ pub fn fact_memory_prompt_memoized(
     memo: &RenderMemo,
     full: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
-    let run = memo.take(req, how, memory.entries);
-    let parts = FactParts { req, memory, run: &run, full };
-    let prompt = checkpointed(req, name, how, Recent::new(memory.recent), &parts);
+    let run = memo.take(req, how, Some(memory.entries));
+    let prompt = render(req, name, how, memory, &run, full);
     memo.put(run);
     prompt
+}
+
+/// The fact-memory layout of `req` with the parts `run` keeps.
+fn render(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    memory: FactMemory,
+    run: &RunMemo,
+    full: impl Fn(usize, &mut Stats) -> String,
+) -> Prompt {
+    checkpointed(req, name, how, Recent::new(memory.recent), &FactParts { req, memory, run, full })
 }
 
 /// What [`fact_memory_prompt`] fills the checkpointed layout with, the
@@ -206,8 +218,7 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
         transcript: usize,
         size: &dyn Fn(usize) -> usize,
     ) -> Checkpoint {
-        let fixed = fixed_size(req);
-        self.run.checkpoint(turns, req.max_turns(), how, fixed, transcript, size, |r| self.frozen_size(r))
+        self.run.checkpoint(req, turns, how, transcript, size, |r| self.frozen_size(r))
     }
 }
 

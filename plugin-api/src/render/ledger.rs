@@ -210,6 +210,18 @@ pub(crate) trait Parts {
         estimate_text_tokens(&self.frozen(range, &mut Stats::default()))
     }
 
+    /// The entry appended for `turn` (index `i`): the smaller of its block
+    /// and the turn verbatim ([`appended_entry`]), and whether it is the
+    /// turn verbatim.
+    fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {
+        appended_entry(turn, self.block(i, &mut Stats::default()))
+    }
+
+    /// The estimated size of [`Parts::appended`].
+    fn appended_size(&self, turn: &Turn, i: usize) -> usize {
+        estimate_text_tokens(&self.appended(turn, i).0)
+    }
+
     /// The [`checkpoint`] of `turns` (those before the turns shown in
     /// full) in a layout whose first `transcript` turns are the transcript,
     /// turn `i` adding `size(i)` tokens.
@@ -281,7 +293,7 @@ pub(crate) fn checkpointed(
     }
     // The entry appended for turn `i`, and whether it is the turn verbatim.
     let entry = |i: usize| match recent.verbatim_entries {
-        true => appended_entry(&turns[i], parts.block(i, &mut Stats::default())),
+        true => parts.appended(&turns[i], i),
         false => (parts.block(i, &mut Stats::default()), false),
     };
     // A failed turn is shown only while it is the latest, after the last
@@ -292,7 +304,7 @@ pub(crate) fn checkpointed(
         } else if !turns[i].success() {
             0
         } else if recent.verbatim_entries {
-            estimate_text_tokens(&entry(i).0)
+            parts.appended_size(&turns[i], i)
         } else {
             parts.block_size(i)
         }

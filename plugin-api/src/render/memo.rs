@@ -1,16 +1,18 @@
-//! What a fact-memory strategy keeps between renders, so that a turn costs
-//! what the turn holds, not what the session holds.
+//! What a strategy keeps between renders of the checkpointed layout, so
+//! that a turn costs what the turn holds, not what the session holds.
 //!
-//! [`fact_memory_prompt`](super::fact_memory_prompt) is a pure function of
-//! the request, and most of it is a left fold over the turns: the compact
-//! entries ([`FactEntries`]), each turn's block and the frozen summaries
-//! depend on the turns up to their own only. A [`RenderMemo`] keeps those
-//! of the runs it has rendered, with a copy of the turns they were made
-//! from; a render takes the run whose turns the request starts with,
-//! drops what was made from any turn the request changed, and computes
-//! only what is new. The prompt is byte for byte the one rendered without
-//! it (a test renders both ways, turn by turn, over changed and resumed
-//! histories), so rendering stays a pure function of the request.
+//! [`checkpointed_prompt`](super::checkpointed_prompt) and
+//! [`fact_memory_prompt`](super::fact_memory_prompt) are pure functions of
+//! the request, and most of each is a left fold over the turns: the
+//! compact entries ([`FactEntries`]), each turn's block and appended entry,
+//! the frozen summaries and the checkpoint's decisions depend on the turns
+//! up to their own only. A [`RenderMemo`] keeps those of the runs it has
+//! rendered, with a copy of the turns they were made from; a render takes
+//! the run whose turns the request starts with, drops what was made from
+//! any turn the request changed, and computes only what is new. The prompt
+//! and stats are byte for byte those rendered without it (the tests below
+//! render both ways, turn by turn, over changed and shortened histories),
+//! so rendering stays a pure function of the request.
 //!
 //! ```
 //! use ptc_plugin_api::render::{fact_memory_prompt, fact_memory_prompt_memoized};
@@ -30,10 +32,12 @@
 //! ```
 
 use super::budget::estimate_text_tokens;
-use super::cache::{Checkpoint, Checkpointing, Folding};
+use super::cache::{appended_entry, Checkpoint, Checkpointing, Folding};
 use super::fact_entries::{FactEntries, FactEntryOptions};
+use super::ledger::{checkpointed, fixed_size, Parts, Recent};
 use super::sections::first_user_parts;
 use crate::output::Stats;
+use crate::prompt::Prompt;
 use crate::request::{RenderRequest, Turn};
 use std::cell::RefCell;
 use std::collections::{HashMap, VecDeque};
@@ -46,9 +50,10 @@ use std::sync::{Mutex, PoisonError};
 /// (as without a memo). Each run costs about a copy of its turns.
 pub const MEMO_RUNS: usize = 64;
 
-/// What a fact-memory strategy keeps between renders (see the module
-/// docs): one per strategy instance, passed to
-/// [`fact_memory_prompt_memoized`](super::fact_memory_prompt_memoized).
+/// What a strategy keeps between renders of the checkpointed layout (see
+/// the module docs): one per strategy instance, passed to
+/// [`fact_memory_prompt_memoized`](super::fact_memory_prompt_memoized) or
+/// [`checkpointed_prompt_memoized`].
 /// Safe to share between threads; a clone starts empty (it is only a
 /// cache).
 #[derive(Default)]
@@ -77,7 +82,15 @@ struct RunKey {
     head: String,
     max_turns: u32,
     how: Checkpointing,
-    entries: FactEntryOptions,
+    /// Fact memory's entry options; `None` for block memory.
+    entries: Option<FactEntryOptions>,
+}
+
+impl RunKey {
+    fn of(req: &RenderRequest, how: Checkpointing, entries: Option<FactEntryOptions>) -> RunKey {
+        let [head, _] = first_user_parts(req);
+        RunKey { system: req.system_prompt().to_string(), head, max_turns: req.max_turns(), how, entries }
+    }
 }
 
 /// A part of a render kept with the counts it added to the stats, and
@@ -89,15 +102,28 @@ struct Part {
     size: usize,
 }
 
+/// An appended entry ([`Parts::appended`]) and its estimated size.
+#[derive(Clone, Debug)]
+struct Appended {
+    text: String,
+    verbatim: bool,
+    size: usize,
+}
+
 /// What is kept of one run: each part made from its `turns` only.
 pub(crate) struct RunMemo {
     key: RunKey,
+    /// Whether parts made are kept (`false`: every part is made when asked
+    /// for, as without a memo).
+    keep: bool,
     /// The turns everything below was made from.
     turns: Vec<Turn>,
     /// Their compact entries.
     pub(crate) entries: FactEntries,
     /// Each turn's block, once made.
     blocks: RefCell<Vec<Option<Part>>>,
+    /// Each turn's appended entry (block or verbatim), once made.
+    appended: RefCell<Vec<Option<Appended>>>,
     /// The frozen summaries the latest render showed (those of this render
     /// in `shown`).
     frozen: RefCell<HashMap<Range<usize>, Part>>,
@@ -110,6 +136,43 @@ pub(crate) struct RunMemo {
 }
 
 impl RunMemo {
+    /// Nothing made yet.
+    fn new(key: RunKey, keep: bool) -> RunMemo {
+        RunMemo {
+            entries: FactEntries::start(key.head.clone()),
+            key,
+            keep,
+            turns: Vec::new(),
+            blocks: RefCell::default(),
+            appended: RefCell::default(),
+            frozen: RefCell::default(),
+            shown: RefCell::default(),
+            frozen_sizes: RefCell::default(),
+            folding: RefCell::default(),
+        }
+    }
+
+    /// A run of `req` that keeps nothing: every part is made when asked
+    /// for, as a render without a memo makes it.
+    pub(crate) fn uncached(req: &RenderRequest, how: Checkpointing, entries: Option<FactEntryOptions>) -> RunMemo {
+        let mut run = RunMemo::new(RunKey::of(req, how, entries), false);
+        run.extend(req.turns());
+        run
+    }
+
+    /// Extends the run to `turns`, which start with its own: their
+    /// entries, and room for their parts.
+    fn extend(&mut self, turns: &[Turn]) {
+        if let Some(entries) = self.key.entries {
+            self.entries.extend(&turns[self.entries.len()..], &entries);
+        }
+        if self.keep {
+            self.turns.extend_from_slice(&turns[self.turns.len()..]);
+        }
+        self.blocks.get_mut().resize(turns.len(), None);
+        self.appended.get_mut().resize(turns.len(), None);
+    }
+
     /// Turn `i`'s block, made by `make` unless kept; its counts are added
     /// to `stats` either way.
     pub(crate) fn block(&self, i: usize, stats: &mut Stats, make: impl FnOnce(&mut Stats) -> String) -> String {
@@ -119,8 +182,15 @@ impl RunMemo {
         }
         let part = made(make);
         stats.add(&part.stats);
-        self.blocks.borrow_mut()[i] = Some(part.clone());
+        self.kept(&self.blocks, i, || part.clone());
         part.text
+    }
+
+    /// Keeps `part()` as entry `i` of `slots`, when this run keeps parts.
+    fn kept<T>(&self, slots: &RefCell<Vec<Option<T>>>, i: usize, part: impl FnOnce() -> T) {
+        if self.keep {
+            slots.borrow_mut()[i] = Some(part());
+        }
     }
 
     /// The frozen summary of `range`, made by `make` unless kept.
@@ -133,7 +203,9 @@ impl RunMemo {
         let kept = self.frozen.borrow_mut().remove(&range);
         let part = kept.unwrap_or_else(|| made(make));
         stats.add(&part.stats);
-        self.shown.borrow_mut().insert(range, part.clone());
+        if self.keep {
+            self.shown.borrow_mut().insert(range, part.clone());
+        }
         part.text
     }
 
@@ -144,20 +216,41 @@ impl RunMemo {
         }
         let part = made(make);
         let size = part.size;
-        self.blocks.borrow_mut()[i] = Some(part);
+        self.kept(&self.blocks, i, || part);
         size
     }
 
-    /// The [`checkpoint`](super::checkpoint) of `turns`, continuing from
-    /// the turns already seen (all arguments but the turns are the same
-    /// for a run, but for `transcript`: a change starts over).
-    #[allow(clippy::too_many_arguments)]
+    /// Turn `i`'s appended entry, made by `make` unless kept.
+    pub(crate) fn appended(&self, i: usize, make: impl FnOnce() -> (String, bool)) -> (String, bool) {
+        if let Some(a) = &self.appended.borrow()[i] {
+            return (a.text.clone(), a.verbatim);
+        }
+        let a = appended(make);
+        self.kept(&self.appended, i, || a.clone());
+        (a.text, a.verbatim)
+    }
+
+    /// The estimated size of turn `i`'s appended entry, made by `make`
+    /// unless kept.
+    pub(crate) fn appended_size(&self, i: usize, make: impl FnOnce() -> (String, bool)) -> usize {
+        if let Some(a) = &self.appended.borrow()[i] {
+            return a.size;
+        }
+        let a = appended(make);
+        let size = a.size;
+        self.kept(&self.appended, i, || a);
+        size
+    }
+
+    /// The [`checkpoint`](super::checkpoint) of `turns` (those of `req`
+    /// before the ones shown in full), continuing from the turns already
+    /// seen (everything else it reads is the same for a run, but for
+    /// `transcript`: a change starts over).
     pub(crate) fn checkpoint(
         &self,
+        req: &RenderRequest,
         turns: &[Turn],
-        max_turns: u32,
         how: Checkpointing,
-        fixed: usize,
         transcript: usize,
         size: &dyn Fn(usize) -> usize,
         frozen_size: impl Fn(Range<usize>) -> usize,
@@ -167,11 +260,14 @@ impl RunMemo {
             Some((t, folding)) if t == transcript && folding.seen() <= turns.len() => folding,
             _ => Folding::default(),
         };
+        let fixed = fixed_size(req);
         for (i, turn) in turns.iter().enumerate().skip(folding.seen()) {
-            folding.push(turn, max_turns, how, fixed, size(i), &frozen_size);
+            folding.push(turn, req.max_turns(), how, fixed, size(i), &frozen_size);
         }
         let at = folding.checkpoint().clone();
-        *self.folding.borrow_mut() = Some((transcript, folding));
+        if self.keep {
+            *self.folding.borrow_mut() = Some((transcript, folding));
+        }
         at
     }
 
@@ -182,7 +278,9 @@ impl RunMemo {
             return kept;
         }
         let size = size();
-        self.frozen_sizes.borrow_mut().insert(range, size);
+        if self.keep {
+            self.frozen_sizes.borrow_mut().insert(range, size);
+        }
         size
     }
 
@@ -193,6 +291,7 @@ impl RunMemo {
             self.turns.truncate(common);
             self.entries = FactEntries::start(self.key.head.clone());
             self.blocks.get_mut().truncate(common);
+            self.appended.get_mut().truncate(common);
             let within = |r: &Range<usize>| r.end <= common;
             self.frozen.get_mut().retain(|r, _| within(r));
             self.frozen_sizes.get_mut().retain(|r, _| within(r));
@@ -202,6 +301,12 @@ impl RunMemo {
             }
         }
     }
+}
+
+/// An appended entry made by `make`.
+fn appended(make: impl FnOnce() -> (String, bool)) -> Appended {
+    let (text, verbatim) = make();
+    Appended { size: estimate_text_tokens(&text), text, verbatim }
 }
 
 /// A part made by `make`, with the counts it added.
@@ -215,9 +320,8 @@ impl RenderMemo {
     /// What is kept of the run `req` continues, extended to its turns: the
     /// kept run whose turns `req` starts with (else the one it shares most
     /// turns with, cut to them; else a new one).
-    pub(crate) fn take(&self, req: &RenderRequest, how: Checkpointing, entries: FactEntryOptions) -> RunMemo {
-        let [head, _] = first_user_parts(req);
-        let key = RunKey { system: req.system_prompt().to_string(), head, max_turns: req.max_turns(), how, entries };
+    pub(crate) fn take(&self, req: &RenderRequest, how: Checkpointing, entries: Option<FactEntryOptions>) -> RunMemo {
+        let key = RunKey::of(req, how, entries);
         let turns = req.turns();
         let kept = {
             let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
@@ -239,20 +343,9 @@ impl RenderMemo {
                 run.truncate(common);
                 run
             }
-            None => RunMemo {
-                entries: FactEntries::start(key.head.clone()),
-                key,
-                turns: Vec::new(),
-                blocks: RefCell::default(),
-                frozen: RefCell::default(),
-                shown: RefCell::default(),
-                frozen_sizes: RefCell::default(),
-                folding: RefCell::default(),
-            },
+            None => RunMemo::new(key, true),
         };
-        run.entries.extend(&turns[run.entries.len()..], &entries);
-        run.turns.extend_from_slice(&turns[run.turns.len()..]);
-        run.blocks.get_mut().resize(turns.len(), None);
+        run.extend(turns);
         run
     }
 
@@ -264,5 +357,169 @@ impl RenderMemo {
         let mut runs = self.runs.lock().unwrap_or_else(PoisonError::into_inner);
         runs.push_front(run);
         runs.truncate(MEMO_RUNS);
+    }
+}
+
+/// [`checkpointed_prompt`](super::checkpointed_prompt), keeping in `memo`
+/// what later renders of the same run reuse (each turn's block and entry,
+/// the frozen summaries, their sizes, the checkpoint's decisions). The
+/// prompt is the same, byte for byte; `block(i, stats)` must depend on
+/// turns `..=i` only, as `checkpointed_prompt` requires.
+pub fn checkpointed_prompt_memoized(
+    req: &RenderRequest,
+    name: &str,
+    how: Checkpointing,
+    memo: &RenderMemo,
+    block: impl Fn(usize, &mut Stats) -> String,
+    frozen: impl Fn(Range<usize>, &mut Stats) -> String,
+) -> Prompt {
+    let run = memo.take(req, how, None);
+    let prompt = checkpointed(req, name, how, Recent::NONE, &BlockParts { run: &run, block, frozen });
+    memo.put(run);
+    prompt
+}
+
+/// A strategy's blocks and summaries, the parts `run` keeps taken from it.
+struct BlockParts<'a, B, F> {
+    run: &'a RunMemo,
+    block: B,
+    frozen: F,
+}
+
+impl<B, F> Parts for BlockParts<'_, B, F>
+where
+    B: Fn(usize, &mut Stats) -> String,
+    F: Fn(Range<usize>, &mut Stats) -> String,
+{
+    fn block(&self, i: usize, stats: &mut Stats) -> String {
+        self.run.block(i, stats, |stats| (self.block)(i, stats))
+    }
+
+    fn block_size(&self, i: usize) -> usize {
+        self.run.block_size(i, |stats| (self.block)(i, stats))
+    }
+
+    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
+        self.run.frozen(range.clone(), stats, |stats| (self.frozen)(range, stats))
+    }
+
+    fn frozen_size(&self, range: Range<usize>) -> usize {
+        self.run.frozen_size(range.clone(), || estimate_text_tokens(&(self.frozen)(range, &mut Stats::default())))
+    }
+
+    fn latest(&self, i: usize, stats: &mut Stats) -> String {
+        self.block(i, stats)
+    }
+
+    fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {
+        self.run.appended(i, || appended_entry(turn, self.block(i, &mut Stats::default())))
+    }
+
+    fn appended_size(&self, turn: &Turn, i: usize) -> usize {
+        self.run.appended_size(i, || appended_entry(turn, self.block(i, &mut Stats::default())))
+    }
+
+    fn checkpoint(
+        &self,
+        req: &RenderRequest,
+        turns: &[Turn],
+        how: Checkpointing,
+        transcript: usize,
+        size: &dyn Fn(usize) -> usize,
+    ) -> Checkpoint {
+        self.run.checkpoint(req, turns, how, transcript, size, |r| self.frozen_size(r))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{checkpointed_prompt, fact_memory_prompt, fact_memory_prompt_memoized, FactMemory};
+    use crate::render::{FoldPolicy, DEFAULT_CACHE_MIN_TOKENS};
+    use crate::request::TurnError;
+
+    /// Turn `n` of a run: most print an order line with its facts, every
+    /// fifth answers tersely (shown verbatim), every seventh fails.
+    fn turn(n: u32, variant: &str) -> Turn {
+        if n.is_multiple_of(7) {
+            return Turn::new(n, "(boom)", Some("(boom)".into())).with_error(TurnError::new("eval", "boom failed"));
+        }
+        let (raw, print) = match n % 5 {
+            0 => ("(p)".to_string(), format!("value {}", 1000 + n)),
+            _ => (
+                format!("Checking order {n}.\n```clojure\n(println o)\n```"),
+                format!(
+                    "order ORD-{n:04}-{variant} failed at 2024-05-{:02}T10:00:00Z after {} ms",
+                    n % 28 + 1,
+                    900 + n
+                ),
+            ),
+        };
+        Turn::new(n, raw.clone(), Some(raw)).with_prints(vec![print])
+    }
+
+    fn request(turns: u32, variant: impl Fn(u32) -> &'static str) -> RenderRequest {
+        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 60);
+        (1..=turns).for_each(|n| req.push_turn(turn(n, variant(n))));
+        req
+    }
+
+    /// Every turn of a run in order, then a shorter history, a history
+    /// whose turn 9 changed, and the first run again.
+    fn requests() -> Vec<RenderRequest> {
+        let mut all: Vec<RenderRequest> = (0..=40).map(|n| request(n, |_| "X")).collect();
+        all.push(request(20, |_| "X"));
+        all.push(request(40, |n| if n == 9 { "Y" } else { "X" }));
+        all.push(request(40, |_| "X"));
+        all
+    }
+
+    fn how() -> Checkpointing {
+        Checkpointing {
+            fold: FoldPolicy { threshold_tokens: 200, min_turns: 2, merge_tokens: 600 },
+            cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
+        }
+    }
+
+    #[test]
+    fn a_memoized_fact_memory_render_is_the_render_without_a_memo() {
+        let memory = FactMemory { recent: 2, entries: FactEntryOptions::default() };
+        let memo = RenderMemo::default();
+        let mut epochs = 0;
+        for req in requests() {
+            let full = |i: usize, stats: &mut Stats| {
+                stats.printlns_shown += 1;
+                let prints: Vec<&str> = req.turns()[i].prints().collect();
+                format!(";; --- turn {} in full ---\n{}", i + 1, prints.join("\n"))
+            };
+            let memoized = fact_memory_prompt_memoized(&req, "t", how(), memory, &memo, full);
+            let reference = fact_memory_prompt(&req, "t", how(), memory, full);
+            assert_eq!(memoized, reference, "turn {}", req.turn());
+            epochs = epochs.max(super::super::cache_epoch(&reference));
+        }
+        assert!(epochs > 1, "the run folds ({epochs} checkpoints)");
+    }
+
+    #[test]
+    fn a_memoized_block_render_is_the_render_without_a_memo() {
+        let memo = RenderMemo::default();
+        let mut verbatim = 0;
+        for req in requests() {
+            let block = |i: usize, stats: &mut Stats| {
+                stats.printlns_total += 1;
+                let prints: Vec<&str> = req.turns()[i].prints().collect();
+                format!(";; turn {}: {} {}", i + 1, prints.join(" "), "pad ".repeat(i % 4))
+            };
+            let frozen = |r: Range<usize>, stats: &mut Stats| {
+                stats.turns_compressed += r.len() as u32;
+                format!(";; turns {}-{}", r.start + 1, r.end)
+            };
+            let memoized = checkpointed_prompt_memoized(&req, "t", how(), &memo, block, frozen);
+            let reference = checkpointed_prompt(&req, "t", how(), block, frozen);
+            assert_eq!(memoized, reference, "turn {}", req.turn());
+            let counter = reference.rendered().stats().counters().iter().find(|c| c.name() == "turns_verbatim");
+            verbatim = verbatim.max(counter.map_or(0, |c| c.value()));
+        }
+        assert!(verbatim > 0, "some turns are appended verbatim");
     }
 }

@@ -48,7 +48,7 @@ pub use history::{
 };
 pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
 pub use literals::{program_literals, Literal};
-pub use memo::{RenderMemo, MEMO_RUNS};
+pub use memo::{checkpointed_prompt_memoized, RenderMemo, MEMO_RUNS};
 pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, contains_symbol, data_section, definition_line,

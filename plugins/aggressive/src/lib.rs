@@ -58,7 +58,7 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt, error_line, estimate_tokens, fact_memory_prompt_memoized, format_value, memory_of,
+    checkpointed_prompt_memoized, error_line, estimate_tokens, fact_memory_prompt_memoized, format_value, memory_of,
     program_or_unknown, recent_prints, tool_call_lines, tool_calls_section, turn_info, BulkFacts, Checkpointing,
     FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
 };
@@ -92,7 +92,7 @@ pub struct Aggressive {
     checkpointed: Option<(Checkpointing, Option<FactMemory>)>,
     /// Most recent tool calls listed (in a frozen block, when checkpointed).
     tool_call_limit: usize,
-    /// What fact memory keeps between renders.
+    /// What the checkpointed layout keeps between renders.
     memo: RenderMemo,
 }
 
@@ -305,10 +305,11 @@ impl Strategy for Aggressive {
         if let Some((how, memory)) = self.checkpointed {
             let turns = req.turns();
             let prompt = match memory {
-                None => checkpointed_prompt(
+                None => checkpointed_prompt_memoized(
                     req,
                     Self::NAME,
                     how,
+                    &self.memo,
                     |i, stats| self.turn_block(&turns[i], stats),
                     |range, stats| self.frozen_block(turns, range, stats),
                 ),

@@ -9,7 +9,7 @@
 //!   the USER message is rebuilt every turn, so only the run's stable head
 //!   (mission, `tool/`, `data/`) stays cached.
 //! - `layout = "checkpointed"`: cache-stable, the SDK's checkpointed layout
-//!   ([`checkpointed_prompt`]) filled with this strategy's pieces. Until the
+//!   ([`checkpointed_prompt_memoized`]) filled with this strategy's pieces. Until the
 //!   prompt reaches `cache_min_tokens` (default 1,024: nothing shorter is
 //!   cached) it is the full transcript; then each turn is appended once,
 //!   as the smaller of the turn verbatim and its coalesced block
@@ -33,9 +33,9 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt, definition_line, error_line, fact_memory_prompt_memoized, format_value, head_sections,
-    memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines,
-    Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
+    checkpointed_prompt_memoized, definition_line, error_line, fact_memory_prompt_memoized, format_value,
+    head_sections, memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections,
+    tool_call_lines, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -49,7 +49,7 @@ pub enum Layout {
     /// The spec's layout, rebuilt every turn.
     Spec,
     /// Appended turn blocks, folded into frozen segments at checkpoints
-    /// (the SDK's [`checkpointed_prompt`]).
+    /// (the SDK's [`checkpointed_prompt_memoized`]).
     /// With `memory = "facts"` (the default) the latest turn is shown in
     /// full and older turns as compact entries that keep their facts
     /// ([`fact_memory_prompt_memoized`]); with `memory = "blocks"` (`None`) every
@@ -62,7 +62,7 @@ pub enum Layout {
 pub struct SingleUserCoalesced {
     opts: SummaryOptions,
     layout: Layout,
-    /// What fact memory keeps between renders.
+    /// What the checkpointed layout keeps between renders.
     memo: RenderMemo,
 }
 
@@ -105,10 +105,11 @@ impl Strategy for SingleUserCoalesced {
     fn render_prompt(&self, req: &RenderRequest) -> Result<Prompt, StrategyError> {
         Ok(match self.layout {
             Layout::Spec => self.spec(req),
-            Layout::Checkpointed(how, None) => checkpointed_prompt(
+            Layout::Checkpointed(how, None) => checkpointed_prompt_memoized(
                 req,
                 Self::NAME,
                 how,
+                &self.memo,
                 |i, stats| turn_block(req.turns(), i, &self.opts, stats),
                 |range, stats| frozen_block(req.turns(), range, &self.opts, stats),
             ),
