@@ -4,14 +4,14 @@
 //! default.
 
 use super::budget::estimate_text_tokens;
-use super::cache::{show_once_pays, Checkpoint, Checkpointing};
+use super::cache::{show_once_pays, Checkpointing};
 use super::fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 use super::history::verbatim_entry;
 use super::ledger::{checkpointed, Parts, Recent};
-use super::memo::{RenderMemo, RunMemo};
+use super::memo::{Memoized, RenderMemo};
 use crate::output::Stats;
 use crate::prompt::Prompt;
-use crate::request::{RenderRequest, Turn};
+use crate::request::RenderRequest;
 use crate::sdk::Params;
 use crate::StrategyError;
 use std::ops::Range;
@@ -81,8 +81,8 @@ pub fn fact_memory_prompt(
     memory: FactMemory,
     full: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
-    let run = RunMemo::uncached(req, how, Some(memory.entries));
-    render(req, name, how, memory, &run, full)
+    let entries = FactEntries::new(req, memory.entries);
+    checkpointed(req, name, how, Recent::new(memory.recent), &FactParts { req, memory, entries: &entries, full })
 }
 
 /// [`fact_memory_prompt`], keeping in `memo` what later renders of the same
@@ -97,41 +97,25 @@ pub fn fact_memory_prompt_memoized(
     full: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
     let run = memo.take(req, how, Some(memory.entries));
-    let prompt = render(req, name, how, memory, &run, full);
+    let parts = FactParts { req, memory, entries: &run.entries, full };
+    let prompt = checkpointed(req, name, how, Recent::new(memory.recent), &Memoized { run: &run, parts });
     memo.put(run);
     prompt
 }
 
-/// The fact-memory layout of `req` with the parts `run` keeps.
-fn render(
-    req: &RenderRequest,
-    name: &str,
-    how: Checkpointing,
-    memory: FactMemory,
-    run: &RunMemo,
-    full: impl Fn(usize, &mut Stats) -> String,
-) -> Prompt {
-    checkpointed(req, name, how, Recent::new(memory.recent), &FactParts { req, memory, run, full })
-}
-
-/// What [`fact_memory_prompt`] fills the checkpointed layout with, the
-/// parts `run` keeps taken from it.
+/// What [`fact_memory_prompt`] fills the checkpointed layout with.
 struct FactParts<'a, F> {
     req: &'a RenderRequest,
     memory: FactMemory,
-    run: &'a RunMemo,
+    entries: &'a FactEntries,
     /// The strategy's full form of a turn.
     full: F,
 }
 
 impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
-    fn entries(&self) -> &FactEntries {
-        &self.run.entries
-    }
-
     /// A form of turn `i` with the facts of its entry it lacks added.
     fn with_facts(&self, i: usize, text: String) -> String {
-        match self.entries().missing_facts(i, &text) {
+        match self.entries.missing_facts(i, &text) {
             Some(facts) => format!("{text}\n{facts}"),
             None => text,
         }
@@ -156,17 +140,17 @@ impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
     /// full once and then as its entry; and in which form.
     fn direct(&self, i: usize) -> Option<String> {
         let turn = &self.req.turns()[i];
-        if !turn.success() || self.entries().redefines(i) {
+        if !turn.success() || self.entries.redefines(i) {
             return None;
         }
         let whole = self.or_verbatim(i, self.full_form(i, &mut Stats::default()));
-        let entry = self.or_verbatim(i, self.entries().entry(i).to_string());
+        let entry = self.or_verbatim(i, self.entries.entry(i).to_string());
         let left = self.req.max_turns().saturating_sub(turn.number()) as usize;
         (!show_once_pays(estimate_text_tokens(&whole), estimate_text_tokens(&entry), left)).then_some(whole)
     }
 
     fn summary(&self, range: Range<usize>, stats: &mut Stats) -> String {
-        self.entries().summary(self.req.turns(), range, &self.memory.entries, stats)
+        self.entries.summary(self.req.turns(), range, &self.memory.entries, stats)
     }
 
     /// Turn `i`'s block, made anew.
@@ -177,7 +161,7 @@ impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
                 whole
             }
             None => {
-                let entries = self.entries();
+                let entries = self.entries;
                 entries.count(i, stats);
                 match entries.redefines(i) {
                     true => entries.entry(i).to_string(),
@@ -190,35 +174,16 @@ impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
 
 impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
     fn block(&self, i: usize, stats: &mut Stats) -> String {
-        self.run.block(i, stats, |stats| self.make_block(i, stats))
-    }
-
-    fn block_size(&self, i: usize) -> usize {
-        self.run.block_size(i, |stats| self.make_block(i, stats))
+        self.make_block(i, stats)
     }
 
     fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
-        self.run.frozen(range.clone(), stats, |stats| self.summary(range, stats))
-    }
-
-    fn frozen_size(&self, range: Range<usize>) -> usize {
-        self.run.frozen_size(range.clone(), || estimate_text_tokens(&self.summary(range, &mut Stats::default())))
+        self.summary(range, stats)
     }
 
     fn latest(&self, i: usize, stats: &mut Stats) -> String {
         let shown = self.full_form(i, stats);
         self.direct(i).unwrap_or(shown)
-    }
-
-    fn checkpoint(
-        &self,
-        req: &RenderRequest,
-        turns: &[Turn],
-        how: Checkpointing,
-        transcript: usize,
-        size: &dyn Fn(usize) -> usize,
-    ) -> Checkpoint {
-        self.run.checkpoint(req, turns, how, transcript, size, |r| self.frozen_size(r))
     }
 }
 
@@ -226,6 +191,7 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
 mod tests {
     use super::*;
     use crate::render::{check_cache_stable, FoldPolicy, DEFAULT_CACHE_MIN_TOKENS};
+    use crate::request::Turn;
 
     fn request(turns: u32) -> RenderRequest {
         let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 40);

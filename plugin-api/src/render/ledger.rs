@@ -191,7 +191,7 @@ pub fn checkpointed_prompt_with(
 /// What a strategy fills the checkpointed layout with (the arguments of
 /// [`checkpointed_prompt_with`]), and the sizes and checkpoint made of
 /// them, which a strategy may keep between renders instead of computing
-/// them again ([`RunMemo`](super::memo::RunMemo)).
+/// them again (the memo's `Memoized` wraps a layout's parts so).
 pub(crate) trait Parts {
     /// Turn `i`'s block (from turns `..=i` only), counted in `stats`.
     fn block(&self, i: usize, stats: &mut Stats) -> String;
@@ -238,10 +238,10 @@ pub(crate) trait Parts {
 }
 
 /// The three functions of [`checkpointed_prompt_with`] as [`Parts`].
-struct Closures<B, F, L> {
-    block: B,
-    frozen: F,
-    latest: L,
+pub(crate) struct Closures<B, F, L> {
+    pub(crate) block: B,
+    pub(crate) frozen: F,
+    pub(crate) latest: L,
 }
 
 impl<B, F, L> Parts for Closures<B, F, L>

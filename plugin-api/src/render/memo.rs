@@ -32,9 +32,9 @@
 //! ```
 
 use super::budget::estimate_text_tokens;
-use super::cache::{appended_entry, Checkpoint, Checkpointing, Folding};
+use super::cache::{Checkpoint, Checkpointing, Folding};
 use super::fact_entries::{FactEntries, FactEntryOptions};
-use super::ledger::{checkpointed, fixed_size, Parts, Recent};
+use super::ledger::{checkpointed, fixed_size, Closures, Parts, Recent};
 use super::sections::first_user_parts;
 use crate::output::Stats;
 use crate::prompt::Prompt;
@@ -113,9 +113,6 @@ struct Appended {
 /// What is kept of one run: each part made from its `turns` only.
 pub(crate) struct RunMemo {
     key: RunKey,
-    /// Whether parts made are kept (`false`: every part is made when asked
-    /// for, as without a memo).
-    keep: bool,
     /// The turns everything below was made from.
     turns: Vec<Turn>,
     /// Their compact entries.
@@ -137,11 +134,10 @@ pub(crate) struct RunMemo {
 
 impl RunMemo {
     /// Nothing made yet.
-    fn new(key: RunKey, keep: bool) -> RunMemo {
+    fn new(key: RunKey) -> RunMemo {
         RunMemo {
             entries: FactEntries::start(key.head.clone()),
             key,
-            keep,
             turns: Vec::new(),
             blocks: RefCell::default(),
             appended: RefCell::default(),
@@ -152,136 +148,33 @@ impl RunMemo {
         }
     }
 
-    /// A run of `req` that keeps nothing: every part is made when asked
-    /// for, as a render without a memo makes it.
-    pub(crate) fn uncached(req: &RenderRequest, how: Checkpointing, entries: Option<FactEntryOptions>) -> RunMemo {
-        let mut run = RunMemo::new(RunKey::of(req, how, entries), false);
-        run.extend(req.turns());
-        run
-    }
-
     /// Extends the run to `turns`, which start with its own: their
     /// entries, and room for their parts.
     fn extend(&mut self, turns: &[Turn]) {
         if let Some(entries) = self.key.entries {
             self.entries.extend(&turns[self.entries.len()..], &entries);
         }
-        if self.keep {
-            self.turns.extend_from_slice(&turns[self.turns.len()..]);
-        }
+        self.turns.extend_from_slice(&turns[self.turns.len()..]);
         self.blocks.get_mut().resize(turns.len(), None);
         self.appended.get_mut().resize(turns.len(), None);
     }
 
-    /// Turn `i`'s block, made by `make` unless kept; its counts are added
-    /// to `stats` either way.
-    pub(crate) fn block(&self, i: usize, stats: &mut Stats, make: impl FnOnce(&mut Stats) -> String) -> String {
-        if let Some(part) = &self.blocks.borrow()[i] {
-            stats.add(&part.stats);
-            return part.text.clone();
-        }
-        let part = made(make);
-        stats.add(&part.stats);
-        self.kept(&self.blocks, i, || part.clone());
-        part.text
-    }
-
-    /// Keeps `part()` as entry `i` of `slots`, when this run keeps parts.
-    fn kept<T>(&self, slots: &RefCell<Vec<Option<T>>>, i: usize, part: impl FnOnce() -> T) {
-        if self.keep {
-            slots.borrow_mut()[i] = Some(part());
-        }
-    }
-
-    /// The frozen summary of `range`, made by `make` unless kept.
-    pub(crate) fn frozen(
+    /// `read` of entry `i` of `slots`, made by `make` and kept unless kept
+    /// already.
+    fn slot<T, R>(
         &self,
-        range: Range<usize>,
-        stats: &mut Stats,
-        make: impl FnOnce(&mut Stats) -> String,
-    ) -> String {
-        let kept = self.frozen.borrow_mut().remove(&range);
-        let part = kept.unwrap_or_else(|| made(make));
-        stats.add(&part.stats);
-        if self.keep {
-            self.shown.borrow_mut().insert(range, part.clone());
+        slots: &RefCell<Vec<Option<T>>>,
+        i: usize,
+        make: impl FnOnce() -> T,
+        read: impl FnOnce(&T) -> R,
+    ) -> R {
+        if let Some(kept) = &slots.borrow()[i] {
+            return read(kept);
         }
-        part.text
-    }
-
-    /// The estimated size of turn `i`'s block, made by `make` unless kept.
-    pub(crate) fn block_size(&self, i: usize, make: impl FnOnce(&mut Stats) -> String) -> usize {
-        if let Some(part) = &self.blocks.borrow()[i] {
-            return part.size;
-        }
-        let part = made(make);
-        let size = part.size;
-        self.kept(&self.blocks, i, || part);
-        size
-    }
-
-    /// Turn `i`'s appended entry, made by `make` unless kept.
-    pub(crate) fn appended(&self, i: usize, make: impl FnOnce() -> (String, bool)) -> (String, bool) {
-        if let Some(a) = &self.appended.borrow()[i] {
-            return (a.text.clone(), a.verbatim);
-        }
-        let a = appended(make);
-        self.kept(&self.appended, i, || a.clone());
-        (a.text, a.verbatim)
-    }
-
-    /// The estimated size of turn `i`'s appended entry, made by `make`
-    /// unless kept.
-    pub(crate) fn appended_size(&self, i: usize, make: impl FnOnce() -> (String, bool)) -> usize {
-        if let Some(a) = &self.appended.borrow()[i] {
-            return a.size;
-        }
-        let a = appended(make);
-        let size = a.size;
-        self.kept(&self.appended, i, || a);
-        size
-    }
-
-    /// The [`checkpoint`](super::checkpoint) of `turns` (those of `req`
-    /// before the ones shown in full), continuing from the turns already
-    /// seen (everything else it reads is the same for a run, but for
-    /// `transcript`: a change starts over).
-    pub(crate) fn checkpoint(
-        &self,
-        req: &RenderRequest,
-        turns: &[Turn],
-        how: Checkpointing,
-        transcript: usize,
-        size: &dyn Fn(usize) -> usize,
-        frozen_size: impl Fn(Range<usize>) -> usize,
-    ) -> Checkpoint {
-        let kept = self.folding.borrow_mut().take();
-        let mut folding = match kept {
-            Some((t, folding)) if t == transcript && folding.seen() <= turns.len() => folding,
-            _ => Folding::default(),
-        };
-        let fixed = fixed_size(req);
-        for (i, turn) in turns.iter().enumerate().skip(folding.seen()) {
-            folding.push(turn, req.max_turns(), how, fixed, size(i), &frozen_size);
-        }
-        let at = folding.checkpoint().clone();
-        if self.keep {
-            *self.folding.borrow_mut() = Some((transcript, folding));
-        }
-        at
-    }
-
-    /// The estimated size of the summary of `range`: `estimate(make())`
-    /// unless kept.
-    pub(crate) fn frozen_size(&self, range: Range<usize>, size: impl FnOnce() -> usize) -> usize {
-        if let Some(&kept) = self.frozen_sizes.borrow().get(&range) {
-            return kept;
-        }
-        let size = size();
-        if self.keep {
-            self.frozen_sizes.borrow_mut().insert(range, size);
-        }
-        size
+        let made = make();
+        let out = read(&made);
+        slots.borrow_mut()[i] = Some(made);
+        out
     }
 
     /// Drops everything made from turns from `common` on, which a request
@@ -300,6 +193,89 @@ impl RunMemo {
                 *folding = None;
             }
         }
+    }
+}
+
+/// A layout's parts (`parts`, made as without a memo) with what `run`
+/// keeps of them: each asked for once per run.
+pub(crate) struct Memoized<'a, P> {
+    pub(crate) run: &'a RunMemo,
+    pub(crate) parts: P,
+}
+
+impl<P: Parts> Parts for Memoized<'_, P> {
+    fn block(&self, i: usize, stats: &mut Stats) -> String {
+        let run = self.run;
+        run.slot(
+            &run.blocks,
+            i,
+            || made(|s| self.parts.block(i, s)),
+            |part| {
+                stats.add(&part.stats);
+                part.text.clone()
+            },
+        )
+    }
+
+    fn block_size(&self, i: usize) -> usize {
+        let run = self.run;
+        run.slot(&run.blocks, i, || made(|s| self.parts.block(i, s)), |part| part.size)
+    }
+
+    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
+        let kept = self.run.frozen.borrow_mut().remove(&range);
+        let part = kept.unwrap_or_else(|| made(|s| self.parts.frozen(range.clone(), s)));
+        stats.add(&part.stats);
+        self.run.shown.borrow_mut().insert(range, part.clone());
+        part.text
+    }
+
+    fn frozen_size(&self, range: Range<usize>) -> usize {
+        if let Some(&kept) = self.run.frozen_sizes.borrow().get(&range) {
+            return kept;
+        }
+        let size = self.parts.frozen_size(range.clone());
+        self.run.frozen_sizes.borrow_mut().insert(range, size);
+        size
+    }
+
+    fn latest(&self, i: usize, stats: &mut Stats) -> String {
+        self.parts.latest(i, stats)
+    }
+
+    fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {
+        let run = self.run;
+        run.slot(&run.appended, i, || appended(|| self.parts.appended(turn, i)), |a| (a.text.clone(), a.verbatim))
+    }
+
+    fn appended_size(&self, turn: &Turn, i: usize) -> usize {
+        let run = self.run;
+        run.slot(&run.appended, i, || appended(|| self.parts.appended(turn, i)), |a| a.size)
+    }
+
+    /// The checkpoint, continuing from the turns already seen (everything
+    /// else it reads is the same for a run, but for `transcript`: a change
+    /// starts over).
+    fn checkpoint(
+        &self,
+        req: &RenderRequest,
+        turns: &[Turn],
+        how: Checkpointing,
+        transcript: usize,
+        size: &dyn Fn(usize) -> usize,
+    ) -> Checkpoint {
+        let kept = self.run.folding.borrow_mut().take();
+        let mut folding = match kept {
+            Some((t, folding)) if t == transcript && folding.seen() <= turns.len() => folding,
+            _ => Folding::default(),
+        };
+        let fixed = fixed_size(req);
+        for (i, turn) in turns.iter().enumerate().skip(folding.seen()) {
+            folding.push(turn, req.max_turns(), how, fixed, size(i), |r| self.frozen_size(r));
+        }
+        let at = folding.checkpoint().clone();
+        *self.run.folding.borrow_mut() = Some((transcript, folding));
+        at
     }
 }
 
@@ -343,7 +319,7 @@ impl RenderMemo {
                 run.truncate(common);
                 run
             }
-            None => RunMemo::new(key, true),
+            None => RunMemo::new(key),
         };
         run.extend(turns);
         run
@@ -374,61 +350,10 @@ pub fn checkpointed_prompt_memoized(
     frozen: impl Fn(Range<usize>, &mut Stats) -> String,
 ) -> Prompt {
     let run = memo.take(req, how, None);
-    let prompt = checkpointed(req, name, how, Recent::NONE, &BlockParts { run: &run, block, frozen });
+    let parts = Closures { block: &block, frozen, latest: &block };
+    let prompt = checkpointed(req, name, how, Recent::NONE, &Memoized { run: &run, parts });
     memo.put(run);
     prompt
-}
-
-/// A strategy's blocks and summaries, the parts `run` keeps taken from it.
-struct BlockParts<'a, B, F> {
-    run: &'a RunMemo,
-    block: B,
-    frozen: F,
-}
-
-impl<B, F> Parts for BlockParts<'_, B, F>
-where
-    B: Fn(usize, &mut Stats) -> String,
-    F: Fn(Range<usize>, &mut Stats) -> String,
-{
-    fn block(&self, i: usize, stats: &mut Stats) -> String {
-        self.run.block(i, stats, |stats| (self.block)(i, stats))
-    }
-
-    fn block_size(&self, i: usize) -> usize {
-        self.run.block_size(i, |stats| (self.block)(i, stats))
-    }
-
-    fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
-        self.run.frozen(range.clone(), stats, |stats| (self.frozen)(range, stats))
-    }
-
-    fn frozen_size(&self, range: Range<usize>) -> usize {
-        self.run.frozen_size(range.clone(), || estimate_text_tokens(&(self.frozen)(range, &mut Stats::default())))
-    }
-
-    fn latest(&self, i: usize, stats: &mut Stats) -> String {
-        self.block(i, stats)
-    }
-
-    fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {
-        self.run.appended(i, || appended_entry(turn, self.block(i, &mut Stats::default())))
-    }
-
-    fn appended_size(&self, turn: &Turn, i: usize) -> usize {
-        self.run.appended_size(i, || appended_entry(turn, self.block(i, &mut Stats::default())))
-    }
-
-    fn checkpoint(
-        &self,
-        req: &RenderRequest,
-        turns: &[Turn],
-        how: Checkpointing,
-        transcript: usize,
-        size: &dyn Fn(usize) -> usize,
-    ) -> Checkpoint {
-        self.run.checkpoint(req, turns, how, transcript, size, |r| self.frozen_size(r))
-    }
 }
 
 #[cfg(test)]
@@ -458,19 +383,24 @@ mod tests {
         Turn::new(n, raw.clone(), Some(raw)).with_prints(vec![print])
     }
 
-    fn request(turns: u32, variant: impl Fn(u32) -> &'static str) -> RenderRequest {
-        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 60);
+    fn request(system: usize, turns: u32, variant: impl Fn(u32) -> &'static str) -> RenderRequest {
+        let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(system), 60);
         (1..=turns).for_each(|n| req.push_turn(turn(n, variant(n))));
         req
     }
 
     /// Every turn of a run in order, then a shorter history, a history
-    /// whose turn 9 changed, and the first run again.
+    /// whose turn 9 changed, and the first run again; with a system prompt
+    /// cached from the first turn, and with one so short that the prompt
+    /// reaches the cache minimum only after some turns.
     fn requests() -> Vec<RenderRequest> {
-        let mut all: Vec<RenderRequest> = (0..=40).map(|n| request(n, |_| "X")).collect();
-        all.push(request(20, |_| "X"));
-        all.push(request(40, |n| if n == 9 { "Y" } else { "X" }));
-        all.push(request(40, |_| "X"));
+        let mut all = Vec::new();
+        for system in [1200, 1] {
+            all.extend((0..=40).map(|n| request(system, n, |_| "X")));
+            all.push(request(system, 20, |_| "X"));
+            all.push(request(system, 40, |n| if n == 9 { "Y" } else { "X" }));
+            all.push(request(system, 40, |_| "X"));
+        }
         all
     }
 
