@@ -246,9 +246,7 @@ pub fn checkpoint(
     frozen_size: impl Fn(Range<usize>) -> usize,
 ) -> Checkpoint {
     let mut folding = Folding::default();
-    for (i, turn) in turns.iter().enumerate() {
-        folding.push(turn, max_turns, how, fixed, size(i), &frozen_size);
-    }
+    folding.extend(turns, max_turns, how, fixed, size, frozen_size);
     folding.at
 }
 
@@ -277,8 +275,24 @@ impl Folding {
         &self.at
     }
 
+    /// Sees the turns of `turns` after those it has seen (`turns` starts
+    /// with them), turn `i` adding `size(i)` tokens while not folded.
+    pub(crate) fn extend(
+        &mut self,
+        turns: &[Turn],
+        max_turns: u32,
+        how: Checkpointing,
+        fixed: usize,
+        size: impl Fn(usize) -> usize,
+        frozen_size: impl Fn(Range<usize>) -> usize,
+    ) {
+        for (i, turn) in turns.iter().enumerate().skip(self.seen) {
+            self.push(turn, max_turns, how, fixed, size(i), &frozen_size);
+        }
+    }
+
     /// Sees the next turn, which adds `size` tokens while not folded.
-    pub(crate) fn push(
+    fn push(
         &mut self,
         turn: &Turn,
         max_turns: u32,

@@ -86,8 +86,9 @@ pub fn fact_memory_prompt(
 }
 
 /// [`fact_memory_prompt`], keeping in `memo` what later renders of the same
-/// run reuse (the compact entries, each turn's block, the frozen summaries
-/// and their sizes). The prompt is the same, byte for byte.
+/// run reuse (the compact entries, each turn's block, the frozen summaries,
+/// their sizes and the checkpoint's decisions). The prompt is the same,
+/// byte for byte.
 pub fn fact_memory_prompt_memoized(
     req: &RenderRequest,
     name: &str,
@@ -148,13 +149,10 @@ impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
         let left = self.req.max_turns().saturating_sub(turn.number()) as usize;
         (!show_once_pays(estimate_text_tokens(&whole), estimate_text_tokens(&entry), left)).then_some(whole)
     }
+}
 
-    fn summary(&self, range: Range<usize>, stats: &mut Stats) -> String {
-        self.entries.summary(self.req.turns(), range, &self.memory.entries, stats)
-    }
-
-    /// Turn `i`'s block, made anew.
-    fn make_block(&self, i: usize, stats: &mut Stats) -> String {
+impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
+    fn block(&self, i: usize, stats: &mut Stats) -> String {
         match self.direct(i) {
             Some(whole) => {
                 self.full_form(i, stats);
@@ -170,15 +168,9 @@ impl<F: Fn(usize, &mut Stats) -> String> FactParts<'_, F> {
             }
         }
     }
-}
-
-impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
-    fn block(&self, i: usize, stats: &mut Stats) -> String {
-        self.make_block(i, stats)
-    }
 
     fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String {
-        self.summary(range, stats)
+        self.entries.summary(self.req.turns(), range, &self.memory.entries, stats)
     }
 
     fn latest(&self, i: usize, stats: &mut Stats) -> String {

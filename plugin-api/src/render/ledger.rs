@@ -51,7 +51,7 @@ use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
 use super::cache::{
     appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, SURELY_CACHED_FACTOR,
 };
-use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens, verbatim_entry};
+use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
 use crate::prompt::{Block, Prompt};
@@ -386,19 +386,14 @@ pub(crate) fn checkpointed(
                 stats.error_turns_collapsed += 1;
                 continue;
             }
-            let own = parts.latest(i, &mut Stats::default());
-            let text = match verbatim_entry(turn) {
-                Some(v) if estimate_text_tokens(&v) < estimate_text_tokens(&own) => {
-                    count_verbatim_entry(turn, &mut stats);
-                    verbatim += 1;
-                    v
-                }
-                _ => {
-                    parts.latest(i, &mut stats);
-                    stats.turns_compressed += u32::from(turn.success());
-                    own
-                }
-            };
+            let (text, is_verbatim) = appended_entry(turn, parts.latest(i, &mut Stats::default()));
+            if is_verbatim {
+                count_verbatim_entry(turn, &mut stats);
+                verbatim += 1;
+            } else {
+                parts.latest(i, &mut stats);
+                stats.turns_compressed += u32::from(turn.success());
+            }
             open.push(Block::new(format!("{text}\n\n")));
         }
         open.push(Block::new(turn_info(req.turn(), req.max_turns())));

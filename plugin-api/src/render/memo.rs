@@ -269,10 +269,7 @@ impl<P: Parts> Parts for Memoized<'_, P> {
             Some((t, folding)) if t == transcript && folding.seen() <= turns.len() => folding,
             _ => Folding::default(),
         };
-        let fixed = fixed_size(req);
-        for (i, turn) in turns.iter().enumerate().skip(folding.seen()) {
-            folding.push(turn, req.max_turns(), how, fixed, size(i), |r| self.frozen_size(r));
-        }
+        folding.extend(turns, req.max_turns(), how, fixed_size(req), size, |r| self.frozen_size(r));
         let at = folding.checkpoint().clone();
         *self.run.folding.borrow_mut() = Some((transcript, folding));
         at
