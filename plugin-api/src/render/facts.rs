@@ -87,7 +87,8 @@ fn capitalized(word: &str) -> bool {
     chars.next().is_some_and(char::is_uppercase) && word.chars().count() >= 2 && chars.all(char::is_alphabetic)
 }
 
-/// The facts of one output text, in order: `token_is_fact` tokens,
+/// The facts of one output text, in order: a table row's key
+/// ([`row_key`]), `token_is_fact` tokens,
 /// runs of two to `MAX_NAME_WORDS` capitalized words (`Marek Nowak`,
 /// `Korvell Data Systems Ltd`, with a comma as
 /// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
@@ -96,6 +97,7 @@ fn capitalized(word: &str) -> bool {
 pub fn output_facts(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for line in text.lines() {
+        out.extend(row_key(line));
         let words: Vec<(usize, &str)> = line
             .split(is_separator)
             .filter(|w| !w.is_empty())
@@ -131,6 +133,19 @@ pub fn output_facts(text: &str) -> Vec<&str> {
         out.extend(quoted_strings(line));
     }
     out
+}
+
+/// The first cell of a markdown table row (`| pglogical | 2.4.1 |`), which
+/// names the row: a table keys its values by it, whatever its shape (a
+/// lower-case name, `summer sale`). Of [`MIN_TEXT_CHARS`] to
+/// [`MAX_FACT_CHARS`] characters and at most [`MAX_NAME_WORDS`] words, with
+/// a letter (not a separator row, not a figure, which a token rule finds).
+fn row_key(line: &str) -> Option<&str> {
+    let cell = line.trim_start().strip_prefix('|')?.split_once('|')?.0.trim();
+    let n = cell.chars().count();
+    let words = cell.split_whitespace().count();
+    let keyed = (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n) && words <= MAX_NAME_WORDS;
+    (keyed && cell.chars().any(char::is_alphabetic) && !cell.contains('"')).then_some(cell)
 }
 
 /// The contents of `"..."` strings in `line` of a fact's length that hold
@@ -193,6 +208,16 @@ mod tests {
         assert_eq!(output_facts("García, David and LAURA BIANCHI"), ["García, David", "LAURA BIANCHI"]);
         assert_eq!(output_facts("Korvell Group Holdings Ltd"), ["Korvell Group Holdings Ltd"]);
         assert_eq!(output_facts("A Bb Cc Dd Ee Ff"), ["Bb Cc Dd Ee Ff"], "five words at most");
+    }
+
+    #[test]
+    fn a_table_row_is_keyed_by_its_first_cell() {
+        assert_eq!(output_facts("| pglogical | 2.4.1 | analytics CDC |"), ["pglogical", "2.4.1"]);
+        assert_eq!(output_facts("  | summer sale | 2024-07-01 |"), ["summer sale", "2024-07-01"]);
+        assert!(output_facts("|---|:---:|").is_empty(), "a separator row has no key");
+        assert!(output_facts("| a | b |").is_empty(), "a key is a fact's length");
+        assert!(output_facts("| one two three four five six | x |").is_empty(), "a key is a name, not a sentence");
+        assert!(output_facts("pglogical | 2.4.1 |").iter().all(|f| *f != "pglogical"), "a row starts with `|`");
     }
 
     #[test]
