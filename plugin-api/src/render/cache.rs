@@ -135,6 +135,21 @@ pub const CACHE_PREFIX_STEP: usize = prices::coarsest_step();
 /// and may be over it from this many times less.
 pub const SURELY_CACHED_FACTOR: f64 = 1.5;
 
+/// A transcript is surely under a provider's cache minimum only when its
+/// estimate is this many times under it. The estimate is of the rendered
+/// text; the provider counts the request that carries it, whose framing
+/// (roles, JSON escapes of quotes and newlines) adds tokens: over every
+/// full-history prompt of the corpus's short sessions, the estimate was
+/// 0.88 to 1.24 times the request's count as `ptc compare` prices it
+/// (`o200k_base`, Anthropic's request; 0.96 to 1.24 for OpenAI's), so
+/// the count is at most 1.14 times the estimate. Smaller than
+/// [`SURELY_CACHED_FACTOR`], which also covers rewrites: a prompt
+/// compressed while it may already be cacheable loses a turn of cache
+/// reads (at 1.0 the corpus's `tool-heavy-search` cost 106.6% of the full
+/// history), one switched to the transcript too early pays the whole
+/// transcript uncached.
+pub const SURELY_UNCACHED_FACTOR: f64 = 1.15;
+
 /// Whether a prompt of `estimate` estimated tokens is surely cached by a
 /// provider whose minimum is `cache_min_tokens` real tokens.
 pub fn surely_cached(estimate: usize, cache_min_tokens: usize) -> bool {

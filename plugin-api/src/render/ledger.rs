@@ -49,7 +49,7 @@
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
 use super::cache::{
-    appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, SURELY_CACHED_FACTOR,
+    appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, SURELY_UNCACHED_FACTOR,
 };
 use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
@@ -90,16 +90,13 @@ fn transcript_turns(req: &RenderRequest, cache_min_tokens: usize) -> usize {
 }
 
 /// Whether the full transcript of `req` is surely under the cache minimum
-/// (its estimate [`SURELY_CACHED_FACTOR`] times under it), so no layout of
-/// this request is cached and a shorter one is cheaper.
+/// (its estimate [`SURELY_UNCACHED_FACTOR`] times under it), so no layout
+/// of this request is cached and a shorter one is cheaper.
 fn surely_uncached(req: &RenderRequest, cache_min_tokens: usize) -> bool {
     let [head, info] = first_user_parts(req);
     let fixed: usize =
         [req.system_prompt(), head.as_str(), info.as_str()].iter().map(|t| estimate_text_tokens(t)).sum();
-    // The request a provider counts adds its own framing: only well under
-    // the minimum is surely under it (the margin `surely_cached` keeps on
-    // the other side).
-    let under = |size: usize| (size as f64) * SURELY_CACHED_FACTOR < cache_min_tokens as f64;
+    let under = |size: usize| (size as f64) * SURELY_UNCACHED_FACTOR < cache_min_tokens as f64;
     // Summed turn by turn, up to the first that passes (the sum only grows).
     let mut size = fixed;
     req.turns().iter().all(|t| {

@@ -37,7 +37,7 @@ pub use budget::{
 pub use cache::{
     appended_entries, cache_epoch, check_cache_stable, checkpoint, show_once_pays, surely_cached, CacheBreak,
     Checkpoint, Checkpointing, FoldPolicy, Rewrite, CACHE_EPOCH, CACHE_PREFIX_STEP, CACHE_READ_PRICE,
-    CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR,
+    CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR, SURELY_UNCACHED_FACTOR,
 };
 pub use fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 pub use fact_memory::{fact_memory_prompt, fact_memory_prompt_memoized, FactMemory, DEFAULT_RECENT_TURNS};

@@ -182,6 +182,27 @@ fn under_the_cache_minimum_the_prompt_is_the_full_transcript() {
 }
 
 #[test]
+fn fact_memory_compresses_while_the_transcript_is_surely_under_the_cache_minimum() {
+    use ptc_plugin_api::render::estimate_tokens;
+    let req = request(6, 30);
+    let transcript = estimate_tokens(full_history(&req).messages()) as f64;
+    let with_min = |min: f64| {
+        strategy(&format!(r#"{{"layout": "checkpointed", "cache_min_tokens": {}}}"#, min.ceil()))
+            .render_prompt(&req)
+            .unwrap()
+    };
+    // Surely under: estimated at 80% of the minimum (a provider counts at
+    // most 1.14 times the estimate, `SURELY_UNCACHED_FACTOR`), one
+    // compressed USER message, shorter than the transcript.
+    let under = with_min(transcript * 1.25);
+    assert_eq!(under.messages().len(), 2, "{:?}", under.messages());
+    assert!(estimate_tokens(under.messages()) < estimate_tokens(full_history(&req).messages()));
+    // Maybe over: the transcript, which reaches the minimum first.
+    let maybe = with_min(transcript);
+    assert_eq!(maybe.messages()[..4], full_history(&req).messages()[..4]);
+}
+
+#[test]
 fn past_the_cache_minimum_each_turn_is_the_smaller_form() {
     let verbatim = |user: &str, n: u32| user.contains(&format!(";; --- turn {n} ---\nLooking up item {n}."));
     let coalesced = |user: &str, n: u32| user.contains(&format!(";; --- turn {n} ---\nr{n} "));
