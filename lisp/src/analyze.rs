@@ -367,6 +367,10 @@ impl Analyzer {
         if crate::special::is_special(name) {
             return Err(syntax(form, format!("`{name}` is a special form; use it as ({name} ...)")));
         }
+        // Not a value either: `(map .toUpperCase xs)`.
+        if let Some(msg) = crate::special::unsupported(name).filter(|_| crate::special::java_interop(name)) {
+            return Err(syntax(form, msg));
+        }
         Ok(Node::Global(name.into(), Span::of(form)))
     }
 

@@ -89,6 +89,14 @@ pub(crate) fn is_special(name: &str) -> bool {
     )
 }
 
+/// Whether `name` is a Java method call (`.toUpperCase`) or constructor
+/// (`String.`), not a symbol of its own.
+pub(crate) fn java_interop(name: &str) -> bool {
+    let method = name.strip_prefix('.').is_some_and(|m| m.starts_with(|c: char| c.is_alphabetic()));
+    let constructor = name.len() > 1 && name.ends_with('.') && name.starts_with(|c: char| c.is_ascii_uppercase());
+    method || constructor
+}
+
 /// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
 pub(crate) fn unsupported(name: &str) -> Option<String> {
     let why = match name {
@@ -108,6 +116,14 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "binding" | "set!" | "def-" | "declare" => "use let, fn and def",
         "sorted-map-by" | "sorted-set-by" => "use sorted-map or sorted-set (keys in compare order), or sort-by",
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
+        "defrecord" | "deftype" | "defprotocol" | "extend-type" | "extend-protocol" | "reify" | "proxy"
+        | "defmulti" | "defmethod" => "there are no types; use maps with keyword keys, and defn with case or cond",
+        "future" | "pvalues" | "locking" => {
+            "there are no threads; (pmap f coll) or (pcalls f g) run calls in parallel, tool calls included"
+        }
+        _ if java_interop(name) => {
+            "Java interop is not available; use core functions (str, subs, upper-case, split, parse-long, ...)"
+        }
         _ => return None,
     };
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
@@ -714,5 +730,24 @@ mod tests {
             assert_eq!(kind, ErrorKind::Other, "{src}");
             assert!(msg.contains("letfn needs a vector of function specs"), "{src}: {msg}");
         }
+    }
+
+    #[test]
+    fn clojure_forms_left_out_say_what_to_use_instead() {
+        for (src, hint) in [
+            ("(defrecord Point [x y])", "use maps with keyword keys"),
+            ("(defmulti area :shape)", "use maps with keyword keys"),
+            ("(future (tool/search {:q 1}))", "(pmap f coll)"),
+            (r#"(.toUpperCase "abc")"#, "Java interop is not available; use core functions (str, subs, upper-case"),
+            (r#"(String. "abc")"#, "Java interop is not available"),
+            (r#"(map .trim ["a "])"#, "Java interop is not available"),
+        ] {
+            let (_, msg) = run(src).unwrap_err();
+            assert!(msg.contains(hint), "{src}: {msg}");
+        }
+        // Names that only look alike stay names.
+        assert_eq!(run("(let [future 2 agent 3] (+ future agent))").unwrap(), "5");
+        assert_eq!(run("(defn send [x] (inc x)) (send 1)").unwrap(), "2");
+        assert_eq!(run("(def x. 1) (+ x. 1)").unwrap(), "2");
     }
 }
