@@ -45,17 +45,21 @@ pub fn is_fact(literal: &Literal) -> bool {
     }
 }
 
-/// The facts among a program's literals that look like facts by their
-/// shape, as [`output_facts`] finds them (an ID, a date, a figure, a
-/// name: not a label or a format string), strings quoted as the program
-/// writes them.
+/// The facts among a program's literals: every literal [`is_fact`] counts,
+/// strings of at most [`MAX_FACT_CHARS`] characters, quoted as the program
+/// writes them. A program is the model's own writing, and what a model
+/// wrote once it writes again: the IDs and names it copied, the values it
+/// filters on, the queries it sends and the labels it prints (a later
+/// program that prints the same figure under the same label). Unlike
+/// output, whose every word is not kept, a program's strings are kept
+/// whatever their shape.
 pub fn program_facts(program: &str) -> Vec<String> {
     program_literals(program)
         .into_iter()
         .filter(is_fact)
         .filter_map(|l| match l {
             Literal::Text(s) => {
-                (output_facts(&s) == [s.as_str()]).then(|| super::value_text::quote_str(&s, MAX_FACT_CHARS))
+                (s.chars().count() <= MAX_FACT_CHARS).then(|| super::value_text::quote_str(&s, MAX_FACT_CHARS))
             }
             Literal::Number(n) => Some(n),
         })
@@ -235,6 +239,8 @@ mod tests {
     #[test]
     fn program_facts_are_quoted_as_written() {
         assert_eq!(program_facts(r#"(tool/order {:id "SKU-4417" :n 2 :total 1127})"#), ["\"SKU-4417\"", "1127"]);
-        assert!(program_facts(r#"(println "minutes above:" n "ERROR")"#).is_empty(), "labels are not facts");
+        assert_eq!(program_facts(r#"(println "minutes above:" n "ERROR" "ok")"#), ["\"minutes above:\"", "\"ERROR\""]);
+        let long = format!("(println \"{}\")", "x".repeat(MAX_FACT_CHARS + 1));
+        assert!(program_facts(&long).is_empty(), "a long string is a message, not a fact");
     }
 }
