@@ -131,8 +131,8 @@ pub const CACHE_PREFIX_STEP: usize = prices::coarsest_step();
 /// Estimates ([`estimate_text_tokens`]) run above the real token counts of
 /// the text, by up to about a half on prompts of code and prose, and the
 /// request a provider counts adds its own framing: a prompt is surely over
-/// a provider's cache minimum only when its estimate is this many times it,
-/// and may be over it from this many times less.
+/// a provider's cache minimum only when its estimate is this many times it
+/// (the other side, surely under it, is [`SURELY_UNCACHED_FACTOR`]).
 pub const SURELY_CACHED_FACTOR: f64 = 1.5;
 
 /// A transcript is surely under a provider's cache minimum only when its

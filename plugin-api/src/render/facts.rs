@@ -50,9 +50,9 @@ pub fn is_fact(literal: &Literal) -> bool {
 /// writes them. A program is the model's own writing, and what a model
 /// wrote once it writes again: the IDs and names it copied, the values it
 /// filters on, the queries it sends and the labels it prints (a later
-/// program that prints the same figure under the same label). Unlike
-/// output, whose every word is not kept, a program's strings are kept
-/// whatever their shape.
+/// program that prints the same figure under the same label). Output
+/// keeps only what is shaped like a fact (every word of it would be the
+/// transcript again); a program's strings are kept whatever their shape.
 pub fn program_facts(program: &str) -> Vec<String> {
     program_literals(program)
         .into_iter()
@@ -91,8 +91,8 @@ fn capitalized(word: &str) -> bool {
     chars.next().is_some_and(char::is_uppercase) && word.chars().count() >= 2 && chars.all(char::is_alphabetic)
 }
 
-/// The facts of one output text, in order: a table row's key
-/// ([`row_key`]), `token_is_fact` tokens,
+/// The facts of one output text, in order: a table row's key (the first
+/// cell of a markdown table row, `row_key`), `token_is_fact` tokens,
 /// runs of two to `MAX_NAME_WORDS` capitalized words (`Marek Nowak`,
 /// `Korvell Data Systems Ltd`, with a comma as
 /// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
