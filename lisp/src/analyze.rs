@@ -349,10 +349,11 @@ impl Analyzer {
                     Some(b) => Ok(Node::Const(builtins::value_of(b))),
                     None => Err(unbound(form, name)),
                 },
-                _ if ns.starts_with(|c: char| c.is_ascii_uppercase()) => Err(err_at(
+                // `Integer/parseInt`, `java.time.LocalDate/parse`: a class.
+                _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => Err(err_at(
                     form,
                     ErrorKind::UnboundSymbol,
-                    format!("`{name}`: Java interop is not available; use core functions (parse-long, str, Math/...)"),
+                    format!("`{name}`: {}", crate::special::JAVA_INTEROP),
                 )),
                 _ => Err(err_at(
                     form,

@@ -89,6 +89,10 @@ pub(crate) fn is_special(name: &str) -> bool {
     )
 }
 
+/// Why a Java method, constructor or class is an error, and what to use.
+pub(crate) const JAVA_INTEROP: &str =
+    "Java interop is not available; use core functions (str, subs, upper-case, split, parse-long, Math/...)";
+
 /// Whether `name` is a Java method call (`.toUpperCase`) or constructor
 /// (`String.`), not a symbol of its own.
 pub(crate) fn java_interop(name: &str) -> bool {
@@ -100,7 +104,7 @@ pub(crate) fn java_interop(name: &str) -> bool {
 /// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
 pub(crate) fn unsupported(name: &str) -> Option<String> {
     let why = match name {
-        "try" | "catch" | "throw" | "finally" => {
+        "try" | "catch" | "throw" | "finally" | "assert" | "ex-info" | "ex-message" | "ex-data" => {
             "errors cannot be caught; check values with if/cond, or end with (fail reason)"
         }
         "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => {
@@ -118,12 +122,15 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         "defrecord" | "deftype" | "defprotocol" | "extend-type" | "extend-protocol" | "reify" | "proxy"
         | "defmulti" | "defmethod" => "there are no types; use maps with keyword keys, and defn with case or cond",
+        "rand" | "rand-int" | "rand-nth" | "random-sample" | "shuffle" | "random-uuid" => {
+            "a program is deterministic (a run replays exactly); choose with sort-by, first, nth or take"
+        }
+        "bigdec" | "bigint" | "biginteger" => "numbers are 64-bit integers and doubles; use long, double or round",
+        "doto" | "with-open" | "memfn" => JAVA_INTEROP,
         "future" | "pvalues" | "locking" => {
             "there are no threads; (pmap f coll) or (pcalls f g) run calls in parallel, tool calls included"
         }
-        _ if java_interop(name) => {
-            "Java interop is not available; use core functions (str, subs, upper-case, split, parse-long, ...)"
-        }
+        _ if java_interop(name) => JAVA_INTEROP,
         _ => return None,
     };
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
@@ -738,6 +745,9 @@ mod tests {
             ("(defrecord Point [x y])", "use maps with keyword keys"),
             ("(defmulti area :shape)", "use maps with keyword keys"),
             ("(future (tool/search {:q 1}))", "(pmap f coll)"),
+            ("(assert (pos? 1))", "errors cannot be caught"),
+            ("(rand-nth [1 2])", "a program is deterministic"),
+            ("(java.time.LocalDate/parse \"2024-01-01\")", "Java interop is not available"),
             (r#"(.toUpperCase "abc")"#, "Java interop is not available; use core functions (str, subs, upper-case"),
             (r#"(String. "abc")"#, "Java interop is not available"),
             (r#"(map .trim ["a "])"#, "Java interop is not available"),
