@@ -107,7 +107,10 @@ mod tests {
     use super::*;
 
     fn run(src: &str, data: &[(&str, &str)], format: ResultFormat) -> Output {
-        let dir = std::env::temp_dir().join(format!("ptc-eval-{}-{}", std::process::id(), src.len()));
+        // One folder per call: tests run in parallel threads of one process.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("ptc-eval-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let program = dir.join("p.clj");
         std::fs::write(&program, src).unwrap();
