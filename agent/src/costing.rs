@@ -2,7 +2,7 @@
 //! session records it: the server's cache figures when it reported them,
 //! otherwise ptc's own accounting of the request it sent (`ptc-cost`).
 
-use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, Role, TokenMemo};
+use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, TokenMemo};
 use ptc_llm::Usage;
 use ptc_session::{CostRecord, CostSource, MessageRecord, TurnRecord};
 use ptc_tokens::TokenCounter;
@@ -63,17 +63,12 @@ impl Costing {
 
 /// A recorded prompt, with its blocks and breakpoints, as the accounting reads it.
 pub fn recorded_prompt(messages: &[MessageRecord]) -> Prompt {
-    let role = |r: &str| match r {
-        "system" => Role::System,
-        "assistant" => Role::Assistant,
-        _ => Role::User,
-    };
     Prompt::new(
         messages
             .iter()
             .map(|m| {
                 let blocks = m.blocks().into_iter().map(|(text, b)| Block { text: text.to_string(), breakpoint: b });
-                Message::with_blocks(role(&m.role), blocks.collect())
+                Message::with_blocks(m.role.into(), blocks.collect())
             })
             .collect(),
     )

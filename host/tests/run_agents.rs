@@ -44,8 +44,8 @@ fn explore_orders_returns_from_data() {
     assert_eq!(t2.definitions.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), ["order-total", "shipped"]);
     assert_eq!(t2.definitions[0].return_type.as_deref(), Some("integer"));
     // Messages sent are recorded per turn: system first, the user message last.
-    assert_eq!(t2.messages.first().unwrap().role, "system");
-    assert_eq!(t2.messages.last().unwrap().role, "user");
+    assert_eq!(t2.messages.first().unwrap().role, ptc_session::Role::System);
+    assert_eq!(t2.messages.last().unwrap().role, ptc_session::Role::User);
     assert_eq!(t2.messages[0].content, s.system_prompt);
     assert_eq!(t2.render_stats.as_ref().unwrap().instance.as_deref(), Some("coalesced"));
     assert!(t2.prompt_tokens.unwrap() > 100);

@@ -1,9 +1,11 @@
 //! The closed vocabularies of a session file: how a run ended
-//! ([`RunStatus`]) and why a turn failed ([`TurnErrorKind`]). On disk they
-//! are the snake_case words docs/spec/session-format.md lists; in memory,
-//! enums a caller can match on.
+//! ([`RunStatus`]), why a turn failed ([`TurnErrorKind`]) and who a
+//! recorded message is from (the SDK's [`Role`], through [`role_word`]). On
+//! disk they are the snake_case words docs/spec/session-format.md lists; in
+//! memory, enums a caller can match on.
 
 use ptc_lisp::ErrorKind;
+use ptc_plugin_api::Role;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -127,6 +129,28 @@ impl Serialize for TurnErrorKind {
 impl<'de> Deserialize<'de> for TurnErrorKind {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<TurnErrorKind, D::Error> {
         Ok(TurnErrorKind::from_name(&String::deserialize(d)?))
+    }
+}
+
+/// A recorded message's `role` as its word (`system`, `user`, `assistant`),
+/// for `#[serde(with = ...)]`: the SDK's [`Role`] is the ABI's type and has no
+/// serde of its own. Any other word is an error that names the three.
+pub(crate) mod role_word {
+    use super::*;
+    use serde::de::Error;
+
+    /// Every role, in declaration order.
+    const ALL: [Role; 3] = [Role::System, Role::User, Role::Assistant];
+
+    pub(crate) fn serialize<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(role.as_str())
+    }
+
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
+        let word = String::deserialize(d)?;
+        ALL.into_iter()
+            .find(|r| r.as_str() == word)
+            .ok_or_else(|| D::Error::custom(format!("unknown role `{word}` (known: system, user, assistant)")))
     }
 }
 

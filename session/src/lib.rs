@@ -33,6 +33,7 @@ mod usage;
 pub use journal::{Journal, JournalError};
 pub use kinds::{RunStatus, TurnErrorKind};
 pub use ptc_lisp::{ToolError, ToolErrorKind};
+pub use ptc_plugin_api::Role;
 pub use record::{
     edn, message_records, record_turn, CostRecord, CostSource, DefinitionKind, DefinitionRecord, ErrorRecord,
     MessageRecord, RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
@@ -269,6 +270,22 @@ mod tests {
     }
 
     #[test]
+    fn a_message_role_is_one_of_three_words() {
+        let with_role = |role: &str| {
+            MINIMAL.replace(
+                "\"result\": \"#'x\",",
+                &format!("\"result\": \"#'x\", \"messages\": [{{\"role\": \"{role}\", \"content\": \"c\"}}],"),
+            )
+        };
+        let session = Session::parse(&with_role("assistant")).unwrap();
+        assert_eq!(session.turns[0].messages[0].role, Role::Assistant);
+        assert!(session.to_document().contains(r#""role": "assistant""#), "{}", session.to_document());
+        let e = Session::parse(&with_role("tool")).unwrap_err();
+        assert_eq!(e.path, "$.turns[0].messages[0].role", "{e}");
+        assert!(e.message.starts_with("unknown role `tool` (known: system, user, assistant)"), "{e}");
+    }
+
+    #[test]
     fn bad_edn_names_the_value_and_position() {
         let bad = MINIMAL.replace("\"value\": \"1\"", "\"value\": \"[1 2\"");
         let e = Session::parse(&bad).unwrap_err();
@@ -284,7 +301,7 @@ mod tests {
         assert_eq!(Session::parse(&bad).unwrap_err().path, "$.turns[0].error");
     }
 
-    fn turn(n: u32, messages: &[(&str, &str)]) -> TurnRecord {
+    fn turn(n: u32, messages: &[(Role, &str)]) -> TurnRecord {
         let mut t = TurnRecord::new(n, format!("```clojure\n(def x{n} {n})\n```"));
         t.program = Some(format!("(def x{n} {n})"));
         t.success = true;
@@ -316,9 +333,9 @@ mod tests {
         let mut session = Session::new("m", "sys", 4);
         session.agent = Some("a".into());
         let mut journal = Journal::create(&path, &session).unwrap();
-        let t1 = turn(1, &[("system", "sys"), ("user", "m")]);
-        let t2 = turn(2, &[("system", "sys"), ("user", "m"), ("assistant", "a1"), ("user", "f1")]);
-        let t3 = turn(3, &[("system", "sys"), ("user", "other")]);
+        let t1 = turn(1, &[(Role::System, "sys"), (Role::User, "m")]);
+        let t2 = turn(2, &[(Role::System, "sys"), (Role::User, "m"), (Role::Assistant, "a1"), (Role::User, "f1")]);
+        let t3 = turn(3, &[(Role::System, "sys"), (Role::User, "other")]);
         for t in [&t1, &t2, &t3] {
             journal.turn(t).unwrap();
             session.turns.push(t.clone());
@@ -402,7 +419,7 @@ mod tests {
         let path = scratch("torn");
         let mut session = Session::new("m", "sys", 4);
         let mut journal = Journal::create(&path, &session).unwrap();
-        let t1 = turn(1, &[("system", "sys"), ("user", "m")]);
+        let t1 = turn(1, &[(Role::System, "sys"), (Role::User, "m")]);
         journal.turn(&t1).unwrap();
         session.turns.push(t1);
         session.usage = Usage { prompt_tokens: Some(10), completion_tokens: Some(1), ..Usage::default() };
@@ -412,7 +429,7 @@ mod tests {
         let read = Session::read(&path).unwrap();
         assert_eq!(read, session);
         let mut journal = Journal::append(&path, &read).unwrap();
-        let t2 = turn(2, &[("system", "sys"), ("user", "m2")]);
+        let t2 = turn(2, &[(Role::System, "sys"), (Role::User, "m2")]);
         journal.turn(&t2).unwrap();
         assert_eq!(Session::read(&path).unwrap().turns.iter().map(|t| t.number).collect::<Vec<_>>(), [1, 2]);
     }

@@ -6,8 +6,9 @@
 //! record; [`TurnRecord::to_abi`](crate::TurnRecord) the only place that
 //! turns a record into what a strategy renders.
 
-use crate::{RenderStats, TurnErrorKind, Usage};
+use crate::{kinds::role_word, RenderStats, TurnErrorKind, Usage};
 use ptc_lisp::{Exit, Outcome, ToolError, ToolErrorKind, Value};
+use ptc_plugin_api::Role;
 use serde::{Deserialize, Serialize};
 
 /// A tool as the session records it.
@@ -280,8 +281,9 @@ impl CostSource {
 /// A message as sent to the model.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MessageRecord {
-    /// `system`, `user` or `assistant`.
-    pub role: String,
+    /// Who it is from; on disk `system`, `user` or `assistant`.
+    #[serde(with = "role_word")]
+    pub role: Role,
     /// The text.
     pub content: String,
     /// Byte offsets where its content blocks end, all but the last (absent:
@@ -295,8 +297,8 @@ pub struct MessageRecord {
 
 impl MessageRecord {
     /// A message of one block.
-    pub fn new(role: impl Into<String>, content: impl Into<String>) -> MessageRecord {
-        MessageRecord { role: role.into(), content: content.into(), block_ends: Vec::new(), breakpoints: Vec::new() }
+    pub fn new(role: Role, content: impl Into<String>) -> MessageRecord {
+        MessageRecord { role, content: content.into(), block_ends: Vec::new(), breakpoints: Vec::new() }
     }
 
     /// Its blocks, in order, with whether each ends a cache breakpoint. A
@@ -329,7 +331,7 @@ pub fn message_records(prompt: &ptc_plugin_api::Prompt) -> Vec<MessageRecord> {
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let mut record = MessageRecord::new(m.role().as_str(), m.content());
+            let mut record = MessageRecord::new(m.role(), m.content());
             let mut at = 0u32;
             for (k, block) in prompt.blocks(i).enumerate() {
                 if k > 0 {
