@@ -2,7 +2,8 @@
 //! model (`ptc_suite::scripted`) over real HTTP on 127.0.0.1. The bench
 //! must tell a strategy that drops a needed fact from one that keeps it
 //! (both ways), resume after a kill with every run recorded once, merge
-//! shards into what one unsharded run gives, and hold its concurrency bound.
+//! shards into what one unsharded run gives, and hold its concurrency bound;
+//! and fact memory must keep a fact from the middle of a long page.
 
 use ptc_integration_tests::{build_dir, cargo_build, command_in_root, scratch_dir};
 use ptc_suite::record::read_records;
@@ -259,4 +260,27 @@ fn every_task_of_the_core_suite_is_solved_with_full_history() {
         .map(|r| format!("{}: {} {:?} {:?}", r.key.task, r.outcome.status, r.outcome.answer, r.outcome.error))
         .collect();
     assert!(failed.is_empty(), "{failed:#?}");
+}
+
+/// The core suite's `long-logbook-buried`: a delivery reference in the
+/// middle of a 1,300-character logbook page, needed ten turns later. Fact
+/// memory (`aggressive`, checkpointed) keeps it among the facts of a long
+/// print line; the spec layout (`aggressive-spec`), which shows only the
+/// latest prints cut to 200 characters, does not.
+#[test]
+fn fact_memory_keeps_a_fact_from_the_middle_of_a_long_page() {
+    let dir = ptc_integration_tests::root().join("bench/suites/core");
+    let server = serve(&dir, ServerOptions::default());
+    let out = scratch_dir("buried").join("results.jsonl");
+    let strategies = ["--strategies", "aggressive,aggressive-spec", "--tasks", "long-logbook-buried"];
+    let output = bench_command(&dir, &server, &out, &strategies).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let passed: Vec<(String, bool)> = read_records(std::slice::from_ref(&out))
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.key.strategy, r.passed))
+        .collect::<std::collections::BTreeMap<_, _>>()
+        .into_iter()
+        .collect();
+    assert_eq!(passed, [("aggressive".to_string(), true), ("aggressive-spec".to_string(), false)]);
 }

@@ -5,6 +5,8 @@ on stdout; an error is a message on stderr and exit code 2.
     registry.py vault   {"key": "alpha"}      -> {"key": "alpha", "secret": "VX-4417"}
     registry.py ledger  {"account": "A-100"}  -> {"account": "A-100", "balance": 48213, "currency": "EUR"}
     registry.py archive {"page": 3}           -> {"page": 3, "text": "..."} (long filler text)
+    registry.py logbook {"page": 5}           -> {"page": 5, "text": "..."} (long filler text; page 5
+                                                 names a delivery reference halfway through)
 """
 import json
 import sys
@@ -13,6 +15,8 @@ VAULT = {"alpha": "VX-4417", "beta": "VX-9023", "gamma": "VX-3381", "delta": "VX
 LEDGER = {"A-100": (48213, "EUR"), "A-200": (91577, "USD"), "A-300": (12944, "GBP")}
 WORDS = ("quarterly archive entry with routine notes about shelving, labels, boxes, "
          "inventory rounds, cleaning schedules and nothing of consequence for the mission; ")
+# The logbook page that holds a fact, and the fact, in the middle of its filler.
+LOGBOOK_FACT = (5, "the courier's delivery reference for the returned pallets is DR-58213; ")
 
 
 def fail(message):
@@ -37,7 +41,11 @@ def main():
     if mode == "archive":
         page = int(args.get("page", 0))
         return {"page": page, "text": f"page {page}: " + WORDS * 12}
-    fail(f"unknown mode {mode!r}: vault, ledger or archive")
+    if mode == "logbook":
+        page = int(args.get("page", 0))
+        fact = LOGBOOK_FACT[1] if page == LOGBOOK_FACT[0] else ""
+        return {"page": page, "text": f"logbook page {page}: " + WORDS * 6 + fact + WORDS * 6}
+    fail(f"unknown mode {mode!r}: vault, ledger, archive or logbook")
 
 
 json.dump(main(), sys.stdout)
