@@ -26,7 +26,7 @@
 //! );
 //! ```
 
-use super::facts::{output_facts, program_facts, FactLedger};
+use super::facts::{output_facts, printed_texts, program_facts, value_texts, FactLedger};
 use super::sections::{
     definition_line, first_user_parts, memory_of, tool_call_lines, tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
 };
@@ -314,12 +314,16 @@ fn entry(
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let prints: Vec<&str> = turn.prints().collect();
+    let mut texts: Vec<&str> = turn.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
+    let mut unique = HashSet::new();
+    texts.retain(|t| unique.insert(*t));
     for line in prints.iter().flat_map(|p| p.lines()) {
         if line.chars().count() <= opts.line_chars && !line.trim().is_empty() {
             whole.push(line);
             admit_visible(line, ledger, &mut shown.facts);
         } else if opts.bulk != BulkFacts::Drop {
             rest.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
+            rest.extend(ledger.admit_all(printed_texts(line, &texts)).into_iter().map(str::to_string));
         }
     }
     shown.prints = (

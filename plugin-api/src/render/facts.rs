@@ -22,6 +22,7 @@
 //! ```
 
 use super::literals::{program_literals, Literal};
+use crate::value::{Value, ValueRef};
 use std::collections::HashSet;
 
 /// A string needs this many characters to count as a fact.
@@ -139,6 +140,46 @@ pub fn output_facts(text: &str) -> Vec<&str> {
     out
 }
 
+/// The texts of a tool's result that a printed line can show without
+/// their quotes: its strings of [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`]
+/// characters with a space in them, in order, at any depth. A string from
+/// the data is what a program filters on or looks for again (`potential
+/// match`, `scheduled service + front brake pads`); `println` shows it
+/// bare, so only the result tells where it starts and ends
+/// ([`printed_texts`]). The lines of a longer string (a page, a diff) are
+/// not texts: they are the page's prose again.
+pub fn value_texts(value: &Value) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut stack = vec![value];
+    while let Some(v) = stack.pop() {
+        match v.view() {
+            ValueRef::Str(s)
+                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && s.trim().contains(' ') =>
+            {
+                out.push(s)
+            }
+            ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
+            ValueRef::Map(entries) => stack.extend(entries.iter().rev().map(|e| e.value())),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The `texts` ([`value_texts`]) that `line` shows, in the order it shows
+/// them: a tool's string printed bare is a fact whatever its shape.
+pub fn printed_texts<'a>(line: &str, texts: &[&'a str]) -> Vec<&'a str> {
+    // Whole words only: `on hold` is not in `non holder`.
+    let bounded = |at: usize, t: &str| {
+        !line[..at].chars().next_back().is_some_and(char::is_alphanumeric)
+            && !line[at + t.len()..].chars().next().is_some_and(char::is_alphanumeric)
+    };
+    let first = |t: &str| line.match_indices(t).map(|(at, _)| at).find(|&at| bounded(at, t));
+    let mut found: Vec<(usize, &str)> = texts.iter().filter_map(|t| first(t).map(|at| (at, *t))).collect();
+    found.sort_by_key(|&(at, t)| (at, std::cmp::Reverse(t.len())));
+    found.into_iter().map(|(_, t)| t).collect()
+}
+
 /// The first cell of a markdown table row (`| pglogical | 2.4.1 |`), which
 /// names the row: a table keys its values by it, whatever its shape (a
 /// lower-case name, `summer sale`). Of [`MIN_TEXT_CHARS`] to
@@ -197,6 +238,28 @@ impl FactLedger {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tools_string_printed_bare_is_a_fact_whatever_its_shape() {
+        let record = |pairs: &[(&str, &str)]| {
+            Value::map(pairs.iter().map(|(k, v)| (Value::keyword(*k), Value::string(*v))).collect())
+        };
+        let result = Value::vector(vec![
+            record(&[("name", "Thomas Brenner"), ("status", "potential match"), ("list", "EU EDES")]),
+            record(&[("status", "clear"), ("note", "on hold")]),
+        ]);
+        let texts = value_texts(&result);
+        assert_eq!(
+            texts,
+            ["Thomas Brenner", "potential match", "EU EDES", "on hold"],
+            "strings with a space, in order"
+        );
+        let line = "Thomas Brenner -> potential match EU EDES; non holder";
+        assert_eq!(printed_texts(line, &texts), ["Thomas Brenner", "potential match", "EU EDES"], "whole words only");
+        assert!(output_facts(line).iter().all(|f| *f != "potential match"), "the shape rules cannot find it");
+        let page = record(&[("page", &"a page of text,\n".repeat(10))]);
+        assert!(value_texts(&page).is_empty(), "a page is prose, not a value, nor are its lines");
+    }
 
     #[test]
     fn numbers_need_three_digits_and_words_a_digit_or_a_joint() {
