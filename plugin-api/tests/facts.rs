@@ -1,0 +1,70 @@
+//! What a fact is (`ptc_plugin_api::render::facts`), through the SDK's
+//! public functions: the shape rules of output, a program's literals, a
+//! tool's strings printed bare, and the ledger that keeps each fact once.
+
+use ptc_plugin_api::render::{output_facts, printed_texts, program_facts, value_texts, FactLedger, MAX_FACT_CHARS};
+use ptc_plugin_api::Value;
+
+#[test]
+fn a_tools_string_printed_bare_is_a_fact_whatever_its_shape() {
+    let record = |pairs: &[(&str, &str)]| {
+        Value::map(pairs.iter().map(|(k, v)| (Value::keyword(*k), Value::string(*v))).collect())
+    };
+    let result = Value::vector(vec![
+        record(&[("name", "Thomas Brenner"), ("status", "potential match"), ("list", "EU EDES")]),
+        record(&[("status", "clear"), ("note", "on hold")]),
+    ]);
+    let texts = value_texts(&result);
+    assert_eq!(texts, ["Thomas Brenner", "potential match", "EU EDES", "on hold"], "strings with a space, in order");
+    let line = "Thomas Brenner -> potential match EU EDES; non holder";
+    assert_eq!(printed_texts(line, &texts), ["Thomas Brenner", "potential match", "EU EDES"], "whole words only");
+    assert!(output_facts(line).iter().all(|f| *f != "potential match"), "the shape rules cannot find it");
+    let page = record(&[("page", &"a page of text,\n".repeat(10))]);
+    assert!(value_texts(&page).is_empty(), "a page is prose, not a value, nor are its lines");
+}
+
+#[test]
+fn numbers_need_three_digits_and_words_a_digit_or_a_joint() {
+    assert_eq!(output_facts("errors 466 of 12 at 0.21 rate 0.2116 v41 pg12"), ["466", "0.21", "0.2116", "pg12"]);
+    assert_eq!(output_facts("lost revenue EUR 98130.12; ok"), ["98130.12"]);
+    assert_eq!(output_facts("see fraud-check and gmail.com, not -x or a-b"), ["fraud-check", "gmail.com"]);
+    assert_eq!(output_facts("{:sku OUT-40437 :list_usd 73.0 :n 12}"), ["OUT-40437", "73.0"]);
+}
+
+#[test]
+fn names_are_runs_of_capitalized_words() {
+    assert_eq!(output_facts("owner: Marek Nowak (DBA)"), ["Marek Nowak"]);
+    assert_eq!(output_facts("García, David and LAURA BIANCHI"), ["García, David", "LAURA BIANCHI"]);
+    assert_eq!(output_facts("Korvell Group Holdings Ltd"), ["Korvell Group Holdings Ltd"]);
+    assert_eq!(output_facts("A Bb Cc Dd Ee Ff"), ["Bb Cc Dd Ee Ff"], "five words at most");
+}
+
+#[test]
+fn a_table_row_is_keyed_by_its_first_cell() {
+    assert_eq!(output_facts("| pglogical | 2.4.1 | analytics CDC |"), ["pglogical", "2.4.1"]);
+    assert_eq!(output_facts("  | summer sale | 2024-07-01 |"), ["summer sale", "2024-07-01"]);
+    assert!(output_facts("|---|:---:|").is_empty(), "a separator row has no key");
+    assert!(output_facts("| a | b |").is_empty(), "a key is a fact's length");
+    assert!(output_facts("| one two three four five six | x |").is_empty(), "a key is a name, not a sentence");
+    assert!(output_facts("pglogical | 2.4.1 |").iter().all(|f| *f != "pglogical"), "a row starts with `|`");
+}
+
+#[test]
+fn quoted_strings_with_spaces_are_facts() {
+    assert_eq!(output_facts(r#"{:title "Dry bag 20 L" :ok true}"#), ["Dry bag 20 L"]);
+}
+
+#[test]
+fn the_ledger_keeps_each_fact_once_and_skips_the_given_text() {
+    let mut ledger = FactLedger::new("Reconcile OUT-40437");
+    assert_eq!(ledger.admit_all(["OUT-40437", "OUT-40554", "\"OUT-40554\"", "87.46"]), ["OUT-40554", "87.46"]);
+    assert!(ledger.holds("OUT-40437") && ledger.holds("\"87.46\"") && !ledger.holds("1127"));
+}
+
+#[test]
+fn program_facts_are_quoted_as_written() {
+    assert_eq!(program_facts(r#"(tool/order {:id "SKU-4417" :n 2 :total 1127})"#), ["\"SKU-4417\"", "1127"]);
+    assert_eq!(program_facts(r#"(println "minutes above:" n "ERROR" "ok")"#), ["\"minutes above:\"", "\"ERROR\""]);
+    let long = format!("(println \"{}\")", "x".repeat(MAX_FACT_CHARS + 1));
+    assert!(program_facts(&long).is_empty(), "a long string is a message, not a fact");
+}
