@@ -19,6 +19,9 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role, in declaration order.
+    pub const ALL: [Role; 3] = [Role::System, Role::User, Role::Assistant];
+
     /// Lower-case name, as LLM APIs spell it.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -26,6 +29,11 @@ impl Role {
             Role::User => "user",
             Role::Assistant => "assistant",
         }
+    }
+
+    /// The role [`Role::as_str`] spells `name`, if any.
+    pub fn from_name(name: &str) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| r.as_str() == name)
     }
 }
 

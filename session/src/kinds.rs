@@ -139,18 +139,16 @@ pub(crate) mod role_word {
     use super::*;
     use serde::de::Error;
 
-    /// Every role, in declaration order.
-    const ALL: [Role; 3] = [Role::System, Role::User, Role::Assistant];
-
     pub(crate) fn serialize<S: Serializer>(role: &Role, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(role.as_str())
     }
 
     pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Role, D::Error> {
         let word = String::deserialize(d)?;
-        ALL.into_iter()
-            .find(|r| r.as_str() == word)
-            .ok_or_else(|| D::Error::custom(format!("unknown role `{word}` (known: system, user, assistant)")))
+        Role::from_name(&word).ok_or_else(|| {
+            let known: Vec<&str> = Role::ALL.iter().map(|r| r.as_str()).collect();
+            D::Error::custom(format!("unknown role `{word}` (known: {})", known.join(", ")))
+        })
     }
 }
 

@@ -475,11 +475,7 @@ impl PromptIn {
     fn into_abi(self) -> Prompt {
         let mut builder = Prompt::builder();
         for (role, blocks) in self.messages {
-            let role = match role.as_str() {
-                "system" => Role::System,
-                "assistant" => Role::Assistant,
-                _ => Role::User,
-            };
+            let role = Role::from_name(&role).unwrap_or(Role::User);
             // The builder drops empty blocks; the only empty block a valid
             // layout has is the whole of an empty message.
             let empty_breakpoint = matches!(blocks.as_slice(), [(text, true)] if text.is_empty());
