@@ -259,6 +259,15 @@ fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
     }
 }
 
+/// The strings of a turn's tool results a print line may show bare
+/// ([`value_texts`]), each once.
+fn tool_texts(turn: &Turn) -> Vec<&str> {
+    let mut texts: Vec<&str> = turn.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
+    let mut unique = HashSet::new();
+    texts.retain(|t| unique.insert(*t));
+    texts
+}
+
 /// The prose of a turn's answer: the model's own words around its
 /// program (its plan, what it noted), without the program.
 fn prose(turn: &Turn) -> String {
@@ -314,9 +323,7 @@ fn entry(
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let prints: Vec<&str> = turn.prints().collect();
-    let mut texts: Vec<&str> = turn.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
-    let mut unique = HashSet::new();
-    texts.retain(|t| unique.insert(*t));
+    let texts = if opts.bulk == BulkFacts::Drop || prints.is_empty() { Vec::new() } else { tool_texts(turn) };
     for line in prints.iter().flat_map(|p| p.lines()) {
         if line.chars().count() <= opts.line_chars && !line.trim().is_empty() {
             whole.push(line);
