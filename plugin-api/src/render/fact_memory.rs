@@ -7,7 +7,7 @@ use super::budget::estimate_text_tokens;
 use super::cache::{show_once_pays, Checkpointing};
 use super::fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 use super::history::verbatim_entry;
-use super::ledger::{checkpointed, Parts, Recent};
+use super::ledger::{checkpointed, lines_beyond, Parts, Recent};
 use super::memo::{Memoized, RenderMemo};
 use crate::output::Stats;
 use crate::prompt::Prompt;
@@ -82,7 +82,7 @@ pub fn fact_memory_prompt(
     full: impl Fn(usize, &mut Stats) -> String,
 ) -> Prompt {
     let entries = FactEntries::new(req, memory.entries);
-    checkpointed(req, name, how, Recent::new(memory.recent), &FactParts { req, memory, entries: &entries, full })
+    checkpointed(req, name, how, recent(memory), &FactParts { req, memory, entries: &entries, full })
 }
 
 /// [`fact_memory_prompt`], keeping in `memo` what later renders of the same
@@ -99,9 +99,15 @@ pub fn fact_memory_prompt_memoized(
 ) -> Prompt {
     let run = memo.take(req, how, Some(memory.entries));
     let parts = FactParts { req, memory, entries: &run.entries, full };
-    let prompt = checkpointed(req, name, how, Recent::new(memory.recent), &Memoized { run: &run, parts });
+    let prompt = checkpointed(req, name, how, recent(memory), &Memoized { run: &run, parts });
     memo.put(run);
     prompt
+}
+
+/// The turns in full of a fact memory: each after its entry, which holds
+/// its facts ([`Recent::block_first`]).
+fn recent(memory: FactMemory) -> Recent {
+    Recent { block_first: true, ..Recent::new(memory.recent) }
 }
 
 /// What [`fact_memory_prompt`] fills the checkpointed layout with.
@@ -176,6 +182,13 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
     fn latest(&self, i: usize, stats: &mut Stats) -> String {
         let shown = self.full_form(i, stats);
         self.direct(i).unwrap_or(shown)
+    }
+
+    fn beyond_block(&self, i: usize, stats: &mut Stats) -> Option<String> {
+        // The entry holds every fact, so the full form is taken without
+        // the facts it lacks.
+        let block = self.block(i, &mut Stats::default());
+        Some(lines_beyond(&(self.full)(i, stats), &block))
     }
 }
 

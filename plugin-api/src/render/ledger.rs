@@ -13,6 +13,10 @@
 //!         Turns left: ...
 //! ```
 //!
+//! With [`Recent`], the latest turns are shown in full after the
+//! breakpoint, and (with [`Recent::block_first`]) a latest turn's entry is
+//! appended before it at once, followed only by what its full form adds.
+//!
 //! Three rules keep it cheap under prompt caching (see [`super::cache`]):
 //!
 //! - **Until the prompt is cacheable it is the full transcript.** No
@@ -49,7 +53,8 @@
 
 use super::budget::{estimate_text_tokens, ESTIMATE_MESSAGE_OVERHEAD};
 use super::cache::{
-    appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, SURELY_UNCACHED_FACTOR,
+    appended_entry, checkpoint, surely_cached, Checkpoint, Checkpointing, CACHE_EPOCH, CACHE_READ_PRICE,
+    CACHE_WRITE_PRICE, SURELY_UNCACHED_FACTOR,
 };
 use super::history::{count_verbatim_entry, feedback_message, first_user_blocks, transcript_tokens};
 use super::sections::{contains_symbol, first_user_parts, turn_info};
@@ -130,18 +135,35 @@ pub struct Recent {
     /// block. `false` for blocks that must be shown as they are (a fact
     /// memory's, which no later entry repeats).
     pub verbatim_entries: bool,
+    /// Whether a turn shown in full has its block appended before the
+    /// last breakpoint at once, and only what the block lacks shown after
+    /// it ([`Parts::beyond_block`]), when that is cheaper: the block is
+    /// written to the cache a turn early, and the full form's lines the
+    /// block already holds are not paid again, uncached.
+    pub block_first: bool,
 }
 
 impl Recent {
     /// [`checkpointed_prompt`]'s choice: no turn in full, the transcript
     /// until cached.
-    pub const NONE: Recent =
-        Recent { turns: 0, transcript_until_cached: true, compress_while_uncached: false, verbatim_entries: true };
+    pub const NONE: Recent = Recent {
+        turns: 0,
+        transcript_until_cached: true,
+        compress_while_uncached: false,
+        verbatim_entries: true,
+        block_first: false,
+    };
 
     /// The latest `turns` turns in full, blocks appended as they are,
     /// compressed while nothing is cached: what a fact memory needs.
     pub fn new(turns: usize) -> Recent {
-        Recent { turns, transcript_until_cached: true, compress_while_uncached: true, verbatim_entries: false }
+        Recent {
+            turns,
+            transcript_until_cached: true,
+            compress_while_uncached: true,
+            verbatim_entries: false,
+            block_first: false,
+        }
     }
 }
 
@@ -196,6 +218,13 @@ pub(crate) trait Parts {
     fn frozen(&self, range: Range<usize>, stats: &mut Stats) -> String;
     /// Turn `i` shown in full while it is among the latest.
     fn latest(&self, i: usize, stats: &mut Stats) -> String;
+
+    /// What turn `i` shown in full adds to its block, when the block is
+    /// appended first ([`Recent::block_first`]); `None`: the turn is shown
+    /// in full as [`Parts::latest`] only.
+    fn beyond_block(&self, _i: usize, _stats: &mut Stats) -> Option<String> {
+        None
+    }
 
     /// The estimated size of [`Parts::block`].
     fn block_size(&self, i: usize) -> usize {
@@ -367,6 +396,15 @@ pub(crate) fn checkpointed(
         prompt.push(Role::User, open);
         prompt = prompt.breakpoint_here();
     } else {
+        // A turn shown in full whose block goes first: the block joins
+        // what the next turn keeps, only what it lacks comes after.
+        let beyond: Vec<Option<String>> = (in_full.max(first_entry)..turns.len())
+            .map(|i| {
+                let (block, rest) = block_first(req, recent, parts, i, &entry)?;
+                open.push(Block::new(format!("{block}\n\n")));
+                Some(rest)
+            })
+            .collect();
         // The end of what the next turn keeps (the head alone on turn 1),
         // then the turns shown in full, then this turn's info.
         if let Some(last) = open.last_mut() {
@@ -381,6 +419,14 @@ pub(crate) fn checkpointed(
         for (i, turn) in turns.iter().enumerate().skip(in_full.max(first_entry)) {
             if !turn.success() && i + 1 < turns.len() {
                 stats.error_turns_collapsed += 1;
+                continue;
+            }
+            if let Some(rest) = &beyond[i - in_full.max(first_entry)] {
+                parts.latest(i, &mut stats);
+                stats.turns_compressed += 1;
+                if !rest.is_empty() {
+                    open.push(Block::new(format!("{rest}\n\n")));
+                }
                 continue;
             }
             let (text, is_verbatim) = appended_entry(turn, parts.latest(i, &mut Stats::default()));
@@ -404,4 +450,87 @@ pub(crate) fn checkpointed(
     stats.push_counter("frozen_segments", at.segments.len() as i64);
     stats.push_counter("turns_verbatim", verbatim as i64);
     prompt.build(stats)
+}
+
+/// The odds that a run ends after the turn a prompt shows, which
+/// [`Recent::block_first`] weighs: a run returns when its model is done,
+/// not at its turn limit, and a block written first on its last prompt is
+/// written for nothing. One in three: on the corpus, block-first then
+/// costs no session more than a tenth of a point, where assuming runs go
+/// on (the read price alone) made a 12-turn session 2.5 points dearer.
+pub const RUN_END_ODDS: f64 = 1.0 / 3.0;
+
+/// Turn `i`'s block and what its full form adds to it, when the layout
+/// appends the block first ([`Recent::block_first`]) and that costs less
+/// than showing the full form alone: the full form's lines the block holds
+/// are then not paid uncached, for one more cache read of the block if the
+/// run goes on, or a cache write for nothing if it ends ([`RUN_END_ODDS`];
+/// certain on the run's last turn). `entry(i)` is the entry appended for
+/// turn `i` on later turns, and whether it is the turn verbatim.
+fn block_first(
+    req: &RenderRequest,
+    recent: Recent,
+    parts: &impl Parts,
+    i: usize,
+    entry: &impl Fn(usize) -> (String, bool),
+) -> Option<(String, String)> {
+    let turn = &req.turns()[i];
+    if !recent.block_first || !turn.success() {
+        return None;
+    }
+    let (full, verbatim) = appended_entry(turn, parts.latest(i, &mut Stats::default()));
+    let (block, block_verbatim) = entry(i);
+    if verbatim || block_verbatim {
+        return None;
+    }
+    let rest = parts.beyond_block(i, &mut Stats::default())?;
+    // The block is read once more if the run goes on, and written for
+    // nothing if it ends: weighed by the odds that it ends.
+    let ends = match req.max_turns() <= turn.number() {
+        true => 1.0,
+        false => RUN_END_ODDS,
+    };
+    let again = (1.0 - ends) * CACHE_READ_PRICE + ends * CACHE_WRITE_PRICE;
+    let cost = estimate_text_tokens(&rest) as f64 + again * estimate_text_tokens(&block) as f64;
+    (cost < estimate_text_tokens(&full) as f64).then_some((block, rest))
+}
+
+/// The lines of `full` that `block` does not hold, each line of `block`
+/// matching one of `full`'s: `full`'s first line (which names the turn),
+/// then every other line `block` lacks, and a `;;` comment line (a
+/// section's label, like `;; Output:`) when one of the lines under it is
+/// kept or `block` lacks it. Empty when `block` holds every line.
+pub(crate) fn lines_beyond(full: &str, block: &str) -> String {
+    let mut held: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for line in block.lines() {
+        *held.entry(line).or_default() += 1;
+    }
+    let mut take = |line: &str| match held.get_mut(line) {
+        Some(n) if *n > 0 => {
+            *n -= 1;
+            false
+        }
+        _ => true,
+    };
+    let mut lines = full.lines();
+    let Some(first) = lines.next() else { return String::new() };
+    take(first);
+    let mut kept: Vec<&str> = Vec::new();
+    let mut label: Option<&str> = None;
+    for line in lines {
+        if line.starts_with(";;") {
+            label = Some(line);
+            if take(line) {
+                kept.push(line);
+                label = None;
+            }
+        } else if take(line) {
+            kept.extend(label.take());
+            kept.push(line);
+        }
+    }
+    match kept.is_empty() {
+        true => String::new(),
+        false => format!("{first}\n{}", kept.join("\n")),
+    }
 }

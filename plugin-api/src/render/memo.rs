@@ -243,6 +243,10 @@ impl<P: Parts> Parts for Memoized<'_, P> {
         self.parts.latest(i, stats)
     }
 
+    fn beyond_block(&self, i: usize, stats: &mut Stats) -> Option<String> {
+        self.parts.beyond_block(i, stats)
+    }
+
     fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {
         let run = self.run;
         run.slot(&run.appended, i, || appended(|| self.parts.appended(turn, i)), |a| (a.text.clone(), a.verbatim))

@@ -49,7 +49,7 @@ pub use history::{
     count_verbatim_entry, feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text,
     push_verbatim_turns, transcript_tokens, turn_outcome, verbatim_entry, FULL_HISTORY,
 };
-pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent};
+pub use ledger::{checkpointed_prompt, checkpointed_prompt_with, Recent, RUN_END_ODDS};
 pub use literals::{program_literals, Literal};
 pub use memo::{checkpointed_prompt_memoized, RenderMemo, MEMO_RUNS};
 pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};

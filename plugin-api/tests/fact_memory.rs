@@ -1,0 +1,84 @@
+//! The checkpointed layout with fact memory
+//! (`ptc_plugin_api::render::fact_memory_prompt`), through the SDK's public
+//! functions: the latest turn shown in full after its entry.
+
+use ptc_plugin_api::render::{
+    check_cache_stable, fact_memory_prompt, tool_call_lines, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy,
+    DEFAULT_CACHE_MIN_TOKENS, DEFAULT_RECENT_TURNS,
+};
+use ptc_plugin_api::{Prompt, RenderRequest, ToolCall, Turn, Value};
+
+/// Turns that each look up six accounts and print one line per account:
+/// the calls are what the entry and the full form share.
+fn request(turns: u32) -> RenderRequest {
+    let mut req = RenderRequest::new("Reconcile the accounts", "system ".repeat(1200), 40);
+    for n in 1..=turns {
+        let calls = (1..=6)
+            .map(|k| {
+                let args = Value::map(vec![(Value::keyword("id"), Value::string(format!("ACC-{n:02}{k}")))]);
+                ToolCall::new("account", args, Ok(Value::int(i64::from(n * 100 + k))), 3)
+            })
+            .collect();
+        let prints = (1..=6).map(|k| format!("account ACC-{n:02}{k} balance {} EUR", n * 100 + k)).collect();
+        let program =
+            "(doseq [id (take 6 (drop offset data/accounts))]\n  (let [account (tool/account {:id id})]\n    \
+                       (println \"account\" id \"balance\" (:balance account) \"EUR\")))\n\
+                       (def checked (into checked (take 6 (drop offset data/accounts))))\n\
+                       (def offset (+ offset 6))";
+        let raw = format!("```clojure\n{program}\n```");
+        req.push_turn(Turn::new(n, raw, Some(program.into())).with_tool_calls(calls).with_prints(prints));
+    }
+    req
+}
+
+/// The strategy's full form of turn `i`: its calls as the entry lists
+/// them, then its output.
+fn full(req: &RenderRequest, i: usize) -> String {
+    let turn = &req.turns()[i];
+    let calls: Vec<&ToolCall> = turn.tool_calls().iter().collect();
+    let mut text = format!(";; --- turn {} ---\n;; Tool calls made:", turn.number());
+    for line in tool_call_lines(&calls) {
+        text.push_str("\n;   ");
+        text.push_str(&line);
+    }
+    text + "\n;; Output:\n" + &turn.prints().collect::<Vec<_>>().join("\n")
+}
+
+fn prompt(req: &RenderRequest) -> Prompt {
+    let how = Checkpointing {
+        fold: FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 },
+        cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
+    };
+    let memory = FactMemory { recent: DEFAULT_RECENT_TURNS, entries: FactEntryOptions::default() };
+    fact_memory_prompt(req, "t", how, memory, |i, _| full(req, i))
+}
+
+#[test]
+fn the_latest_turns_entry_is_cached_at_once_and_only_what_it_lacks_follows() {
+    let mut last: Option<Prompt> = None;
+    for n in 2..=12 {
+        let req = request(n);
+        let p = prompt(&req);
+        let blocks: Vec<_> = p.blocks(1).collect();
+        let end = blocks.iter().rposition(|b| b.breakpoint).expect("a breakpoint");
+        let cached: String = blocks[..=end].iter().map(|b| b.text).collect();
+        let after: String = blocks[end + 1..].iter().map(|b| b.text).collect();
+        let latest = format!("ACC-{n:02}1");
+        // The call's argument is a fact of the entry, cached; the print
+        // line that shows the balance is shown after the breakpoint.
+        assert!(cached.contains(&format!(";; --- turn {n} ---")), "turn {n}: the latest entry is cached:\n{cached}");
+        assert!(cached.contains(&format!("account({{:id \"{latest}\"}})")), "turn {n}: its calls, once");
+        assert!(!after.contains(&format!("account({{:id \"{latest}\"}})")), "turn {n}: not twice:\n{after}");
+        assert!(after.contains(&format!("account {latest} balance {} EUR", n * 100 + 1)), "turn {n}: {after}");
+        assert!(after.contains(";; Output:"), "turn {n}: the output keeps its label");
+        // Every line of the full form is in the prompt.
+        let text = p.messages()[1].content();
+        for line in full(&req, req.turns().len() - 1).lines() {
+            assert!(text.contains(line), "turn {n}: {line:?} shown");
+        }
+        if let Some(prev) = &last {
+            check_cache_stable(prev, &p).unwrap();
+        }
+        last = Some(p);
+    }
+}
