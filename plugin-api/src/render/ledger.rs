@@ -136,10 +136,12 @@ pub struct Recent {
     /// memory's, which no later entry repeats).
     pub verbatim_entries: bool,
     /// Whether a turn shown in full has its block appended before the
-    /// last breakpoint at once, and only what the block lacks shown after
-    /// it ([`Parts::beyond_block`]), when that is cheaper: the block is
-    /// written to the cache a turn early, and the full form's lines the
-    /// block already holds are not paid again, uncached.
+    /// last breakpoint at once, and after it only the lines of its full
+    /// form the block lacks (the first line, which names the turn, and a
+    /// `;;` label over a kept line stay), when that costs less than the
+    /// full form alone ([`RUN_END_ODDS`]): the block is written to the
+    /// cache a turn early, and the lines both show are not paid again
+    /// uncached.
     pub block_first: bool,
 }
 
@@ -220,10 +222,10 @@ pub(crate) trait Parts {
     fn latest(&self, i: usize, stats: &mut Stats) -> String;
 
     /// What turn `i` shown in full adds to its block, when the block is
-    /// appended first ([`Recent::block_first`]); `None`: the turn is shown
-    /// in full as [`Parts::latest`] only.
-    fn beyond_block(&self, _i: usize, _stats: &mut Stats) -> Option<String> {
-        None
+    /// appended first ([`Recent::block_first`]): the lines of
+    /// [`Parts::latest`] the block lacks.
+    fn beyond_block(&self, i: usize, stats: &mut Stats) -> String {
+        lines_beyond(&self.latest(i, stats), &self.block(i, &mut Stats::default()))
     }
 
     /// The estimated size of [`Parts::block`].
@@ -483,7 +485,7 @@ fn block_first(
     if verbatim || block_verbatim {
         return None;
     }
-    let rest = parts.beyond_block(i, &mut Stats::default())?;
+    let rest = parts.beyond_block(i, &mut Stats::default());
     // The block is read once more if the run goes on, and written for
     // nothing if it ends: weighed by the odds that it ends.
     let ends = match req.max_turns() <= turn.number() {

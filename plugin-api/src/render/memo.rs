@@ -243,7 +243,7 @@ impl<P: Parts> Parts for Memoized<'_, P> {
         self.parts.latest(i, stats)
     }
 
-    fn beyond_block(&self, i: usize, stats: &mut Stats) -> Option<String> {
+    fn beyond_block(&self, i: usize, stats: &mut Stats) -> String {
         self.parts.beyond_block(i, stats)
     }
 
