@@ -1,10 +1,11 @@
 //! The checkpointed layout with fact memory
 //! (`ptc_plugin_api::render::fact_memory_prompt`), through the SDK's public
-//! functions: the latest turn shown in full after its entry.
+//! functions: every fact shown once, and the latest turn shown in full
+//! after its entry.
 
 use ptc_plugin_api::render::{
-    check_cache_stable, fact_memory_prompt, tool_call_lines, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy,
-    DEFAULT_CACHE_MIN_TOKENS, DEFAULT_RECENT_TURNS,
+    check_cache_stable, compact_tool_call_lines, fact_memory_prompt, Checkpointing, FactEntryOptions, FactMemory,
+    FoldPolicy, DEFAULT_CACHE_MIN_TOKENS, DEFAULT_RECENT_TURNS,
 };
 use ptc_plugin_api::{Prompt, RenderRequest, ToolCall, Turn, Value};
 
@@ -37,20 +38,60 @@ fn full(req: &RenderRequest, i: usize) -> String {
     let turn = &req.turns()[i];
     let calls: Vec<&ToolCall> = turn.tool_calls().iter().collect();
     let mut text = format!(";; --- turn {} ---\n;; Tool calls made:", turn.number());
-    for line in tool_call_lines(&calls) {
+    for line in compact_tool_call_lines(&calls) {
         text.push_str("\n;   ");
         text.push_str(&line);
     }
     text + "\n;; Output:\n" + &turn.prints().collect::<Vec<_>>().join("\n")
 }
 
-fn prompt(req: &RenderRequest) -> Prompt {
+/// `req` in fact memory, with `full(i)` the strategy's full form of turn
+/// `i`.
+fn prompt(req: &RenderRequest, full: impl Fn(usize) -> String) -> Prompt {
     let how = Checkpointing {
         fold: FoldPolicy { threshold_tokens: 1500, min_turns: 4, merge_tokens: 3000 },
         cache_min_tokens: DEFAULT_CACHE_MIN_TOKENS,
     };
     let memory = FactMemory { recent: DEFAULT_RECENT_TURNS, entries: FactEntryOptions::default() };
-    fact_memory_prompt(req, "t", how, memory, |i, _| full(req, i))
+    fact_memory_prompt(req, "t", how, memory, |i, _| full(i))
+}
+
+/// Turns that each print one long line about a failed order.
+fn orders(turns: u32) -> RenderRequest {
+    let mut req = RenderRequest::new("Find the failed orders", "system ".repeat(1200), 40);
+    for n in 1..=turns {
+        let print = format!(
+            "order ORD-{n:04}-X failed at 2024-05-{:02}T10:00:00Z after {} ms, {}",
+            n % 28 + 1,
+            1000 + n,
+            "x".repeat(60)
+        );
+        req.push_turn(
+            Turn::new(n, "```clojure\n(println o)\n```", Some("(println o)".into())).with_prints(vec![print]),
+        );
+    }
+    req
+}
+
+#[test]
+fn every_fact_stays_visible_once_and_the_prompt_only_appends() {
+    let mut last: Option<Prompt> = None;
+    for n in 1..=20 {
+        let req = orders(n);
+        let p = prompt(&req, |i| {
+            format!(";; --- turn {} in full ---\n{}", i + 1, req.turns()[i].prints().next().unwrap_or(""))
+        });
+        let text: String = p.messages().iter().map(|m| m.content().to_string()).collect();
+        for k in 1..=n {
+            let id = format!("ORD-{k:04}-X");
+            assert_eq!(text.matches(&id).count(), 1, "turn {n}: {id} shown once");
+        }
+        assert!(text.contains(&format!(";; --- turn {n} in full ---")), "the latest turn in full");
+        if let Some(prev) = &last {
+            check_cache_stable(prev, &p).unwrap();
+        }
+        last = Some(p);
+    }
 }
 
 #[test]
@@ -58,7 +99,7 @@ fn the_latest_turns_entry_is_cached_at_once_and_only_what_it_lacks_follows() {
     let mut last: Option<Prompt> = None;
     for n in 2..=12 {
         let req = request(n);
-        let p = prompt(&req);
+        let p = prompt(&req, |i| full(&req, i));
         let blocks: Vec<_> = p.blocks(1).collect();
         let end = blocks.iter().rposition(|b| b.breakpoint).expect("a breakpoint");
         let cached: String = blocks[..=end].iter().map(|b| b.text).collect();

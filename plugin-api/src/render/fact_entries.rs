@@ -28,7 +28,8 @@
 
 use super::facts::{output_facts, printed_texts, program_facts, value_texts, FactLedger};
 use super::sections::{
-    definition_line, first_user_parts, memory_of, tool_call_lines, tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
+    compact_tool_call_lines, definition_line, first_user_parts, memory_of, tool_calls_section, NO_TOOL_CALLS,
+    USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
@@ -314,7 +315,7 @@ fn entry(
     shown.calls = (calls.len() as u32, listed.len() as u32);
     if !listed.is_empty() {
         shown.text.push_str("\n;; Tool calls made:");
-        for line in tool_call_lines(listed) {
+        for line in compact_tool_call_lines(listed) {
             admit_visible(&line, ledger, &mut shown.facts);
             shown.text.push_str("\n;   ");
             shown.text.push_str(&line);

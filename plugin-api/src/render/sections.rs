@@ -250,6 +250,63 @@ pub fn tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
     lines
 }
 
+/// [`tool_call_lines`], with each run of calls to one tool whose arguments
+/// are maps with the same keys written once: the first call in full, then
+/// `and N more:` with what each later call changed (the value of the one
+/// key that varies, else a map of the keys that vary), as in
+/// `case({:id "T-1"}) and 2 more: "T-2" "T-3"`. Every value stays; the
+/// tool's name and the keys are not repeated.
+pub fn compact_tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
+    // TC-008's runs of identical calls first.
+    let mut runs: Vec<(&ToolCall, usize)> = Vec::new();
+    for &call in calls {
+        match runs.last_mut() {
+            Some((last, n)) if last.name() == call.name() && last.args() == call.args() => *n += 1,
+            _ => runs.push((call, 1)),
+        }
+    }
+    let entries = |c: &ToolCall| match c.args().view() {
+        ValueRef::Map(e) if !e.is_empty() => e.to_vec(),
+        _ => Vec::new(),
+    };
+    let keys = |c: &ToolCall| entries(c).into_iter().map(|e| e.key().clone()).collect::<Vec<_>>();
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < runs.len() {
+        let (first, n) = runs[i];
+        let mut line = tool_call_text(first.name(), first.args());
+        let head = entries(first);
+        let mut j = i + 1;
+        while n == 1 && !head.is_empty() && j < runs.len() && runs[j].1 == 1 {
+            let (call, _) = runs[j];
+            if call.name() != first.name() || keys(call) != keys(first) {
+                break;
+            }
+            j += 1;
+        }
+        let more: Vec<Vec<_>> = runs[i + 1..j].iter().map(|(c, _)| entries(c)).collect();
+        let varying: Vec<usize> =
+            (0..head.len()).filter(|&k| more.iter().any(|e| e[k].value() != head[k].value())).collect();
+        let changed = more.iter().map(|e| match varying[..] {
+            [k] => format_value(e[k].value(), ValueLimits::TOOL_ARGS),
+            _ => {
+                let pairs = varying.iter().map(|&k| (e[k].key().clone(), e[k].value().clone())).collect();
+                format_value(&crate::Value::map(pairs), ValueLimits::TOOL_ARGS)
+            }
+        });
+        match n {
+            1 if !more.is_empty() => {
+                line.push_str(&format!(" and {} more: {}", more.len(), changed.collect::<Vec<_>>().join(" ")))
+            }
+            1 => {}
+            _ => line.push_str(&format!(" x{n}")),
+        }
+        lines.push(line);
+        i = j;
+    }
+    lines
+}
+
 /// The most recent `limit` println calls of successful `turns`, oldest
 /// first (TRN-010: the oldest are dropped), counted into the println stats.
 pub fn recent_prints<'a>(turns: &'a [Turn], limit: usize, stats: &mut Stats) -> Vec<&'a str> {

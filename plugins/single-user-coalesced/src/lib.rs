@@ -33,9 +33,9 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt_memoized, definition_line, error_line, fact_memory_prompt_memoized, format_value,
-    head_sections, memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections,
-    tool_call_lines, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
+    checkpointed_prompt_memoized, compact_tool_call_lines, definition_line, error_line, fact_memory_prompt_memoized,
+    format_value, head_sections, memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections,
+    Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -176,7 +176,7 @@ fn turn_block(turns: &[Turn], i: usize, opts: &SummaryOptions, stats: &mut Stats
         stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
         if !shown.is_empty() {
             out.push_str("\n;; Tool calls made:");
-            for line in tool_call_lines(shown) {
+            for line in compact_tool_call_lines(shown) {
                 out.push_str("\n;   ");
                 out.push_str(&line);
             }
