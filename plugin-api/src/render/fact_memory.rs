@@ -184,10 +184,9 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
         self.direct(i).unwrap_or(shown)
     }
 
-    fn beyond_block(&self, i: usize, stats: &mut Stats) -> String {
+    fn beyond_block(&self, i: usize, block: &str) -> String {
         // The entry holds every fact, so the full form is taken without
         // the facts it lacks.
-        let block = self.block(i, &mut Stats::default());
-        lines_beyond(&(self.full)(i, stats), &block)
+        lines_beyond(&(self.full)(i, &mut Stats::default()), block)
     }
 }

@@ -61,6 +61,7 @@ use super::sections::{contains_symbol, first_user_parts, turn_info};
 use crate::output::{Role, Stats};
 use crate::prompt::{Block, Prompt};
 use crate::request::{RenderRequest, Turn};
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// Estimated tokens turn `turn` adds to the full transcript (its answer and
@@ -221,11 +222,11 @@ pub(crate) trait Parts {
     /// Turn `i` shown in full while it is among the latest.
     fn latest(&self, i: usize, stats: &mut Stats) -> String;
 
-    /// What turn `i` shown in full adds to its block, when the block is
+    /// What turn `i` shown in full adds to its `block`, when the block is
     /// appended first ([`Recent::block_first`]): the lines of
     /// [`Parts::latest`] the block lacks.
-    fn beyond_block(&self, i: usize, stats: &mut Stats) -> String {
-        lines_beyond(&self.latest(i, stats), &self.block(i, &mut Stats::default()))
+    fn beyond_block(&self, i: usize, block: &str) -> String {
+        lines_beyond(&self.latest(i, &mut Stats::default()), block)
     }
 
     /// The estimated size of [`Parts::block`].
@@ -400,7 +401,8 @@ pub(crate) fn checkpointed(
     } else {
         // A turn shown in full whose block goes first: the block joins
         // what the next turn keeps, only what it lacks comes after.
-        let beyond: Vec<Option<String>> = (in_full.max(first_entry)..turns.len())
+        let from = in_full.max(first_entry);
+        let beyond: Vec<Option<String>> = (from..turns.len())
             .map(|i| {
                 let (block, rest) = block_first(req, recent, parts, i, &entry)?;
                 open.push(Block::new(format!("{block}\n\n")));
@@ -418,12 +420,12 @@ pub(crate) fn checkpointed(
             parts.block(turns.len() - 1, &mut stats);
             open.push(Block::new(format!("{error}\n\n")));
         }
-        for (i, turn) in turns.iter().enumerate().skip(in_full.max(first_entry)) {
+        for (i, turn) in turns.iter().enumerate().skip(from) {
             if !turn.success() && i + 1 < turns.len() {
                 stats.error_turns_collapsed += 1;
                 continue;
             }
-            if let Some(rest) = &beyond[i - in_full.max(first_entry)] {
+            if let Some(rest) = &beyond[i - from] {
                 parts.latest(i, &mut stats);
                 stats.turns_compressed += 1;
                 if !rest.is_empty() {
@@ -485,7 +487,7 @@ fn block_first(
     if verbatim || block_verbatim {
         return None;
     }
-    let rest = parts.beyond_block(i, &mut Stats::default());
+    let rest = parts.beyond_block(i, &block);
     // The block is read once more if the run goes on, and written for
     // nothing if it ends: weighed by the odds that it ends.
     let ends = match req.max_turns() <= turn.number() {
@@ -503,7 +505,7 @@ fn block_first(
 /// section's label, like `;; Output:`) when one of the lines under it is
 /// kept or `block` lacks it. Empty when `block` holds every line.
 pub(crate) fn lines_beyond(full: &str, block: &str) -> String {
-    let mut held: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let mut held: HashMap<&str, usize> = HashMap::new();
     for line in block.lines() {
         *held.entry(line).or_default() += 1;
     }

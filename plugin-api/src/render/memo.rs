@@ -243,8 +243,8 @@ impl<P: Parts> Parts for Memoized<'_, P> {
         self.parts.latest(i, stats)
     }
 
-    fn beyond_block(&self, i: usize, stats: &mut Stats) -> String {
-        self.parts.beyond_block(i, stats)
+    fn beyond_block(&self, i: usize, block: &str) -> String {
+        self.parts.beyond_block(i, block)
     }
 
     fn appended(&self, turn: &Turn, i: usize) -> (String, bool) {

@@ -8,7 +8,7 @@ use super::signature::Signature;
 use super::value_text::{format_value, is_blank, type_label, ValueLimits};
 use crate::output::Stats;
 use crate::request::{DataEntry, Definition, RenderRequest, ToolCall, ToolSpec, Turn};
-use crate::value::ValueRef;
+use crate::value::{MapEntry, ValueRef};
 use std::collections::HashMap;
 
 /// Column that names are padded to before their `;` comment.
@@ -227,27 +227,32 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
     Some(out)
 }
 
+/// The runs of consecutive identical calls (same name and args), each
+/// call with how many times in a row it was made (TC-008).
+fn identical_runs<'a>(calls: &[&'a ToolCall]) -> Vec<(&'a ToolCall, usize)> {
+    let mut runs: Vec<(&ToolCall, usize)> = Vec::new();
+    for &call in calls {
+        match runs.last_mut() {
+            Some((last, n)) if last.name() == call.name() && last.args() == call.args() => *n += 1,
+            _ => runs.push((call, 1)),
+        }
+    }
+    runs
+}
+
+/// `name(args)` with ` xN` appended for a run of `n` identical calls.
+fn run_text(call: &ToolCall, n: usize) -> String {
+    let line = tool_call_text(call.name(), call.args());
+    match n {
+        1 => line,
+        _ => format!("{line} x{n}"),
+    }
+}
+
 /// `name(args)` per call, consecutive identical calls (same name and args)
 /// collapsed to one entry with ` xN` appended (TC-008).
 pub fn tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut i = 0;
-    while i < calls.len() {
-        let mut run = 1;
-        while i + run < calls.len()
-            && calls[i + run].name() == calls[i].name()
-            && calls[i + run].args() == calls[i].args()
-        {
-            run += 1;
-        }
-        let mut line = tool_call_text(calls[i].name(), calls[i].args());
-        if run > 1 {
-            line.push_str(&format!(" x{run}"));
-        }
-        lines.push(line);
-        i += run;
-    }
-    lines
+    identical_runs(calls).into_iter().map(|(call, n)| run_text(call, n)).collect()
 }
 
 /// [`tool_call_lines`], with each run of calls to one tool whose arguments
@@ -257,52 +262,47 @@ pub fn tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
 /// `case({:id "T-1"}) and 2 more: "T-2" "T-3"`. Every value stays; the
 /// tool's name and the keys are not repeated.
 pub fn compact_tool_call_lines(calls: &[&ToolCall]) -> Vec<String> {
-    // TC-008's runs of identical calls first.
-    let mut runs: Vec<(&ToolCall, usize)> = Vec::new();
-    for &call in calls {
-        match runs.last_mut() {
-            Some((last, n)) if last.name() == call.name() && last.args() == call.args() => *n += 1,
-            _ => runs.push((call, 1)),
+    let runs = identical_runs(calls);
+    fn entries(call: &ToolCall) -> &[MapEntry] {
+        match call.args().view() {
+            ValueRef::Map(e) => e,
+            _ => &[],
         }
     }
-    let entries = |c: &ToolCall| match c.args().view() {
-        ValueRef::Map(e) if !e.is_empty() => e.to_vec(),
-        _ => Vec::new(),
-    };
-    let keys = |c: &ToolCall| entries(c).into_iter().map(|e| e.key().clone()).collect::<Vec<_>>();
+    let same_keys = |a: &[MapEntry], b: &[MapEntry]| a.iter().map(MapEntry::key).eq(b.iter().map(MapEntry::key));
     let mut lines = Vec::new();
     let mut i = 0;
     while i < runs.len() {
         let (first, n) = runs[i];
-        let mut line = tool_call_text(first.name(), first.args());
         let head = entries(first);
-        let mut j = i + 1;
-        while n == 1 && !head.is_empty() && j < runs.len() && runs[j].1 == 1 {
-            let (call, _) = runs[j];
-            if call.name() != first.name() || keys(call) != keys(first) {
-                break;
-            }
-            j += 1;
-        }
-        let more: Vec<Vec<_>> = runs[i + 1..j].iter().map(|(c, _)| entries(c)).collect();
-        let varying: Vec<usize> =
-            (0..head.len()).filter(|&k| more.iter().any(|e| e[k].value() != head[k].value())).collect();
-        let changed = more.iter().map(|e| match varying[..] {
-            [k] => format_value(e[k].value(), ValueLimits::TOOL_ARGS),
-            _ => {
-                let pairs = varying.iter().map(|&k| (e[k].key().clone(), e[k].value().clone())).collect();
-                format_value(&crate::Value::map(pairs), ValueLimits::TOOL_ARGS)
-            }
-        });
-        match n {
-            1 if !more.is_empty() => {
-                line.push_str(&format!(" and {} more: {}", more.len(), changed.collect::<Vec<_>>().join(" ")))
-            }
-            1 => {}
-            _ => line.push_str(&format!(" x{n}")),
+        // The single calls after a single call, to the same tool with the
+        // same keys.
+        let more: Vec<&[MapEntry]> = match (n, head.is_empty()) {
+            (1, false) => runs[i + 1..]
+                .iter()
+                .take_while(|(c, m)| *m == 1 && c.name() == first.name() && same_keys(entries(c), head))
+                .map(|(c, _)| entries(c))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut line = run_text(first, n);
+        if !more.is_empty() {
+            let varying: Vec<usize> =
+                (0..head.len()).filter(|&k| more.iter().any(|e| e[k].value() != head[k].value())).collect();
+            let changed: Vec<String> = more
+                .iter()
+                .map(|e| match varying[..] {
+                    [k] => format_value(e[k].value(), ValueLimits::TOOL_ARGS),
+                    _ => {
+                        let pairs = varying.iter().map(|&k| (e[k].key().clone(), e[k].value().clone())).collect();
+                        format_value(&crate::Value::map(pairs), ValueLimits::TOOL_ARGS)
+                    }
+                })
+                .collect();
+            line.push_str(&format!(" and {} more: {}", more.len(), changed.join(" ")));
         }
         lines.push(line);
-        i = j;
+        i += 1 + more.len();
     }
     lines
 }
