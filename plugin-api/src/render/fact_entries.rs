@@ -26,7 +26,7 @@
 //! );
 //! ```
 
-use super::facts::{output_facts, printed_texts, program_facts, value_texts, FactLedger};
+use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
     compact_tool_call_lines, definition_line, first_user_parts, memory_of, tool_calls_section, NO_TOOL_CALLS,
     USER_HEADER,
@@ -35,7 +35,7 @@ use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
 use crate::request::{Definition, RenderRequest, Turn};
 use crate::value::ValueRef;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// What a compact entry keeps of a successful turn.
@@ -81,8 +81,8 @@ struct Shown {
     facts: Vec<String>,
     /// Facts it picked out of long print lines (logs, tables, pages).
     bulk: Vec<String>,
-    /// Whether it redefined a value (shown with its sample).
-    redefines: bool,
+    /// The redefined values it showed with their samples.
+    sampled: Vec<String>,
     calls: (u32, u32),
     prints: (u32, u32),
 }
@@ -96,12 +96,12 @@ pub struct FactEntries {
 }
 
 /// What the entries carry from one turn to the next: the facts shown so
-/// far, the names defined so far, and a failed turn's notes waiting for
-/// the next entry.
+/// far, the names defined so far with the facts of their values,
+/// and a failed turn's notes waiting for the next entry.
 #[derive(Clone, Debug, Default)]
 struct Fold {
     ledger: FactLedger,
-    defined: HashSet<String>,
+    defined: HashMap<String, HashSet<String>>,
     notes: Vec<String>,
 }
 
@@ -180,10 +180,11 @@ impl FactEntries {
         (!missing.is_empty()).then(|| format!(";; facts: {}", missing.join(" ")))
     }
 
-    /// Whether turn `i` redefined a value: its entry shows the new value's
-    /// sample, which a strategy's other forms of the turn may not.
+    /// Whether turn `i` redefined a value that its entry shows with the
+    /// new value's sample, which a strategy's other forms of the turn may
+    /// not (a correction shown beside the value it replaces).
     pub fn redefines(&self, i: usize) -> bool {
-        self.turns[i].redefines
+        !self.turns[i].sampled.is_empty()
     }
 
     /// Counts what entry `i` shows in `stats`: its tool calls, and its
@@ -209,17 +210,11 @@ impl FactEntries {
         if !memory.is_empty() {
             text.push('\n');
             text.push_str(USER_HEADER);
-            // A value redefined up to the range's end keeps its sample, as in
-            // the entries.
-            let mut seen: HashSet<&str> = HashSet::new();
-            let redefined: HashSet<&str> = turns[..range.end]
-                .iter()
-                .filter(|t| t.success())
-                .flat_map(|t| t.definitions())
-                .filter(|d| !seen.insert(d.name()))
-                .map(|d| d.name())
-                .collect();
-            for line in definition_lines(&memory, opts.sample, |d| redefined.contains(d.name())) {
+            // A value an entry up to the range's end showed with its sample
+            // keeps it.
+            let sampled: HashSet<&str> =
+                self.turns[..range.end].iter().flat_map(|t| &t.sampled).map(String::as_str).collect();
+            for line in definition_lines(&memory, opts.sample, |d| sampled.contains(d.name())) {
                 text.push('\n');
                 text.push_str(&line);
             }
@@ -288,7 +283,7 @@ fn entry(
     turn: &Turn,
     opts: &FactEntryOptions,
     ledger: &mut FactLedger,
-    defined: &mut HashSet<String>,
+    defined: &mut HashMap<String, HashSet<String>>,
     notes: &mut Vec<String>,
 ) -> Shown {
     let prose = prose(turn);
@@ -298,12 +293,32 @@ fn entry(
     }
     let mut shown = Shown { text: format!(";; --- turn {} ---", turn.number()), ..Shown::default() };
     let defs: Vec<&Definition> = turn.definitions().iter().collect();
-    // A redefined value is shown with its sample: a corrected value must
-    // be seen beside the one it replaces, never the old one alone.
-    let redefined: Vec<bool> = defs.iter().map(|d| !defined.insert(d.name().to_string())).collect();
-    shown.redefines = defs.iter().zip(&redefined).any(|(d, r)| *r && !d.is_function());
+    // A corrected value must be seen beside the one it replaces, never the
+    // old one alone: a redefined scalar shows its value, a redefined
+    // collection its sample when an earlier entry showed a fact of the old
+    // value the new one lacks and neither the prompt nor the turn (its
+    // program, its prints) shows one of the new value's own.
+    let shows = |f: &String| {
+        ledger.holds(f)
+            || turn.program().is_some_and(|p| p.contains(f.as_str()))
+            || turn.prints().any(|p| p.contains(f.as_str()))
+    };
+    let sampled: Vec<bool> = defs
+        .iter()
+        .map(|d| {
+            let facts = if d.is_function() { HashSet::new() } else { value_facts(d.value()) };
+            let sample = !d.is_function()
+                && defined.get(d.name()).is_some_and(|old| {
+                    let superseded_shown = old.iter().any(|f| !facts.contains(f) && ledger.admitted(f));
+                    scalar(d) || (superseded_shown && !facts.iter().any(|f| !old.contains(f) && shows(f)))
+                });
+            defined.insert(d.name().to_string(), facts);
+            sample
+        })
+        .collect();
+    shown.sampled = defs.iter().zip(&sampled).filter(|(_, s)| **s).map(|(d, _)| d.name().to_string()).collect();
     let lines = definition_lines(&defs, opts.sample, |d| {
-        defs.iter().position(|x| std::ptr::eq(*x, d)).is_some_and(|k| redefined[k])
+        defs.iter().position(|x| std::ptr::eq(*x, d)).is_some_and(|k| sampled[k])
     });
     for line in lines {
         admit_visible(&line, ledger, &mut shown.facts);

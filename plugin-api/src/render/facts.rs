@@ -22,6 +22,7 @@
 //! ```
 
 use super::literals::{program_literals, Literal};
+use super::value_text::{format_value, ValueLimits};
 use crate::value::{Value, ValueRef};
 use std::collections::HashSet;
 
@@ -140,6 +141,34 @@ pub fn output_facts(text: &str) -> Vec<&str> {
     out
 }
 
+/// Atoms of a value [`value_facts`] reads at most: a larger value's
+/// remaining atoms are not read.
+pub const MAX_VALUE_ATOMS: usize = 4096;
+
+/// The facts of a value's atoms as a sample prints them (strings quoted,
+/// numbers as written; map keys too), from its first [`MAX_VALUE_ATOMS`]
+/// atoms.
+pub fn value_facts(value: &Value) -> HashSet<String> {
+    let mut out = HashSet::new();
+    let mut stack = vec![value];
+    let mut atoms = 0;
+    while let Some(v) = stack.pop().filter(|_| atoms < MAX_VALUE_ATOMS) {
+        match v.view() {
+            ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
+            ValueRef::Map(entries) => stack.extend(entries.iter().rev().flat_map(|e| [e.value(), e.key()])),
+            _ => {
+                atoms += 1;
+                let text = match v.view() {
+                    ValueRef::Str(s) => format!("\"{s}\""),
+                    _ => format_value(v, ValueLimits::SAMPLE),
+                };
+                out.extend(output_facts(&text).into_iter().map(|f| f.trim_matches('"').to_string()));
+            }
+        }
+    }
+    out
+}
+
 /// The texts of a tool's result that a printed line can show without
 /// their quotes: its strings of [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`]
 /// characters with a space in them, in order, at any depth. A string from
@@ -226,6 +255,11 @@ impl FactLedger {
     /// The new facts of `facts`, in order, each admitted.
     pub fn admit_all<S: AsRef<str>>(&mut self, facts: impl IntoIterator<Item = S>) -> Vec<S> {
         facts.into_iter().filter(|f| self.admit(f.as_ref())).collect()
+    }
+
+    /// Whether `fact` was admitted: shown, and not by the given text.
+    pub fn admitted(&self, fact: &str) -> bool {
+        self.seen.contains(fact.trim_matches('"'))
     }
 
     /// Whether `fact` was admitted or is in the given text.
