@@ -68,7 +68,7 @@ pub fn recorded_prompt(messages: &[MessageRecord]) -> Prompt {
             .iter()
             .map(|m| {
                 let blocks = m.blocks().into_iter().map(|(text, b)| Block { text: text.to_string(), breakpoint: b });
-                Message::with_blocks(m.role.into(), blocks.collect())
+                Message::with_blocks(m.role, blocks.collect())
             })
             .collect(),
     )

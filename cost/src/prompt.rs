@@ -5,28 +5,9 @@
 //! converts into it), so prompts can also be built by hand, and the
 //! accounting does not change when the plugin interface grows.
 
-/// Who speaks a message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// Instructions; sent as the request's `system` field by Anthropic-style
-    /// backends, as a `system` message by OpenAI-compatible ones.
-    System,
-    /// The host's side of the conversation.
-    User,
-    /// The model's earlier answers.
-    Assistant,
-}
-
-impl Role {
-    /// The role as chat APIs spell it.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Role::System => "system",
-            Role::User => "user",
-            Role::Assistant => "assistant",
-        }
-    }
-}
+/// Who speaks a message: the SDK's [`Role`](ptc_plugin_api::Role), the
+/// one vocabulary of roles a strategy, a session file and a backend share.
+pub use ptc_plugin_api::Role;
 
 /// One text block of a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,16 +100,6 @@ impl Prompt {
     }
 }
 
-impl From<ptc_plugin_api::Role> for Role {
-    fn from(role: ptc_plugin_api::Role) -> Role {
-        match role {
-            ptc_plugin_api::Role::System => Role::System,
-            ptc_plugin_api::Role::User => Role::User,
-            ptc_plugin_api::Role::Assistant => Role::Assistant,
-        }
-    }
-}
-
 /// What a strategy rendered, block by block, as the accounting reads it.
 impl From<&ptc_plugin_api::Prompt> for Prompt {
     fn from(prompt: &ptc_plugin_api::Prompt) -> Prompt {
@@ -138,7 +109,7 @@ impl From<&ptc_plugin_api::Prompt> for Prompt {
             .enumerate()
             .map(|(i, m)| {
                 let blocks = prompt.blocks(i).map(|b| Block { text: b.text.to_string(), breakpoint: b.breakpoint });
-                Message::with_blocks(m.role().into(), blocks.collect())
+                Message::with_blocks(m.role(), blocks.collect())
             })
             .collect();
         Prompt::new(messages)

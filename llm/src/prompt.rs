@@ -9,7 +9,7 @@ pub use ptc_cost::{Block, Message as PromptMessage, Prompt, Role};
 
 /// A prompt of plain messages: one block each, no breakpoints.
 pub fn plain_prompt(messages: &[ptc_plugin_api::Message]) -> Prompt {
-    Prompt::new(messages.iter().map(|m| PromptMessage::new(m.role().into(), m.content())).collect())
+    Prompt::new(messages.iter().map(|m| PromptMessage::new(m.role(), m.content())).collect())
 }
 
 #[cfg(test)]

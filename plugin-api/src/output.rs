@@ -8,7 +8,7 @@ use std::fmt;
 
 /// Who a message is from.
 #[repr(u8)]
-#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(StableAbi, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// The static system prompt.
     System,
