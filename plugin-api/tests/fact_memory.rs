@@ -4,7 +4,7 @@
 //! after its entry.
 
 use ptc_plugin_api::render::{
-    check_cache_stable, compact_tool_call_lines, fact_memory_prompt, Checkpointing, FactEntryOptions, FactMemory,
+    check_cache_stable, compact_tool_calls_section, fact_memory_prompt, Checkpointing, FactEntryOptions, FactMemory,
     FoldPolicy, DEFAULT_CACHE_MIN_TOKENS, DEFAULT_RECENT_TURNS,
 };
 use ptc_plugin_api::{Prompt, RenderRequest, ToolCall, Turn, Value};
@@ -37,12 +37,8 @@ fn request(turns: u32) -> RenderRequest {
 fn full(req: &RenderRequest, i: usize) -> String {
     let turn = &req.turns()[i];
     let calls: Vec<&ToolCall> = turn.tool_calls().iter().collect();
-    let mut text = format!(";; --- turn {} ---\n;; Tool calls made:", turn.number());
-    for line in compact_tool_call_lines(&calls) {
-        text.push_str("\n;   ");
-        text.push_str(&line);
-    }
-    text + "\n;; Output:\n" + &turn.prints().collect::<Vec<_>>().join("\n")
+    let calls = compact_tool_calls_section(&calls).expect("every turn calls");
+    format!(";; --- turn {} ---\n{calls}\n;; Output:\n{}", turn.number(), turn.prints().collect::<Vec<_>>().join("\n"))
 }
 
 /// `req` in fact memory, with `full(i)` the strategy's full form of turn

@@ -1,7 +1,7 @@
 //! How the SDK lists a turn's tool calls (`ptc_plugin_api::render`): the
 //! spec's lines, and the compact lines of the fact memory's entries.
 
-use ptc_plugin_api::render::{compact_tool_call_lines, tool_call_lines};
+use ptc_plugin_api::render::{compact_tool_call_lines, compact_tool_calls_section, tool_call_lines};
 use ptc_plugin_api::{ToolCall, Value};
 
 fn call(name: &str, args: &[(&str, Value)]) -> ToolCall {
@@ -56,4 +56,15 @@ fn calls_with_other_keys_or_another_tool_are_not_joined() {
     ];
     let refs: Vec<&ToolCall> = calls.iter().collect();
     assert_eq!(compact_tool_call_lines(&refs), tool_call_lines(&refs), "nothing to join");
+}
+
+#[test]
+fn the_compact_section_is_the_label_then_one_line_per_run() {
+    let calls = [call("case", &[("id", s("T-1"))]), call("case", &[("id", s("T-2"))]), call("list-services", &[])];
+    let refs: Vec<&ToolCall> = calls.iter().collect();
+    assert_eq!(
+        compact_tool_calls_section(&refs).as_deref(),
+        Some(";; Tool calls made:\n;   case({:id \"T-1\"}) and 1 more: \"T-2\"\n;   list-services({})")
+    );
+    assert_eq!(compact_tool_calls_section(&[]), None, "no calls, no section");
 }

@@ -28,7 +28,7 @@
 
 use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
-    compact_tool_call_lines, definition_line, first_user_parts, memory_of, tool_calls_section, NO_TOOL_CALLS,
+    compact_tool_calls_section, definition_line, first_user_parts, memory_of, tool_calls_section, NO_TOOL_CALLS,
     USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
@@ -328,13 +328,10 @@ fn entry(
     let calls: Vec<_> = turn.tool_calls().iter().collect();
     let listed = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
     shown.calls = (calls.len() as u32, listed.len() as u32);
-    if !listed.is_empty() {
-        shown.text.push_str("\n;; Tool calls made:");
-        for line in compact_tool_call_lines(listed) {
-            admit_visible(&line, ledger, &mut shown.facts);
-            shown.text.push_str("\n;   ");
-            shown.text.push_str(&line);
-        }
+    if let Some(section) = compact_tool_calls_section(listed) {
+        admit_visible(&section, ledger, &mut shown.facts);
+        shown.text.push('\n');
+        shown.text.push_str(&section);
     }
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();

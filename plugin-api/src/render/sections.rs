@@ -219,12 +219,24 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
     if shown.is_empty() {
         return Some(NO_TOOL_CALLS.to_string());
     }
+    Some(calls_section(tool_call_lines(shown)))
+}
+
+/// `;; Tool calls made:` over `lines`, each as `;   {line}`.
+fn calls_section(lines: Vec<String>) -> String {
     let mut out = String::from(";; Tool calls made:");
-    for line in tool_call_lines(shown) {
+    for line in lines {
         out.push_str("\n;   ");
         out.push_str(&line);
     }
-    Some(out)
+    out
+}
+
+/// The calls section of a compact form of a turn (fact memory's entries,
+/// a strategy's full form of its latest turn): `;; Tool calls made:` and
+/// the [`compact_tool_call_lines`] of `calls`; `None` without calls.
+pub fn compact_tool_calls_section(calls: &[&ToolCall]) -> Option<String> {
+    (!calls.is_empty()).then(|| calls_section(compact_tool_call_lines(calls)))
 }
 
 /// The runs of consecutive identical calls (same name and args), each

@@ -33,7 +33,7 @@
 //! ```
 
 use ptc_plugin_api::render::{
-    checkpointed_prompt_memoized, compact_tool_call_lines, definition_line, error_line, fact_memory_prompt_memoized,
+    checkpointed_prompt_memoized, compact_tool_calls_section, definition_line, error_line, fact_memory_prompt_memoized,
     format_value, head_sections, memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections,
     Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
 };
@@ -174,12 +174,9 @@ fn turn_block(turns: &[Turn], i: usize, opts: &SummaryOptions, stats: &mut Stats
         stats.tool_calls_total += calls.len() as u32;
         stats.tool_calls_shown += shown.len() as u32;
         stats.tool_calls_dropped += (calls.len() - shown.len()) as u32;
-        if !shown.is_empty() {
-            out.push_str("\n;; Tool calls made:");
-            for line in compact_tool_call_lines(shown) {
-                out.push_str("\n;   ");
-                out.push_str(&line);
-            }
+        if let Some(section) = compact_tool_calls_section(shown) {
+            out.push('\n');
+            out.push_str(&section);
         }
         let prints = recent_prints(std::slice::from_ref(turn), opts.println_limit, stats);
         if prints.is_empty() {
