@@ -3,7 +3,7 @@
 //! when the entries would otherwise show the old value's facts without
 //! the correction.
 
-use ptc_plugin_api::render::{value_facts, FactEntries, FactEntryOptions, MAX_VALUE_ATOMS};
+use ptc_plugin_api::render::{value_facts, BulkFacts, FactEntries, FactEntryOptions, MAX_VALUE_ATOMS};
 use ptc_plugin_api::{Definition, RenderRequest, Turn, Value};
 
 fn rates(gbp: f64) -> Value {
@@ -13,6 +13,10 @@ fn rates(gbp: f64) -> Value {
 /// Turn 1 defines `rates` and prints `first`; turn 2 redefines it with
 /// the GBP rate corrected and prints `second`.
 fn entries(first: &str, second: &str) -> FactEntries {
+    entries_with(first, second, FactEntryOptions::default())
+}
+
+fn entries_with(first: &str, second: &str, opts: FactEntryOptions) -> FactEntries {
     let mut req = RenderRequest::new("Convert the ledgers", "system", 10);
     let program = "(def rates (tool/rates {}))";
     let turn = |n: u32, gbp: f64, print: &str| {
@@ -22,7 +26,7 @@ fn entries(first: &str, second: &str) -> FactEntries {
     };
     req.push_turn(turn(1, 1.1862, first));
     req.push_turn(turn(2, 1.1794, second));
-    FactEntries::new(&req, FactEntryOptions::default())
+    FactEntries::new(&req, opts)
 }
 
 #[test]
@@ -43,6 +47,19 @@ fn no_sample_when_the_old_value_was_never_shown() {
 fn no_sample_when_the_turn_shows_the_correction_itself() {
     let e = entries("GBP 1.1862 USD 1.0841", "GBP now 1.1794");
     assert!(!e.entry(1).contains("sample:") && e.entry(1).contains("1.1794"), "{}", e.entry(1));
+}
+
+#[test]
+fn prints_stand_for_the_correction_only_while_their_facts_are_listed() {
+    let drop = FactEntryOptions { bulk: BulkFacts::Drop, ..FactEntryOptions::default() };
+    let e = entries_with("rates loaded", "GBP now 1.1794", drop);
+    assert!(!e.redefines(1), "the old rate was never shown: {}", e.entry(1));
+    // Under `drop` a long print line lists no facts: the entry's own lines
+    // must show the new rate beside the old.
+    let shown = FactEntryOptions { line_chars: 40, ..drop };
+    let e = entries_with("GBP 1.1862 USD 1.0841", "the GBP rate was corrected today to 1.1794", shown);
+    assert!(e.entry(0).contains("1.1862"), "{}", e.entry(0));
+    assert!(e.entry(1).contains("sample: {\"GBP\" 1.1794"), "{}", e.entry(1));
 }
 
 #[test]

@@ -297,11 +297,12 @@ fn entry(
     // old one alone: a redefined scalar shows its value, a redefined
     // collection its sample when an earlier entry showed a fact of the old
     // value the new one lacks and neither the prompt nor the turn (its
-    // program, its prints) shows one of the new value's own.
+    // program, its prints while their facts are kept) shows one of the new
+    // value's own.
     let shows = |f: &String| {
         ledger.holds(f)
             || turn.program().is_some_and(|p| p.contains(f.as_str()))
-            || turn.prints().any(|p| p.contains(f.as_str()))
+            || (opts.bulk == BulkFacts::Keep && turn.prints().any(|p| p.contains(f.as_str())))
     };
     let sampled: Vec<bool> = defs
         .iter()
