@@ -27,7 +27,7 @@ pub mod task;
 
 pub use check::{Check, Verdict};
 pub use plan::Shard;
-pub use record::{ErrorKind, ResultSink, RunKey, RunOutcome, RunRecord};
+pub use record::{ErrorKind, ResultSink, RunEnd, RunKey, RunOutcome, RunRecord};
 pub use task::{Suite, Task, Tier, FULL_HISTORY};
 
 use std::collections::BTreeSet;

@@ -43,13 +43,57 @@ pub enum ErrorKind {
     Other,
 }
 
+/// How a run ended: a result line's `status`, the words of a session's
+/// end status (`returned`, `out_of_turns`, ...), `unfinished` when the
+/// session recorded none, `error` when the run broke off.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RunEnd {
+    /// The agent returned a value.
+    Returned,
+    /// The agent called `fail`.
+    Failed,
+    /// The turns ran out before a `return`.
+    OutOfTurns,
+    /// The last turn returned a value that does not match the signature.
+    InvalidReturn,
+    /// A run limit ended it.
+    Limit,
+    /// The model or the render failed, or the run could not start.
+    Error,
+    /// The session recorded no end.
+    #[default]
+    Unfinished,
+}
+
+impl RunEnd {
+    /// The word a result line holds.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunEnd::Returned => "returned",
+            RunEnd::Failed => "failed",
+            RunEnd::OutOfTurns => "out_of_turns",
+            RunEnd::InvalidReturn => "invalid_return",
+            RunEnd::Limit => "limit",
+            RunEnd::Error => "error",
+            RunEnd::Unfinished => "unfinished",
+        }
+    }
+}
+
+impl std::fmt::Display for RunEnd {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The outcome of one run, as a [`crate::TaskRunner`] reports it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunOutcome {
     /// The returned value in EDN, when the run returned.
     pub answer: Option<String>,
-    /// The session's end status (`returned`, `failed`, `out_of_turns`, ...; `error` when it broke off).
-    pub status: String,
+    /// How it ended.
+    pub status: RunEnd,
     /// Turns taken.
     pub turns: u32,
     /// Prompt tokens over all turns (ptc's count).
@@ -152,9 +196,32 @@ mod tests {
             key: RunKey { task: task.into(), strategy: "full-history".into(), run },
             tier: crate::Tier::Lookup,
             passed: true,
-            outcome: RunOutcome { answer: Some("1".into()), status: "returned".into(), turns: 1, ..Default::default() },
+            outcome: RunOutcome { answer: Some("1".into()), status: RunEnd::Returned, turns: 1, ..Default::default() },
             wall_ms: 3,
         }
+    }
+
+    #[test]
+    fn a_status_is_one_of_the_words_a_result_line_holds() {
+        let line = r#"{"task":"t","strategy":"s","run":0,"tier":"lookup","passed":false,"answer":null,"status":"out_of_turns","turns":5,"prompt_tokens":1,"cached_tokens":null,"cost":{},"error_kind":"out_of_turns","error":null,"session":null,"wall_ms":1}"#;
+        let r: RunRecord = serde_json::from_str(line).unwrap();
+        assert_eq!(r.outcome.status, RunEnd::OutOfTurns);
+        assert_eq!(serde_json::to_string(&r).unwrap(), line, "written back word for word");
+        let ends = [
+            RunEnd::Returned,
+            RunEnd::Failed,
+            RunEnd::OutOfTurns,
+            RunEnd::InvalidReturn,
+            RunEnd::Limit,
+            RunEnd::Error,
+            RunEnd::Unfinished,
+        ];
+        for end in ends {
+            assert_eq!(serde_json::to_value(end).unwrap(), end.as_str());
+            assert_eq!(end.to_string(), end.as_str());
+        }
+        let unknown = line.replace(r#""status":"out_of_turns""#, r#""status":"done""#);
+        assert!(serde_json::from_str::<RunRecord>(&unknown).is_err(), "an unknown status is not a record");
     }
 
     #[test]

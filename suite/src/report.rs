@@ -299,7 +299,7 @@ fn escape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::RunOutcome;
+    use crate::record::{RunEnd, RunOutcome};
 
     fn record(task: &str, strategy: &str, run: u32, passed: bool) -> RunRecord {
         RunRecord {
@@ -307,7 +307,7 @@ mod tests {
             tier: if task.starts_with('l') { Tier::Lookup } else { Tier::Long },
             passed,
             outcome: RunOutcome {
-                status: "returned".into(),
+                status: RunEnd::Returned,
                 turns: 2,
                 prompt_tokens: 100,
                 cost: BTreeMap::from([("none".into(), 100.0)]),

@@ -14,7 +14,7 @@ use ptc_cost::PriceModel;
 use ptc_session::{RunStatus, Session};
 use ptc_suite::compose::{agent_name, parse_llm};
 use ptc_suite::report::{Format, Report};
-use ptc_suite::{BenchOptions, ErrorKind, RunOutcome, Shard, Suite, Task, TaskRunner};
+use ptc_suite::{BenchOptions, ErrorKind, RunEnd, RunOutcome, Shard, Suite, Task, TaskRunner};
 use ptc_tokens::{TokenCounter, DEFAULT_ENCODING};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -168,9 +168,9 @@ impl TaskRunner for Runner<'_> {
                 };
                 let mut outcome = match Session::read(session_out) {
                     Ok(session) => self.outcome(&session, Some(session_out.to_path_buf())),
-                    Err(_) => RunOutcome { status: "error".into(), ..RunOutcome::default() },
+                    Err(_) => RunOutcome::default(),
                 };
-                outcome.status = "error".into();
+                outcome.status = RunEnd::Error;
                 outcome.error_kind = Some(kind);
                 outcome.error = Some(error.to_string().lines().next().unwrap_or_default().to_string());
                 outcome
@@ -182,14 +182,14 @@ impl TaskRunner for Runner<'_> {
 impl Runner<'_> {
     /// What a session says of its run: answer, status, turns, tokens, costs.
     fn outcome(&self, session: &Session, path: Option<PathBuf>) -> RunOutcome {
-        let status = session.status.map_or("unfinished", RunStatus::as_str).to_string();
-        let error_kind = match session.status {
-            Some(RunStatus::Returned) => None,
-            Some(RunStatus::Failed) => Some(ErrorKind::Failed),
-            Some(RunStatus::OutOfTurns) => Some(ErrorKind::OutOfTurns),
-            Some(RunStatus::Limit) => Some(ErrorKind::Limit),
-            Some(RunStatus::InvalidReturn) => Some(ErrorKind::InvalidReturn),
-            Some(RunStatus::Error) | None => Some(ErrorKind::Other),
+        let (status, error_kind) = match session.status {
+            Some(RunStatus::Returned) => (RunEnd::Returned, None),
+            Some(RunStatus::Failed) => (RunEnd::Failed, Some(ErrorKind::Failed)),
+            Some(RunStatus::OutOfTurns) => (RunEnd::OutOfTurns, Some(ErrorKind::OutOfTurns)),
+            Some(RunStatus::Limit) => (RunEnd::Limit, Some(ErrorKind::Limit)),
+            Some(RunStatus::InvalidReturn) => (RunEnd::InvalidReturn, Some(ErrorKind::InvalidReturn)),
+            Some(RunStatus::Error) => (RunEnd::Error, Some(ErrorKind::Other)),
+            None => (RunEnd::Unfinished, Some(ErrorKind::Other)),
         };
         let usages: Vec<Option<ptc_llm::Usage>> =
             session.turns.iter().map(|t| t.usage.as_ref().and_then(reported)).collect();
@@ -214,7 +214,7 @@ impl Runner<'_> {
             .collect();
         RunOutcome {
             answer: session.result.clone(),
-            error: error_kind.map(|_| session.reason.clone().unwrap_or_else(|| status.clone())),
+            error: error_kind.map(|_| session.reason.clone().unwrap_or_else(|| status.to_string())),
             status,
             turns: session.turns.len() as u32,
             prompt_tokens: session.turns.iter().filter_map(|t| t.prompt_tokens).sum(),
