@@ -310,8 +310,9 @@ fn entry(
             let facts = if d.is_function() { HashSet::new() } else { value_facts(d.value()) };
             let sample = !d.is_function()
                 && defined.get(d.name()).is_some_and(|old| {
-                    let superseded_shown = old.iter().any(|f| !facts.contains(f) && ledger.admitted(f));
-                    scalar(d) || (superseded_shown && !facts.iter().any(|f| !old.contains(f) && shows(f)))
+                    scalar(d)
+                        || (old.iter().any(|f| !facts.contains(f) && ledger.admitted(f))
+                            && !facts.iter().any(|f| !old.contains(f) && shows(f)))
                 });
             defined.insert(d.name().to_string(), facts);
             sample

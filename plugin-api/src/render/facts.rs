@@ -156,9 +156,9 @@ pub fn value_facts(value: &Value) -> HashSet<String> {
         match v.view() {
             ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
             ValueRef::Map(entries) => stack.extend(entries.iter().rev().flat_map(|e| [e.value(), e.key()])),
-            _ => {
+            atom => {
                 atoms += 1;
-                let text = match v.view() {
+                let text = match atom {
                     ValueRef::Str(s) => format!("\"{s}\""),
                     _ => format_value(v, ValueLimits::SAMPLE),
                 };
