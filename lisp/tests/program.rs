@@ -165,6 +165,13 @@ fn errors_carry_kind_position_and_hints() {
     assert_eq!(e.to_string().lines().count(), 1);
     let e = error("(try 1 (catch Exception e 2))");
     assert!(e.message.contains("not supported"), "{e}");
+    // A name left out of the language cannot be defined either: its calls
+    // would report the form as unsupported, not run the definition.
+    let e = error("(defn cycle [xs] (concat xs xs)) (cycle [1])");
+    assert_eq!((e.line, e.column), (Some(1), Some(7)));
+    assert!(e.message.starts_with("cannot define `cycle`"), "{e}");
+    assert_eq!(error("(def shuffle 1)").message.split(':').next(), Some("cannot define `shuffle`"));
+    assert_eq!(run("(let [cycle (fn [x] [x x])] (cycle 1))").result, Ok(Exit::Value(read_edn("[1 1]").unwrap())));
     let e = error("(defn f [x] x) (f 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     assert!(e.message.contains("passed to f"), "{e}");
