@@ -179,7 +179,18 @@ pub(crate) fn syntax(form: &Form, message: impl Into<String>) -> LispError {
 fn builtin_namespace(ns: &str) -> bool {
     matches!(
         ns,
-        "clojure.string" | "str" | "string" | "s" | "clojure.set" | "set" | "clojure.core" | "core" | "Math" | "math"
+        "clojure.string"
+            | "str"
+            | "string"
+            | "s"
+            | "clojure.set"
+            | "set"
+            | "clojure.core"
+            | "core"
+            | "clojure.walk"
+            | "clojure.pprint"
+            | "Math"
+            | "math"
     )
 }
 
@@ -368,8 +379,9 @@ impl Analyzer {
         if crate::special::is_special(name) {
             return Err(syntax(form, format!("`{name}` is a special form; use it as ({name} ...)")));
         }
-        // Not a value either: `(map .toUpperCase xs)`.
-        if let Some(msg) = crate::special::unsupported(name).filter(|_| crate::special::java_interop(name)) {
+        // Not a value either: `(map .toUpperCase xs)`, `(map shuffle xss)`
+        // (such a name cannot be defined: `def_name`).
+        if let Some(msg) = crate::special::unsupported(name) {
             return Err(syntax(form, msg));
         }
         Ok(Node::Global(name.into(), Span::of(form)))

@@ -118,6 +118,15 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
             "sequences are eager; build a bounded one with range, repeat or loop"
         }
         "binding" | "set!" | "def-" | "declare" => "use let, fn and def",
+        "while" => "there is no mutable state to test; use loop/recur, doseq or dotimes",
+        "transient" | "persistent!" | "conj!" | "assoc!" | "dissoc!" | "disj!" | "pop!" => {
+            "collections are persistent only; use conj, assoc, into or reduce"
+        }
+        "delay" | "force" | "promise" | "deliver" | "realized?" => "values are computed at once; use let or def",
+        "time" => "there is no clock (a run replays exactly); drop it",
+        "with-out-str" | "newline" | "flush" => {
+            "println writes one line of the turn's output; build strings with str, format, join or pr-str"
+        }
         "sorted-map-by" | "sorted-set-by" => "use sorted-map or sorted-set (keys in compare order), or sort-by",
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         "defrecord" | "deftype" | "defprotocol" | "extend-type" | "extend-protocol" | "reify" | "proxy"

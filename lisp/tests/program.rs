@@ -172,6 +172,18 @@ fn errors_carry_kind_position_and_hints() {
     assert!(e.message.starts_with("cannot define `cycle`"), "{e}");
     assert_eq!(error("(def shuffle 1)").message.split(':').next(), Some("cannot define `shuffle`"));
     assert_eq!(run("(let [cycle (fn [x] [x x])] (cycle 1))").result, Ok(Exit::Value(read_edn("[1 1]").unwrap())));
+    // Idioms left out say what to use, called or passed as a value.
+    for (src, hint) in [
+        ("(while (pos? 1) 1)", "use loop/recur"),
+        ("(time (count [1]))", "no clock"),
+        ("(with-out-str (println 1))", "build strings with str"),
+        ("(persistent! (conj! (transient []) 1))", "persistent only"),
+        ("(map shuffle [[1 2]])", "deterministic"),
+        ("(force (delay 1))", "computed at once"),
+    ] {
+        let e = error(src);
+        assert!(e.message.contains("not supported in PTC-Lisp") && e.message.contains(hint), "{src}: {e}");
+    }
     let e = error("(defn f [x] x) (f 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     assert!(e.message.contains("passed to f"), "{e}");

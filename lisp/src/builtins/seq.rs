@@ -44,7 +44,32 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("reductions", 2, 3, reductions),
     b("memoize", 1, 1, memoize),
     b("trampoline", 1, VARIADIC, trampoline),
+    b("doall", 1, 2, doall),
+    b("dorun", 1, 2, dorun),
+    b("run!", 2, 2, run),
 ];
+
+/// `(doall coll)`, `(doall n coll)`: `coll`. Sequences are eager, so
+/// there is nothing left to realize; kept for the Clojure idiom.
+fn doall(_: &mut Interp, args: &mut [Value]) -> R {
+    let last = args.len() - 1;
+    Ok(take(args, last))
+}
+
+/// `(dorun coll)`, `(dorun n coll)`: `nil` (see `doall`).
+fn dorun(_: &mut Interp, _: &mut [Value]) -> R {
+    Ok(Value::Nil)
+}
+
+/// `(run! f coll)`: `f` on each item for its effects (prints, tool
+/// calls), then `nil`.
+fn run(interp: &mut Interp, args: &mut [Value]) -> R {
+    let f = take(args, 0);
+    for x in items(&args[1], "run!")?.iter() {
+        interp.call_n(&f, [x.clone()])?;
+    }
+    Ok(Value::Nil)
+}
 
 /// `(reductions f coll)`, `(reductions f init coll)`: every intermediate
 /// value of the `reduce`, starting with the initial one.

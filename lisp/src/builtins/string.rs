@@ -36,6 +36,9 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("println", 0, VARIADIC, println),
     b("print", 0, VARIADIC, println),
     b("prn", 0, VARIADIC, prn),
+    // One line, as `prn` prints it: what `pprint` prints of a value that
+    // fits its width.
+    b("pprint", 1, 1, prn),
     b("string-reverse", 1, 1, string_reverse),
     b("upcase", 1, 1, upper_case),
     b("downcase", 1, 1, lower_case),

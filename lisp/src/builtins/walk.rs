@@ -2,12 +2,43 @@
 //! `MAX_VALUE_DEPTH` levels and every level is a counted call, so the
 //! recursion is bounded by the depth limit like any user recursion.
 
-use super::{b, entry, list, vector, Builtin};
+use super::{b, entry, list, take, vector, Builtin};
 use crate::eval::{Interp, R};
 use crate::value::{Map, Set, Value};
 
-pub(crate) const BUILTINS: &[Builtin] =
-    &[b("walk", 3, 3, walk_fn), b("prewalk", 2, 2, prewalk_fn), b("postwalk", 2, 2, postwalk_fn)];
+pub(crate) const BUILTINS: &[Builtin] = &[
+    b("walk", 3, 3, walk_fn),
+    b("prewalk", 2, 2, prewalk_fn),
+    b("postwalk", 2, 2, postwalk_fn),
+    b("keywordize-keys", 1, 1, |interp, a| {
+        rekey(interp, take(a, 0), &|k| match k {
+            Value::Str(s) => Value::Keyword(s.clone()),
+            other => other.clone(),
+        })
+    }),
+    b("stringify-keys", 1, 1, |interp, a| {
+        rekey(interp, take(a, 0), &|k| match k {
+            Value::Keyword(name) => Value::Str(name.clone()),
+            other => other.clone(),
+        })
+    }),
+];
+
+/// `form` with `key` applied to the keys of every map in it, at any depth.
+fn rekey(interp: &mut Interp, form: Value, key: &dyn Fn(&Value) -> Value) -> R {
+    walk(interp, form, &mut |interp, child| rekey(interp, child, key), &mut |_, done| {
+        Ok(match done {
+            Value::Map(m) => {
+                let mut out = Map::new();
+                for (k, v) in m.iter() {
+                    out.insert(key(k), v.clone());
+                }
+                Value::Map(out)
+            }
+            other => other,
+        })
+    })
+}
 
 /// One level: `inner` on each child (map entries as `[k v]`), the same kind
 /// of collection rebuilt, then `outer` on it.

@@ -84,3 +84,13 @@
 (let [v (vec (range 100)) w (assoc v 50 :x) u (conj v :y)] [(nth v 50) (nth w 50) (count u) (peek u) (count v)])
 ;;; big-map-dissoc-order
 (let [m (zipmap (range 50) (range 50)) n (dissoc m 0 10 20)] [(count n) (take 3 (sort (keys n))) (get n 10) (get m 10)])
+;;; doall-dorun-run
+(println (doall (map inc [1 2])) (doall 1 (map inc [1 2])))
+(println (dorun (map println [:a :b])) (run! println ["x" "y"]))
+(run! #(println (* 2 %)) #{})
+;;; keywordize-stringify-keys
+[(clojure.walk/keywordize-keys {"a" {"b" 1} :c [{"d" 2}] 3 "s"})
+ (clojure.walk/stringify-keys {:a {:b 1} "c" [{:d 2}] 4 :k})
+ (keywordize-keys nil) (stringify-keys [{:x 1}])]
+;;; pprint-one-line
+(clojure.pprint/pprint [1 "x" :k nil])
