@@ -32,6 +32,16 @@ fn numbers_need_three_digits_and_words_a_digit_or_a_joint() {
 }
 
 #[test]
+fn handles_are_names_after_an_at_or_a_hash() {
+    let line = "tests/e2e/ -> Jonas Weber @jweber (web-checkout), ask in #ci-flakes or #123; not @ab, ## or #{1 2}";
+    assert_eq!(
+        output_facts(line),
+        ["tests/e2e/", "Jonas Weber", "@jweber", "web-checkout", "#ci-flakes", "#123"],
+        "a handle of three characters or more, an issue number as before"
+    );
+}
+
+#[test]
 fn names_are_runs_of_capitalized_words() {
     assert_eq!(output_facts("owner: Marek Nowak (DBA)"), ["Marek Nowak"]);
     assert_eq!(output_facts("García, David and LAURA BIANCHI"), ["García, David", "LAURA BIANCHI"]);

@@ -75,9 +75,15 @@ fn is_separator(c: char) -> bool {
 
 /// Whether `token` is a fact by shape: a number of [`MIN_NUMBER_DIGITS`]
 /// digits, a word of [`MIN_TEXT_CHARS`]+ characters with a digit in it
-/// (IDs, dates, times, versions, `2001ms`), or a compound name joined by
-/// `-`, `_`, `.`, `/` or `@` (`payments-api`, `gmail.com`).
+/// (IDs, dates, times, versions, `2001ms`), a compound name joined by
+/// `-`, `_`, `.`, `/` or `@` (`payments-api`, `gmail.com`), or a handle:
+/// a name after `@` or `#` (`@jweber`, `#payments-oncall`).
 fn token_is_fact(token: &str) -> bool {
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.');
+    let handle = token.strip_prefix(['@', '#']).filter(|name| name.starts_with(char::is_alphabetic));
+    if handle.is_some_and(|name| name.chars().count() >= MIN_TEXT_CHARS - 1 && name.chars().all(word)) {
+        return true;
+    }
     let digits = token.bytes().filter(u8::is_ascii_digit).count();
     if digits > 0 {
         let number = token.trim_start_matches(['-', '+']).bytes().all(|b| b.is_ascii_digit() || b == b'.');
