@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
-price-reconciliation, crm-cleanup and upgrade-research .json) from scratch
-with real runs of the agent runner.
+price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage .json)
+from scratch with real runs of the agent runner.
 
-Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research)
+Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
+support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -41,6 +42,7 @@ SESSIONS = {
     "budget-revisions": ("budget-revisions", "budget-revisions.json", "returned"),
     "fleet-maintenance": ("fleet-maintenance", "fleet-maintenance.json", "returned"),
     "vendor-due-diligence": ("vendor-due-diligence", "vendor-due-diligence.json", "returned"),
+    "ci-flake-triage": ("ci-flake-triage", "ci-flake-triage.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
