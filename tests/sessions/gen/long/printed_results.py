@@ -29,6 +29,7 @@ LONG = [
     "support-triage",
     "upgrade-research",
     "vendor-due-diligence",
+    "ci-flake-triage",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
