@@ -259,6 +259,19 @@ mod tests {
     }
 
     #[test]
+    fn a_cost_reads_back_to_the_same_float() {
+        // 239.60000000000002 is written as such; a parser that is not
+        // correctly rounded reads it back one ulp off, as 239.6.
+        let cost = r#""cost": {"model": "openai", "source": "estimated", "prompt_tokens": 1622,
+            "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": 239.60000000000002},"#;
+        let s = Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
+        let input_cost = s.turns[0].cost.as_ref().map(|c| c.input_cost);
+        assert_ne!(239.600_000_000_000_02_f64, 239.6);
+        assert_eq!(input_cost, Some(239.600_000_000_000_02), "the written figure, to the bit");
+        assert_eq!(Session::parse(&s.to_document()).unwrap(), s, "and again after a write");
+    }
+
+    #[test]
     fn structural_errors_name_the_json_path() {
         let bad = MINIMAL.replace("\"success\": true", "\"success\": \"yes\"");
         let e = Session::parse(&bad).unwrap_err();
