@@ -133,6 +133,17 @@ impl LearnedFacts {
         self.turns.get(index).map_or(&[], Vec::as_slice)
     }
 
+    /// The learned facts the prompts did not show, as `(i, fact)` in turn
+    /// order: turn `i + 1`'s program used `fact` and `prompts[i]` lacks it
+    /// (what [`LearnedFacts::recall`] counts as used and not visible).
+    pub fn missed<'f, S: AsRef<str>>(&'f self, prompts: &[S]) -> Vec<(usize, &'f Literal)> {
+        let mut missed = Vec::new();
+        for (i, (facts, prompt)) in self.turns.iter().zip(prompts).enumerate() {
+            missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| (i, f)));
+        }
+        missed
+    }
+
     /// Recall of one strategy: `prompts[i]` is the text of the prompt turn
     /// `i + 1` was answered from. Turns without a prompt are not counted.
     pub fn recall<S: AsRef<str>>(&self, prompts: &[S]) -> Recall {
@@ -217,6 +228,10 @@ mod tests {
         let r = f.recall(&compressed);
         assert_eq!((r.used, r.visible), (4, 1));
         assert_eq!(r.share(), Some(0.25));
+        // The three it did not show, by turn.
+        let missed: Vec<(usize, &str)> = f.missed(&compressed).into_iter().map(|(i, l)| (i, l.text())).collect();
+        assert_eq!(missed, [(1, "70412"), (2, "0.9173"), (2, "already \"refunded\"")]);
+        assert!(f.missed(&full).is_empty());
         // Fewer prompts than turns: only those turns count.
         assert_eq!(f.recall(&compressed[..2]).used, 2);
         assert_eq!(LearnedFacts::default().recall(&full).share(), None);

@@ -140,6 +140,9 @@ enum Command {
         /// Price the sessions with this system prompt: `recorded` (each session's own), `card` (the language card `ptc run` sends today) or a file.
         #[arg(long, value_name = "recorded|card|FILE", default_value = "recorded")]
         system_prompt: String,
+        /// List, per instance, session and turn, the learned facts a program used that its prompt did not show (JSON always has them).
+        #[arg(long)]
+        missed: bool,
     },
     /// Run a task suite with each strategy, K runs each, answers checked; `ptc bench report FILES` merges and reports.
     #[command(
@@ -319,6 +322,7 @@ fn main() -> ExitCode {
             html,
             show_turn,
             system_prompt,
+            missed,
         } => cmd::compare::compare(&cmd::compare::CompareArgs {
             config,
             sessions,
@@ -331,6 +335,7 @@ fn main() -> ExitCode {
             html: html.as_deref(),
             show_turn: *show_turn,
             system_prompt: cmd::compare::SystemPrompt::parse(system_prompt),
+            missed: *missed,
         }),
         Command::Conformance { plugin, params, config, format, timeout, cases, jobs, memory, run_case, limits } => {
             conformance::conformance(&conformance::ConformanceArgs {

@@ -305,6 +305,49 @@ fn compare_figures_match_an_independent_recount() {
     assert!(stderr(&out).contains("nope"), "{}", stderr(&out));
 }
 
+#[test]
+fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
+    let session = "tests/sessions/ci-flake-triage.json";
+    let run = |format: &str, missed: bool| {
+        let mut args = vec!["compare", "--strategies", "aggressive", "--system-prompt", "card", "--format", format];
+        args.extend(missed.then_some("--missed"));
+        args.extend(["--session", session]);
+        let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+            .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
+            .args(&args)
+            .output()
+            .expect("ptc runs");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let report: serde_json::Value = serde_json::from_str(&run("json", false)).unwrap();
+    let figures = &report["strategies"][0]["per_session"][0]["figures"];
+    let missed = figures["missed"].as_array().expect("a list of missed facts");
+    let (used, visible) = (figures["recall"]["used"].as_u64().unwrap(), figures["recall"]["visible"].as_u64().unwrap());
+    assert!(!missed.is_empty());
+    assert_eq!(missed.len() as u64, used - visible, "one entry per fact recall counts as not shown");
+    // Each one really is absent from the prompt its turn was answered from,
+    // as `ptc render` prints it.
+    for m in missed {
+        let (turn, fact) = (m["turn"].as_u64().unwrap().to_string(), m["fact"].as_str().unwrap());
+        let prompt = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+            .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
+            .args(["render", "--session", session, "--turn", &turn, "--strategy", "aggressive"])
+            .output()
+            .expect("ptc runs");
+        let text = String::from_utf8_lossy(&prompt.stdout);
+        assert!(text.len() > 1000, "{}", stderr(&prompt));
+        assert!(!text.contains(fact.trim_matches('"')), "turn {turn} shows {fact}");
+    }
+    let text = run("text", true);
+    let section =
+        &text[text.find("Learned facts a program used that its prompt did not show:\naggressive\n").unwrap()..];
+    let first = &missed[0];
+    let line = format!("  ci-flake-triage.json turn {}: {}", first["turn"], first["fact"].as_str().unwrap());
+    assert!(section.lines().any(|l| l.starts_with(&line)), "{section}");
+    assert!(!run("text", false).contains("did not show:"), "only with --missed");
+}
+
 /// The history-token targets of docs/benchmarks.md, measured the way that
 /// page measures them: `ptc compare` over the whole session corpus with the
 /// root config's strategy instances (the test-built plugins on

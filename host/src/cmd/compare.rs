@@ -69,6 +69,10 @@ pub struct CompareArgs<'a> {
     /// Price every session as if sent with this system prompt instead of
     /// the recorded one.
     pub system_prompt: SystemPrompt,
+    /// List, per instance and session, the learned facts a program used
+    /// that its prompt did not show (text and markdown; JSON always has
+    /// them, as `missed` in each session's figures).
+    pub missed: bool,
 }
 
 /// Which system prompt `ptc compare` prices the sessions with: the system
@@ -297,6 +301,9 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
             if args.per_turn {
                 out.push_str(&per_turn_text(&subjects, &rows, &models));
             }
+            if args.missed {
+                out.push_str(&missed_text(&subjects, &rows));
+            }
             let notes = notes.lines();
             if !notes.is_empty() {
                 out.push('\n');
@@ -308,6 +315,27 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         }
     };
     Ok(Output { stdout, warnings, code })
+}
+
+/// The `--missed` section: per instance, each session's turns whose
+/// program used a learned fact its prompt did not show, with the facts.
+fn missed_text(subjects: &[Subject], rows: &[Row]) -> String {
+    let mut out = String::from("\nLearned facts a program used that its prompt did not show:\n");
+    for row in rows.iter().filter(|r| r.figures.is_ok()) {
+        let _ = writeln!(out, "{}", row.name);
+        let mut none = true;
+        for (subject, figures) in subjects.iter().zip(&row.per_session) {
+            for turn in figures.missed.chunk_by(|a, b| a.turn == b.turn) {
+                let facts: Vec<&str> = turn.iter().map(|m| m.fact.as_str()).collect();
+                let _ = writeln!(out, "  {} turn {}: {}", subject.name, turn[0].turn, facts.join(" "));
+                none = false;
+            }
+        }
+        if none {
+            out.push_str("  none\n");
+        }
+    }
+    out
 }
 
 fn row_json(row: &Row, [full, floor]: [&Row; 2], subjects: &[Subject], models: &[&PriceModel]) -> serde_json::Value {
