@@ -264,7 +264,8 @@ mod tests {
         // correctly rounded reads it back one ulp off, as 239.6.
         let cost = r#""cost": {"model": "openai", "source": "estimated", "prompt_tokens": 1622,
             "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": 239.60000000000002},"#;
-        let s = Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
+        let s =
+            Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
         let input_cost = s.turns[0].cost.as_ref().map(|c| c.input_cost);
         assert_ne!(239.600_000_000_000_02_f64, 239.6);
         assert_eq!(input_cost, Some(239.600_000_000_000_02), "the written figure, to the bit");
