@@ -15,7 +15,7 @@
 //! when its text contains a superseded literal and none of the corrected
 //! ones. Counted once per (turn, correction) pair.
 //!
-//! Three refinements keep the count to real corrections (a value replaced
+//! Five refinements keep the count to real corrections (a value replaced
 //! by another), since the session records every redefinition, most of
 //! which correct nothing:
 //!
@@ -26,7 +26,13 @@
 //!   is no stale fact: every prompt shows it, rightly;
 //! - numbers are compared by value, so a value rounded from `1080.0` to
 //!   `1080` corrects nothing, and a prompt that prints `1080.00` shows
-//!   the value `1080.0`.
+//!   the value `1080.0`;
+//! - a number printed with decimals shows a value it rounds: a program
+//!   prints `(format "%.2f" x)`, so `30908.18` shows the value
+//!   `30908.182440258566` (an integer printed shows only itself);
+//! - a superseded literal that another name's latest value still holds is
+//!   no stale fact: the old value of `direct` is still `direct-by-tag`'s,
+//!   or a total still right under another name.
 //!
 //! ```
 //! use ptc_cost::{Corrections, ValueDefinition};
@@ -109,9 +115,10 @@ fn holds(facts: &[Literal], literal: &Literal) -> bool {
     }
 }
 
-/// The values of the numbers written in `text` (digits with at most one
-/// `.`, not inside a longer number), sorted.
-fn numbers_in(text: &str) -> Vec<f64> {
+/// The numbers written in `text` (digits with at most one `.`, not inside
+/// a longer number): each value with its count of decimals, sorted by
+/// value.
+fn numbers_in(text: &str) -> Vec<(f64, usize)> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -128,20 +135,32 @@ fn numbers_in(text: &str) -> Vec<f64> {
         // A trailing `.` ends a sentence, not a number.
         let token = text[i..end].trim_end_matches('.');
         if let Ok(x) = token.parse::<f64>() {
-            out.push(x);
+            out.push((x, token.split_once('.').map_or(0, |(_, decimals)| decimals.len())));
         }
         i = end;
     }
-    out.sort_by(f64::total_cmp);
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
     out
 }
 
+/// Whether `x` rounded to `decimals` decimals is `printed`.
+fn rounds_to(x: f64, decimals: usize, printed: f64) -> bool {
+    let scale = 10f64.powi(decimals.min(15) as i32);
+    (x * scale).round() == (printed * scale).round()
+}
+
 /// Whether a prompt (`text`, with its [`numbers_in`]) shows `literal`: a
-/// number by value, so `463.40 EUR` shows the value `463.4`.
-fn shows(literal: &Literal, text: &str, numbers: &[f64]) -> bool {
+/// number by value, so `463.40 EUR` shows the value `463.4`, or rounded
+/// to the decimals printed, so `30908.18` shows `30908.182440258566`.
+fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize)]) -> bool {
     appears_in(literal, text)
         || match literal {
-            Literal::Number(n) => n.parse::<f64>().is_ok_and(|x| numbers.binary_search_by(|y| y.total_cmp(&x)).is_ok()),
+            Literal::Number(n) => n.parse::<f64>().is_ok_and(|x| {
+                let near = &numbers[numbers.partition_point(|&(y, _)| y < x - 0.5)..];
+                near.iter()
+                    .take_while(|&&(y, _)| y <= x + 0.5)
+                    .any(|&(y, decimals)| y == x || (decimals > 0 && rounds_to(x, decimals, y)))
+            }),
             Literal::Text(_) => false,
         }
 }
@@ -156,14 +175,21 @@ impl Corrections {
         for (index, definitions) in turns.iter().enumerate() {
             for d in definitions {
                 let new = facts(d.value);
+                let held_elsewhere =
+                    |l: &Literal| latest.iter().any(|(name, facts, _)| *name != d.name && holds(facts, l));
+                let superseded: Option<Vec<Literal>> =
+                    latest.iter().find(|(name, _, _)| *name == d.name).map(|(_, old, _)| {
+                        old.iter()
+                            .filter(|l| {
+                                !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)) && !held_elsewhere(l)
+                            })
+                            .cloned()
+                            .collect()
+                    });
                 match latest.iter_mut().find(|(name, _, _)| *name == d.name) {
                     Some((_, old, old_value)) => {
                         if *old_value != d.value {
-                            let superseded: Vec<Literal> = old
-                                .iter()
-                                .filter(|l| !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)))
-                                .cloned()
-                                .collect();
+                            let superseded = superseded.unwrap_or_default();
                             let corrected: Vec<Literal> = new.iter().filter(|l| !holds(old, l)).cloned().collect();
                             if !superseded.is_empty() && !corrected.is_empty() {
                                 list.push(Correction {
@@ -260,6 +286,13 @@ mod tests {
         let from_given = [vec![def("t", "5555.0")], vec![def("t", "4444.0")]];
         assert!(Corrections::new(&given, &from_given).list().is_empty());
         assert_eq!(Corrections::new(none, &from_given).list().len(), 1);
+        // A fact another name still holds is not superseded: `before` keeps
+        // the old total, as a program keeps `(def direct-by-tag direct)`.
+        let kept = [vec![def("t", "5555.0"), def("before", "5555.0")], vec![def("t", "4444.0")]];
+        assert!(Corrections::new(none, &kept).list().is_empty());
+        let dropped =
+            [vec![def("t", "5555.0"), def("before", "5555.0")], vec![def("before", "1.5"), def("t", "4444.0")]];
+        assert_eq!(Corrections::new(none, &dropped).list().len(), 1);
     }
 
     #[test]
@@ -281,6 +314,12 @@ mod tests {
         // Numbers are shown by value: a printed `1080.00` is the correction.
         assert_eq!(c.stale(&["", "", "", "was 1200.0, now 1080.00 EUR."]).shown, 0);
         assert_eq!(c.stale(&["", "", "", "was 1200.00, now 10800.0"]).shown, 1);
+        // Rounded as printed: `1079.96` is not the correction, `1080.0` of
+        // a value 1079.9999999999998 is; an integer shows only itself.
+        assert_eq!(c.stale(&["", "", "", "was 1200.0, now 1079.96"]).shown, 1);
+        let noisy = Corrections::new(&[""], &[vec![def("t", "1200.0")], vec![def("t", "1079.9999999999998")], vec![]]);
+        assert_eq!(noisy.stale(&["", "", "was 1200.0, now 1080.00"]).shown, 0);
+        assert_eq!(noisy.stale(&["", "", "was 1200.0, now 1080"]).shown, 1);
         assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
     }
 }

@@ -12,12 +12,18 @@ fn a_tools_string_printed_bare_is_a_fact_whatever_its_shape() {
     };
     let result = Value::vector(vec![
         record(&[("name", "Thomas Brenner"), ("status", "potential match"), ("list", "EU EDES")]),
-        record(&[("status", "clear"), ("note", "on hold")]),
+        record(&[("status", "clear"), ("note", "on hold"), ("tag", "(untagged)"), ("n", "ok")]),
     ]);
     let texts = value_texts(&result);
-    assert_eq!(texts, ["Thomas Brenner", "potential match", "EU EDES", "on hold"], "strings with a space, in order");
+    assert_eq!(
+        texts,
+        ["Thomas Brenner", "potential match", "EU EDES", "clear", "on hold", "(untagged)"],
+        "strings of 4 characters or more, in order"
+    );
     let line = "Thomas Brenner -> potential match EU EDES; non holder";
     assert_eq!(printed_texts(line, &texts), ["Thomas Brenner", "potential match", "EU EDES"], "whole words only");
+    assert_eq!(printed_texts("(untagged)   27773.77 clear, not unclear", &texts), ["(untagged)", "clear"]);
+    assert!(output_facts("(untagged)   27773.77 clear").iter().all(|f| *f != "clear" && *f != "(untagged)"));
     assert!(output_facts(line).iter().all(|f| *f != "potential match"), "the shape rules cannot find it");
     let page = record(&[("page", &"a page of text,\n".repeat(10))]);
     assert!(value_texts(&page).is_empty(), "a page is prose, not a value, nor are its lines");
@@ -57,6 +63,12 @@ fn a_table_row_is_keyed_by_its_first_cell() {
     assert!(output_facts("| a | b |").is_empty(), "a key is a fact's length");
     assert!(output_facts("| one two three four five six | x |").is_empty(), "a key is a name, not a sentence");
     assert!(output_facts("pglogical | 2.4.1 |").iter().all(|f| *f != "pglogical"), "a row starts with `|`");
+    // A fixed-width row: three cells or more, two spaces or more apart.
+    let row = "Amazon Elastic Compute Cloud - Compute     kestrel-prod        19415.23  16.11%";
+    assert_eq!(output_facts(row)[0], "Amazon Elastic Compute Cloud - Compute", "as long as the cell is");
+    assert_eq!(output_facts("(untagged)     27773.77  23.04%"), ["(untagged)", "27773.77", "23.04%"]);
+    assert_eq!(output_facts("(untagged)     27773.77"), ["27773.77"], "two cells are not a table");
+    assert!(output_facts("moved the search nodes to analytics, as agreed").is_empty(), "prose is no row");
 }
 
 #[test]

@@ -177,19 +177,20 @@ pub fn value_facts(value: &Value) -> HashSet<String> {
 
 /// The texts of a tool's result that a printed line can show without
 /// their quotes: its strings of [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`]
-/// characters with a space in them, in order, at any depth. A string from
-/// the data is what a program filters on or looks for again (`potential
-/// match`, `scheduled service + front brake pads`); `println` shows it
-/// bare, so only the result tells where it starts and ends
-/// ([`printed_texts`]). The lines of a longer string (a page, a diff) are
-/// not texts: they are the page's prose again.
+/// characters, in order, at any depth. A string from the data is what a
+/// program filters on or looks for again (`potential match`, `scheduled
+/// service + front brake pads`, a tag `(untagged)`, a state `running`);
+/// `println` shows it bare, so only the result tells where it starts and
+/// ends ([`printed_texts`]), and a lower-case word is no fact by its shape.
+/// The lines of a longer string (a page, a diff) are not texts: they are
+/// the page's prose again.
 pub fn value_texts(value: &Value) -> Vec<&str> {
     let mut out = Vec::new();
     let mut stack = vec![value];
     while let Some(v) = stack.pop() {
         match v.view() {
             ValueRef::Str(s)
-                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && s.trim().contains(' ') =>
+                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() =>
             {
                 out.push(s)
             }
@@ -215,16 +216,25 @@ pub fn printed_texts<'a>(line: &str, texts: &[&'a str]) -> Vec<&'a str> {
     found.into_iter().map(|(_, t)| t).collect()
 }
 
-/// The first cell of a markdown table row (`| pglogical | 2.4.1 |`), which
-/// names the row: a table keys its values by it, whatever its shape (a
-/// lower-case name, `summer sale`). Of [`MIN_TEXT_CHARS`] to
-/// [`MAX_FACT_CHARS`] characters and at most [`MAX_NAME_WORDS`] words, with
-/// a letter (not a separator row, not a figure, which a token rule finds).
+/// The first cell of a table row, which names the row: a table keys its
+/// values by it, whatever its shape (a lower-case name, `summer sale`).
+/// A markdown row (`| pglogical | 2.4.1 |`: at most [`MAX_NAME_WORDS`]
+/// words) or a fixed-width one (`(untagged)     27773.77  23.04%`). Of
+/// [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`] characters, with a letter (not
+/// a separator row, not a figure, which a token rule finds).
 fn row_key(line: &str) -> Option<&str> {
-    let cell = line.trim_start().strip_prefix('|')?.split_once('|')?.0.trim();
+    let (cell, most_words) = match line.trim_start().strip_prefix('|') {
+        Some(row) => (row.split_once('|')?.0.trim(), MAX_NAME_WORDS),
+        // A fixed-width row (`format "%-40s %9.2f"`): three cells or more,
+        // two spaces or more apart; its first cell is as long as it is.
+        None => {
+            let mut cells = line.trim().split("  ").map(str::trim).filter(|c| !c.is_empty());
+            (cells.next().filter(|_| cells.count() >= 2)?, usize::MAX)
+        }
+    };
     let n = cell.chars().count();
     let words = cell.split_whitespace().count();
-    let keyed = (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n) && words <= MAX_NAME_WORDS;
+    let keyed = (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n) && words <= most_words;
     (keyed && cell.chars().any(char::is_alphabetic) && !cell.contains('"')).then_some(cell)
 }
 

@@ -5,7 +5,7 @@ summary. The corpus's programs print summaries (180-290 characters a turn);
 this is the regime of larger outputs, where history is most of the bill.
 
 Usage: python3 tests/sessions/gen/long/printed_results.py OUT_DIR [SESSION.json...]
-(default: the eight long sessions of tests/sessions/)
+(default: the long sessions of tests/sessions/, LONG below)
 
 Each result is appended to the turn's prints as one line,
 `NAME => RESULT`, the result's EDN cut to RESULT_CHARS characters. Nothing
@@ -30,6 +30,7 @@ LONG = [
     "upgrade-research",
     "vendor-due-diligence",
     "ci-flake-triage",
+    "cloud-cost-audit",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
