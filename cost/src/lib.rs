@@ -90,7 +90,9 @@ pub use pricing::{
     CacheKind, CacheRule, CostUnit, Price, PriceModel, PriceModels, PricingError, PricingTable, BUILTIN_MODELS,
 };
 pub use prompt::{Block, Message, Prompt, Role};
-pub use recall::{appears_in, LearnedFacts, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS};
+pub use recall::{
+    appears_in, LearnedFacts, MissedFact, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
+};
 pub use report::{
     frontier, frontier_chart, frontier_svg, look, render_html, FrontierPoint, Look, ModelCosts, Overview, Palette,
     Report, SessionReport, ShownPrompt, StrategyReport,

@@ -50,6 +50,16 @@ pub struct TurnRecall {
     pub visible: usize,
 }
 
+/// A learned fact turn `turn`'s program used that its prompt did not show.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MissedFact {
+    /// The turn (1-based) whose program used it.
+    pub turn: usize,
+    /// The literal as the program wrote it: a string in quotes, a number
+    /// as is.
+    pub fact: String,
+}
+
 /// Recall of one strategy over a session.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recall {
@@ -133,13 +143,19 @@ impl LearnedFacts {
         self.turns.get(index).map_or(&[], Vec::as_slice)
     }
 
-    /// The learned facts the prompts did not show, as `(i, fact)` in turn
-    /// order: turn `i + 1`'s program used `fact` and `prompts[i]` lacks it
-    /// (what [`LearnedFacts::recall`] counts as used and not visible).
-    pub fn missed<'f, S: AsRef<str>>(&'f self, prompts: &[S]) -> Vec<(usize, &'f Literal)> {
+    /// The learned facts the prompts did not show, in turn order (what
+    /// [`LearnedFacts::recall`] counts as used and not visible);
+    /// `prompts[i]` is the prompt of turn `i + 1`.
+    pub fn missed<S: AsRef<str>>(&self, prompts: &[S]) -> Vec<MissedFact> {
         let mut missed = Vec::new();
         for (i, (facts, prompt)) in self.turns.iter().zip(prompts).enumerate() {
-            missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| (i, f)));
+            missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| MissedFact {
+                turn: i + 1,
+                fact: match f {
+                    Literal::Text(s) => ptc_plugin_api::render::quote_str(s, s.chars().count()),
+                    Literal::Number(n) => n.clone(),
+                },
+            }));
         }
         missed
     }
@@ -229,8 +245,9 @@ mod tests {
         assert_eq!((r.used, r.visible), (4, 1));
         assert_eq!(r.share(), Some(0.25));
         // The three it did not show, by turn.
-        let missed: Vec<(usize, &str)> = f.missed(&compressed).into_iter().map(|(i, l)| (i, l.text())).collect();
-        assert_eq!(missed, [(1, "70412"), (2, "0.9173"), (2, "already \"refunded\"")]);
+        let missed: Vec<(usize, String)> = f.missed(&compressed).into_iter().map(|m| (m.turn, m.fact)).collect();
+        let want = [(2, "70412"), (3, "0.9173"), (3, r#""already \"refunded\"""#)];
+        assert_eq!(missed, want.map(|(t, f)| (t, f.to_string())));
         assert!(f.missed(&full).is_empty());
         // Fewer prompts than turns: only those turns count.
         assert_eq!(f.recall(&compressed[..2]).used, 2);

@@ -22,11 +22,12 @@
 use crate::policy::{Phase, Policy, PolicyError};
 use crate::resolve::LookupError;
 use indexmap::IndexMap;
+pub use ptc_cost::MissedFact;
 use ptc_cost::{
     Accounting, Corrections, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput,
     ValueDefinition,
 };
-use ptc_plugin_api::render::{cache_epoch, quote_str, Literal};
+use ptc_plugin_api::render::cache_epoch;
 use ptc_plugin_api::{RenderRequest, Stats};
 use ptc_session::{DefinitionKind, Session, SessionError};
 use ptc_tokens::TokenCounter;
@@ -218,16 +219,6 @@ pub struct ModelFigures {
     /// turn can read a cache when the turn before sent at least the model's
     /// minimum cacheable prefix.
     pub steady: TurnCost,
-}
-
-/// A learned fact turn `turn`'s program used that its prompt did not show.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct MissedFact {
-    /// The turn (1-based) whose program used it.
-    pub turn: usize,
-    /// The literal as the program wrote it: a string in quotes, a number
-    /// as is.
-    pub fact: String,
 }
 
 /// Facts used and shown, summed.
@@ -432,18 +423,7 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
     }
     let recall: Recall = subject.facts.recall(&texts);
     f.recall = RecallFigures { used: recall.used, visible: recall.visible };
-    f.missed = subject
-        .facts
-        .missed(&texts)
-        .into_iter()
-        .map(|(i, fact)| MissedFact {
-            turn: i + 1,
-            fact: match fact {
-                Literal::Text(s) => quote_str(s, s.chars().count()),
-                Literal::Number(n) => n.clone(),
-            },
-        })
-        .collect();
+    f.missed = subject.facts.missed(&texts);
     let stale = subject.corrections.stale(&texts);
     f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };
     f.stale_turns = stale.turns;
