@@ -18,6 +18,15 @@ fn ptc_with_log(args: &[&str], log: Option<&str>) -> Output {
     cmd.output().expect("ptc runs")
 }
 
+/// Runs `ptc` with the test-built plugins on `PTC_PLUGIN_PATH`.
+fn ptc_with_plugins(args: &[&str]) -> Output {
+    command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
+        .args(args)
+        .output()
+        .expect("ptc runs")
+}
+
 fn temp(name: &str, text: &str) -> PathBuf {
     let path = scratch_dir(name).join(name);
     std::fs::write(&path, text).unwrap();
@@ -312,11 +321,7 @@ fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
         let mut args = vec!["compare", "--strategies", "aggressive", "--system-prompt", "card", "--format", format];
         args.extend(missed.then_some("--missed"));
         args.extend(["--session", session]);
-        let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
-            .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
-            .args(&args)
-            .output()
-            .expect("ptc runs");
+        let out = ptc_with_plugins(&args);
         assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
         String::from_utf8(out.stdout).unwrap()
     };
@@ -330,11 +335,7 @@ fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
     // as `ptc render` prints it.
     for m in missed {
         let (turn, fact) = (m["turn"].as_u64().unwrap().to_string(), m["fact"].as_str().unwrap());
-        let prompt = command_in_root(env!("CARGO_BIN_EXE_ptc"))
-            .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
-            .args(["render", "--session", session, "--turn", &turn, "--strategy", "aggressive"])
-            .output()
-            .expect("ptc runs");
+        let prompt = ptc_with_plugins(&["render", "--session", session, "--turn", &turn, "--strategy", "aggressive"]);
         let text = String::from_utf8_lossy(&prompt.stdout);
         assert!(text.len() > 1000, "{}", stderr(&prompt));
         assert!(!text.contains(fact.trim_matches('"')), "turn {turn} shows {fact}");
@@ -374,11 +375,7 @@ fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {
         "--session",
     ];
     args.extend(sessions.iter().map(String::as_str));
-    let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
-        .env(ptc_host::config::PLUGIN_PATH_ENV, ptc_integration_tests::plugin_dir())
-        .args(&args)
-        .output()
-        .expect("ptc runs");
+    let out = ptc_with_plugins(&args);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     serde_json::from_slice(&out.stdout).unwrap()
 }

@@ -40,3 +40,11 @@ class Script:
             json.dump(self.expect, f)
             f.write("\n")
         print("%s: %d answers" % (os.path.basename(folder), len(self.answers)))
+
+
+def fill(code, **kw):
+    """`code` with every <<NAME>> replaced by kw[NAME]."""
+    for k, v in kw.items():
+        code = code.replace("<<%s>>" % k, str(v))
+    assert "<<" not in code, code
+    return code

@@ -19,17 +19,10 @@ import sys
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import tool as t  # noqa: E402
 import world as w  # noqa: E402
-from script import Script  # noqa: E402
+from script import Script, fill  # noqa: E402
 
 s = Script()
 
-
-def fill(code, **kw):
-    """`code` with every <<NAME>> replaced by kw[NAME]."""
-    for k, v in kw.items():
-        code = code.replace("<<%s>>" % k, str(v))
-    assert "<<" not in code, code
-    return code
 
 
 def f2(x):
