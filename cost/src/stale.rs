@@ -27,9 +27,10 @@
 //! - numbers are compared by value, so a value rounded from `1080.0` to
 //!   `1080` corrects nothing, and a prompt that prints `1080.00` shows
 //!   the value `1080.0`;
-//! - a number printed with decimals shows a value it rounds: a program
-//!   prints `(format "%.2f" x)`, so `30908.18` shows the value
-//!   `30908.182440258566` (an integer printed shows only itself);
+//! - a number printed with two decimals or more shows a value it rounds:
+//!   a program prints `(format "%.2f" x)`, so `30908.18` shows the value
+//!   `30908.182440258566` (with fewer, only itself: `6.2` is not `6.24`;
+//!   and a format's `%6.2f` shows no number);
 //! - a superseded literal that another name's latest value still holds is
 //!   no stale fact: the old value of `direct` is still `direct-by-tag`'s,
 //!   or a total still right under another name.
@@ -123,7 +124,9 @@ fn numbers_in(text: &str) -> Vec<(f64, usize)> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
-        let starts = bytes[i].is_ascii_digit() && (i == 0 || !(bytes[i - 1].is_ascii_digit() || bytes[i - 1] == b'.'));
+        // Not inside a longer number, nor a format's width (`%6.2f`).
+        let starts = bytes[i].is_ascii_digit()
+            && (i == 0 || !(bytes[i - 1].is_ascii_digit() || matches!(bytes[i - 1], b'.' | b'%')));
         if !starts {
             i += 1;
             continue;
@@ -151,7 +154,8 @@ fn rounds_to(x: f64, decimals: usize, printed: f64) -> bool {
 
 /// Whether a prompt (`text`, with its [`numbers_in`]) shows `literal`: a
 /// number by value, so `463.40 EUR` shows the value `463.4`, or rounded
-/// to the decimals printed, so `30908.18` shows `30908.182440258566`.
+/// to the two or more decimals printed, so `30908.18` shows
+/// `30908.182440258566`.
 fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize)]) -> bool {
     appears_in(literal, text)
         || match literal {
@@ -159,7 +163,7 @@ fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize)]) -> bool {
                 let near = &numbers[numbers.partition_point(|&(y, _)| y < x - 0.5)..];
                 near.iter()
                     .take_while(|&&(y, _)| y <= x + 0.5)
-                    .any(|&(y, decimals)| y == x || (decimals > 0 && rounds_to(x, decimals, y)))
+                    .any(|&(y, decimals)| y == x || (decimals >= 2 && rounds_to(x, decimals, y)))
             }),
             Literal::Text(_) => false,
         }
@@ -320,6 +324,11 @@ mod tests {
         let noisy = Corrections::new(&[""], &[vec![def("t", "1200.0")], vec![def("t", "1079.9999999999998")], vec![]]);
         assert_eq!(noisy.stale(&["", "", "was 1200.0, now 1080.00"]).shown, 0);
         assert_eq!(noisy.stale(&["", "", "was 1200.0, now 1080"]).shown, 1);
+        assert_eq!(noisy.stale(&["", "", "was 1200.0, now 1080.0"]).shown, 1, "one decimal: the value itself");
+        // A format's width is no number: `%6.2f` does not show 6.24.
+        let seconds = Corrections::new(&[""], &[vec![def("s", "6.24")], vec![def("s", "7.31")], vec![]]);
+        assert_eq!(seconds.stale(&["", "", "(format \"%6.2f s\" x)"]).shown, 0);
+        assert_eq!(seconds.stale(&["", "", "6.24 s"]).shown, 1);
         assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
     }
 }
