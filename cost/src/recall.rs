@@ -69,6 +69,8 @@ pub struct Recall {
     pub used: usize,
     /// Of those, visible in their turn's prompt.
     pub visible: usize,
+    /// The others, in turn order (`used - visible` of them).
+    pub missed: Vec<MissedFact>,
 }
 
 impl Recall {
@@ -77,11 +79,14 @@ impl Recall {
         (self.used > 0).then(|| self.visible as f64 / self.used as f64)
     }
 
-    /// Adds another session's figures to the totals (turns are appended).
+    /// Adds another session's figures to the totals (turns and missed
+    /// facts are appended, the latter with their own session's turn
+    /// numbers).
     pub fn add(&mut self, other: &Recall) {
         self.turns.extend_from_slice(&other.turns);
         self.used += other.used;
         self.visible += other.visible;
+        self.missed.extend_from_slice(&other.missed);
     }
 }
 
@@ -143,29 +148,21 @@ impl LearnedFacts {
         self.turns.get(index).map_or(&[], Vec::as_slice)
     }
 
-    /// The learned facts the prompts did not show, in turn order (what
-    /// [`LearnedFacts::recall`] counts as used and not visible);
-    /// `prompts[i]` is the prompt of turn `i + 1`.
-    pub fn missed<S: AsRef<str>>(&self, prompts: &[S]) -> Vec<MissedFact> {
-        let mut missed = Vec::new();
+    /// Recall of one strategy: `prompts[i]` is the text of the prompt turn
+    /// `i + 1` was answered from. Turns without a prompt are not counted.
+    /// The facts a prompt did not show are listed too ([`Recall::missed`]).
+    pub fn recall<S: AsRef<str>>(&self, prompts: &[S]) -> Recall {
+        let mut recall = Recall::default();
         for (i, (facts, prompt)) in self.turns.iter().zip(prompts).enumerate() {
-            missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| MissedFact {
+            let missed = recall.missed.len();
+            recall.missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| MissedFact {
                 turn: i + 1,
                 fact: match f {
                     Literal::Text(s) => ptc_plugin_api::render::quote_str(s, s.chars().count()),
                     Literal::Number(n) => n.clone(),
                 },
             }));
-        }
-        missed
-    }
-
-    /// Recall of one strategy: `prompts[i]` is the text of the prompt turn
-    /// `i + 1` was answered from. Turns without a prompt are not counted.
-    pub fn recall<S: AsRef<str>>(&self, prompts: &[S]) -> Recall {
-        let mut recall = Recall::default();
-        for (facts, prompt) in self.turns.iter().zip(prompts) {
-            let visible = facts.iter().filter(|f| appears_in(f, prompt.as_ref())).count();
+            let visible = facts.len() - (recall.missed.len() - missed);
             recall.turns.push(TurnRecall { used: facts.len(), visible });
             recall.used += facts.len();
             recall.visible += visible;
@@ -245,10 +242,10 @@ mod tests {
         assert_eq!((r.used, r.visible), (4, 1));
         assert_eq!(r.share(), Some(0.25));
         // The three it did not show, by turn.
-        let missed: Vec<(usize, String)> = f.missed(&compressed).into_iter().map(|m| (m.turn, m.fact)).collect();
+        let missed: Vec<(usize, String)> = r.missed.into_iter().map(|m| (m.turn, m.fact)).collect();
         let want = [(2, "70412"), (3, "0.9173"), (3, r#""already \"refunded\"""#)];
         assert_eq!(missed, want.map(|(t, f)| (t, f.to_string())));
-        assert!(f.missed(&full).is_empty());
+        assert!(f.recall(&full).missed.is_empty());
         // Fewer prompts than turns: only those turns count.
         assert_eq!(f.recall(&compressed[..2]).used, 2);
         assert_eq!(LearnedFacts::default().recall(&full).share(), None);

@@ -397,7 +397,7 @@ mod tests {
                 unit: CostUnit::InputTokens,
                 turns: tokens.iter().map(|&t| turn(t / 2, t, cost)).collect(),
             }],
-            recall: recall.map(|(used, visible)| Recall { turns: Vec::new(), used, visible }),
+            recall: recall.map(|(used, visible)| Recall { used, visible, ..Recall::default() }),
             stale: Some(1),
             shown_prompt: Some(ShownPrompt { turn: 2, text: format!("<system> {name} & \"quotes\"") }),
         }

@@ -179,36 +179,25 @@ impl Corrections {
         for (index, definitions) in turns.iter().enumerate() {
             for d in definitions {
                 let new = facts(d.value);
-                let held_elsewhere =
-                    |l: &Literal| latest.iter().any(|(name, facts, _)| *name != d.name && holds(facts, l));
-                let superseded: Option<Vec<Literal>> =
-                    latest.iter().find(|(name, _, _)| *name == d.name).map(|(_, old, _)| {
-                        old.iter()
-                            .filter(|l| {
-                                !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)) && !held_elsewhere(l)
-                            })
-                            .cloned()
-                            .collect()
-                    });
-                match latest.iter_mut().find(|(name, _, _)| *name == d.name) {
-                    Some((_, old, old_value)) => {
-                        if *old_value != d.value {
-                            let superseded = superseded.unwrap_or_default();
-                            let corrected: Vec<Literal> = new.iter().filter(|l| !holds(old, l)).cloned().collect();
-                            if !superseded.is_empty() && !corrected.is_empty() {
-                                list.push(Correction {
-                                    name: d.name.to_string(),
-                                    turn: index + 1,
-                                    superseded,
-                                    corrected,
-                                });
-                            }
-                        }
-                        *old = new;
-                        *old_value = d.value;
+                let Some(at) = latest.iter().position(|(name, _, _)| *name == d.name) else {
+                    latest.push((d.name, new, d.value));
+                    continue;
+                };
+                if latest[at].2 != d.value {
+                    let old = &latest[at].1;
+                    let held_elsewhere =
+                        |l: &Literal| latest.iter().enumerate().any(|(k, (_, facts, _))| k != at && holds(facts, l));
+                    let superseded: Vec<Literal> = old
+                        .iter()
+                        .filter(|l| !holds(&new, l) && !given.iter().any(|g| appears_in(l, g)) && !held_elsewhere(l))
+                        .cloned()
+                        .collect();
+                    let corrected: Vec<Literal> = new.iter().filter(|l| !holds(old, l)).cloned().collect();
+                    if !superseded.is_empty() && !corrected.is_empty() {
+                        list.push(Correction { name: d.name.to_string(), turn: index + 1, superseded, corrected });
                     }
-                    None => latest.push((d.name, new, d.value)),
                 }
+                latest[at] = (d.name, new, d.value);
             }
         }
         Corrections { list }

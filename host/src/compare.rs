@@ -423,7 +423,7 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
     }
     let recall: Recall = subject.facts.recall(&texts);
     f.recall = RecallFigures { used: recall.used, visible: recall.visible };
-    f.missed = subject.facts.missed(&texts);
+    f.missed = recall.missed;
     let stale = subject.corrections.stale(&texts);
     f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };
     f.stale_turns = stale.turns;
@@ -440,7 +440,7 @@ pub fn strategy_report(name: &str, f: &Figures, models: &[&PriceModel]) -> ptc_c
             .zip(&f.costs)
             .map(|(m, c)| ModelCosts { model: c.model.clone(), unit: m.unit(), turns: c.turns.clone() })
             .collect(),
-        recall: Some(Recall { turns: Vec::new(), used: f.recall.used, visible: f.recall.visible }),
+        recall: Some(Recall { used: f.recall.used, visible: f.recall.visible, ..Recall::default() }),
         stale: Some(f.stale.shown),
         shown_prompt: f.shown_prompt.clone().map(|(turn, text)| ptc_cost::ShownPrompt { turn, text }),
     }
