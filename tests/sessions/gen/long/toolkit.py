@@ -4,6 +4,7 @@ JSON result on stdout, or one error line on stderr with exit status 2 (which
 `ptc run` records as a `tool` error of the turn)."""
 import json
 import sys
+import zlib
 
 
 class ToolError(Exception):
@@ -25,3 +26,9 @@ def serve(tools):
         print(e, file=sys.stderr)
         sys.exit(2)
     json.dump(result, sys.stdout, ensure_ascii=False)
+
+
+def crc(*parts):
+    """A deterministic number from `parts`: the IDs a tool makes up
+    (tickets, reports, issue keys) stay the same from one build to the next."""
+    return zlib.crc32(":".join(map(str, parts)).encode())

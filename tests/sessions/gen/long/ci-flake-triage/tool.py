@@ -4,15 +4,10 @@ JSON arguments on stdin, JSON result on stdout, an error on stderr with exit 2.
 Stateless: issue keys and quarantine changes are derived from the request itself."""
 import os
 import sys
-import zlib
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-from toolkit import ToolError, need, serve  # noqa: E402
-
-
-def crc(*parts):
-    return zlib.crc32(":".join(map(str, parts)).encode())
+from toolkit import ToolError, crc, need, serve  # noqa: E402
 
 
 def branch(args):

@@ -4,20 +4,15 @@ JSON arguments on stdin, JSON result on stdout, an error on stderr with exit 2.
 Stateless: ticket keys are derived from the request itself."""
 import os
 import sys
-import zlib
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import world as w  # noqa: E402
-from toolkit import ToolError, need, serve  # noqa: E402
+from toolkit import ToolError, crc, need, serve  # noqa: E402
 
 COST_TYPES = ["amortized", "net_amortized", "unblended", "net_unblended"]
 GROUPS = ["account", "service", "day", "team"]
 KINDS = ["instance", "volume", "db", "cache", "opensearch", "bucket", "nat-gateway", "kafka", "redshift", "load-balancer"]
 REGIONS = sorted({region for _, region in w.EC2_PRICES})
-
-
-def crc(*parts):
-    return zlib.crc32(":".join(map(str, parts)).encode())
 
 
 def month(args):
