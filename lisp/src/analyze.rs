@@ -189,6 +189,7 @@ fn builtin_namespace(ns: &str) -> bool {
             | "core"
             | "clojure.walk"
             | "clojure.pprint"
+            | "clojure.math"
             | "Math"
             | "math"
     )

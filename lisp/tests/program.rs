@@ -187,6 +187,11 @@ fn errors_carry_kind_position_and_hints() {
     let e = error("(defn f [x] x) (f 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     assert!(e.message.contains("passed to f"), "{e}");
+    // A precision, as Python's round takes it: the arity error says how.
+    let e = error("(round 3.14159 2)");
+    assert_eq!(e.kind, ErrorKind::Arity);
+    assert!(e.message.contains("(/ (round (* x 100)) 100.0)"), "{e}");
+    assert_eq!(run("(/ (round (* 3.14159 100)) 100.0)").result, Ok(Exit::Value(read_edn("3.14").unwrap())));
     assert_eq!(ErrorKind::MemoryLimit.as_str(), "memory_limit");
 }
 

@@ -37,6 +37,10 @@ ERROR_KINDS = {"parse", "unbound_symbol", "arity", "type", "tool", "timeout", "s
 TOP_KEYS = ["format", "agent", "mission", "system_prompt", "max_turns", "tools", "data", "turns", "result", "usage"]
 OPTIONAL_TOP_KEYS = ["status"]  # written by `ptc run` (docs/session-format.md)
 STATUSES = {"returned", "failed", "out_of_turns", "error"}
+# A tool call's fields (docs/spec/session-format.md): always, and when they apply.
+CALL_KEYS = {"name", "args", "result", "error", "duration_ms"}
+CALL_OPTIONAL = {"error_kind", "cached", "session", "usage"}
+TOOL_ERROR_KINDS = ["unknown_tool", "bad_arguments", "bad_result", "limit", "timeout"]
 TURN_KEYS = ["number", "raw_response", "program", "success", "result", "error", "prints", "tool_calls", "definitions"]
 TYPE_LABEL = re.compile(r"^(string|integer|float|boolean|keyword|nil|(list|map|set)\[\d+\]|#fn\[.*\])$")
 FENCE = re.compile(r"```[A-Za-z-]*[ \t]*\n(.*?)\n?```", re.S)
@@ -305,9 +309,14 @@ def check_file(path):
         if typed(w + ".tool_calls", t["tool_calls"], list):
             for j, c in enumerate(t["tool_calls"]):
                 cw = "%s.tool_calls[%d]" % (w, j)
-                if not isinstance(c, dict) or set(c) != {"name", "args", "result", "error", "duration_ms"}:
-                    bad(cw, "must have exactly name, args, result, error, duration_ms")
+                if not isinstance(c, dict) or not CALL_KEYS <= set(c) <= CALL_KEYS | CALL_OPTIONAL:
+                    bad(cw, "must have name, args, result, error, duration_ms, and only %s besides"
+                        % ", ".join(sorted(CALL_OPTIONAL)))
                     continue
+                if "error_kind" in c and (c["error"] is None or c["error_kind"] not in TOOL_ERROR_KINDS):
+                    bad(cw + ".error_kind", "only with an error, one of %s" % ", ".join(TOOL_ERROR_KINDS))
+                if "cached" in c and c["cached"] is not True:
+                    bad(cw + ".cached", "written only when true")
                 if c["name"] not in tool_names:
                     bad(cw + ".name", "undeclared tool %r" % c["name"])
                 edn(cw + ".args", c["args"])

@@ -253,7 +253,12 @@ pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
         (lo, hi) if lo == hi => lo.to_string(),
         (lo, hi) => format!("{lo} to {hi}"),
     };
-    format!("wrong number of arguments ({n}) passed to {}; expected {expected}", b.name)
+    let hint = match (b.name, n) {
+        // Python's `round(x, 2)`, or a precision as other languages take it.
+        ("round", 2) => "; to round to 2 decimals, (/ (round (* x 100)) 100.0), or (format \"%.2f\" x) for text",
+        _ => "",
+    };
+    format!("wrong number of arguments ({n}) passed to {}; expected {expected}{hint}", b.name)
 }
 
 /// Edit distance where swapping two neighbours counts as one edit (`jion` → `join`).

@@ -39,6 +39,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     // One line, as `prn` prints it: what `pprint` prints of a value that
     // fits its width.
     b("pprint", 1, 1, prn),
+    b("print-table", 1, 2, print_table),
     b("string-reverse", 1, 1, string_reverse),
     b("upcase", 1, 1, upper_case),
     b("downcase", 1, 1, lower_case),
@@ -397,6 +398,56 @@ fn println(interp: &mut Interp, args: &mut [Value]) -> R {
 fn prn(interp: &mut Interp, args: &mut [Value]) -> R {
     let line = print_line(interp, args, Mode::Readable);
     record(interp, line)
+}
+
+/// `(print-table rows)` or `(print-table ks rows)`, as `clojure.pprint`
+/// prints it: an empty line, the header of the keys, a divider, then one
+/// line per row, each cell `str` of its value right-aligned to its
+/// column's widest; every line is one print, as Clojure's `println`s are.
+/// The keys are the first row's, in its order, unless given.
+fn print_table(interp: &mut Interp, args: &mut [Value]) -> R {
+    let (ks, rows) = match args {
+        [rows] => (None, items(rows, "print-table")?),
+        [ks, rows] => (Some(items(ks, "print-table (keys)")?), items(rows, "print-table")?),
+        _ => unreachable!("arity checked"),
+    };
+    if rows.is_empty() {
+        return Ok(Value::Nil);
+    }
+    let ks: Vec<Value> = match ks {
+        Some(ks) => ks.into_owned(),
+        None => match &rows[0] {
+            Value::Map(m) => m.iter().map(|(k, _)| k.clone()).collect(),
+            other => return Err(type_err("print-table", "a sequence of maps", other)),
+        },
+    };
+    let cell = |v: &Value| -> Result<String, Ctl> {
+        let mut out = String::new();
+        append_text(interp, &mut out, v, Mode::Display)?;
+        Ok(out)
+    };
+    let header = ks.iter().map(&cell).collect::<Result<Vec<_>, _>>()?;
+    let mut body = Vec::with_capacity(rows.len());
+    for row in rows.iter() {
+        let cells = ks.iter().map(|k| cell(&super::map::lookup(row, k).unwrap_or(Value::Nil)));
+        body.push(cells.collect::<Result<Vec<_>, _>>()?);
+    }
+    let widths: Vec<usize> = (0..ks.len())
+        .map(|i| body.iter().map(|r| r[i].chars().count()).chain([header[i].chars().count()]).max().unwrap_or(0))
+        .collect();
+    let line = |cells: &[String], (lead, sep, trail): (&str, &str, &str)| {
+        let padded: Vec<String> =
+            cells.iter().zip(&widths).map(|(c, w)| format!("{}{c}", " ".repeat(w - c.chars().count()))).collect();
+        format!("{lead}{}{trail}", padded.join(sep))
+    };
+    const CELLS: (&str, &str, &str) = ("| ", " | ", " |");
+    let divider: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+    let mut lines = vec![String::new(), line(&header, CELLS), line(&divider, ("|-", "-+-", "-|"))];
+    lines.extend(body.iter().map(|r| line(r, CELLS)));
+    for l in lines {
+        record(interp, l)?;
+    }
+    Ok(Value::Nil)
 }
 
 fn parse_boolean(_: &mut Interp, args: &mut [Value]) -> R {

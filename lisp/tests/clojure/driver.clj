@@ -3,7 +3,7 @@
 ;; println output then `=> <value>`, printed the PTC-Lisp way (maps without
 ;; commas, characters as strings), or `=> ERROR` when Clojure throws.
 ;; Used by scripts/clojure-diff.sh and lisp/tests/clojure_golden.rs.
-(require '[clojure.string :as str] 'clojure.set 'clojure.walk 'clojure.pprint)
+(require '[clojure.string :as str] 'clojure.set 'clojure.walk 'clojure.pprint 'clojure.math)
 
 (defn ptc-str [v]
   (letfn [(seq-str [open close xs] (str open (str/join " " (map ptc-str xs)) close))]

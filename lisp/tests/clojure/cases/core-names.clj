@@ -94,3 +94,12 @@
  (keywordize-keys nil) (stringify-keys [{:x 1}])]
 ;;; pprint-one-line
 (clojure.pprint/pprint [1 "x" :k nil])
+
+;;; clojure-math
+[(clojure.math/round 2.5) (clojure.math/floor 2.7) (clojure.math/ceil 2.1) (clojure.math/sqrt 16.0)
+ (clojure.math/pow 2 10) (/ (clojure.math/round (* 3.14159 100)) 100.0)]
+
+;;; print-table
+(clojure.pprint/print-table [{:sku "A-1" :qty 3 :note nil} {:sku "B-22" :qty 120 :note "rush"}])
+(clojure.pprint/print-table [:qty :sku] [{:sku "A-1" :qty 3} {:sku "B-22" :qty 120}])
+(clojure.pprint/print-table [])
