@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
-price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit .json)
+price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
+event-pipeline-backfill .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
-cloud-cost-audit)
+cloud-cost-audit, refactor-migration, event-pipeline-backfill)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -45,6 +46,8 @@ SESSIONS = {
     "vendor-due-diligence": ("vendor-due-diligence", "vendor-due-diligence.json", "returned"),
     "ci-flake-triage": ("ci-flake-triage", "ci-flake-triage.json", "returned"),
     "cloud-cost-audit": ("cloud-cost-audit", "cloud-cost-audit.json", "returned"),
+    "refactor-migration": ("refactor-migration", "refactor-migration.json", "returned"),
+    "event-pipeline-backfill": ("event-pipeline-backfill", "event-pipeline-backfill.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
