@@ -69,6 +69,21 @@ fn a_table_row_is_keyed_by_its_first_cell() {
     assert_eq!(output_facts("(untagged)     27773.77  23.04%"), ["(untagged)", "27773.77", "23.04%"]);
     assert_eq!(output_facts("(untagged)     27773.77"), ["27773.77"], "two cells are not a table");
     assert!(output_facts("moved the search nodes to analytics, as agreed").is_empty(), "prose is no row");
+    // A key of several words needs no letter (a date and a time), and the
+    // tokens in a key are that one fact.
+    assert_eq!(output_facts("2024-11-04 10:00     6771   3925   5410"), ["2024-11-04 10:00", "6771", "3925", "5410"]);
+    assert_eq!(output_facts("| 2024-11-04 10:00 | 6771 |"), ["2024-11-04 10:00", "6771"]);
+    assert_eq!(output_facts("1041     853   835"), ["1041", "853", "835"], "a figure is no key");
+}
+
+#[test]
+fn a_requirement_is_one_fact() {
+    assert_eq!(output_facts("legacy-http==1.9.4"), ["legacy-http==1.9.4"]);
+    assert_eq!(output_facts("  \"netclient>=2.2,<2.5\","), ["netclient>=2.2", "<2.5"]);
+    assert_eq!(output_facts("requires django~=4.2 (pinned)"), ["django~=4.2"]);
+    // Not a requirement: a comparison in code, a setting.
+    assert_eq!(output_facts("if resp.status == 404:"), ["resp.status", "404"]);
+    assert_eq!(output_facts("timeout=3.05 retries=5"), ["3.05"]);
 }
 
 #[test]

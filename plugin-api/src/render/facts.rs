@@ -109,15 +109,25 @@ fn capitalized(word: &str) -> bool {
 pub fn output_facts(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     for line in text.lines() {
-        out.extend(row_key(line));
-        let words: Vec<(usize, &str)> = line
-            .split(is_separator)
-            .filter(|w| !w.is_empty())
-            .map(|w| ((w.as_ptr() as usize) - (line.as_ptr() as usize), w))
-            .collect();
+        let at = |w: &str| (w.as_ptr() as usize) - (line.as_ptr() as usize);
+        // Facts of several tokens, each one fact with the tokens in it: a
+        // row's key first, then requirements where they stand.
+        let key = row_key(line);
+        out.extend(key);
+        let mut spans: Vec<(usize, &str, bool)> = key.map(|k| (at(k), k, false)).into_iter().collect();
+        spans.extend(requirements(line).map(|r| (at(r), r, true)));
+        let words: Vec<(usize, &str)> =
+            line.split(is_separator).filter(|w| !w.is_empty()).map(|w| (at(w), w)).collect();
         let mut k = 0;
         while k < words.len() {
             let (at, word) = words[k];
+            if let Some(&(span_at, fact, here)) = spans.iter().find(|(p, f, _)| (*p..p + f.len()).contains(&at)) {
+                if here && span_at == at {
+                    out.push(fact);
+                }
+                k += 1;
+                continue;
+            }
             // A name: capitalized words separated by one space (or ", ").
             let mut end = k;
             while end + 1 < words.len() && end - k + 1 < MAX_NAME_WORDS {
@@ -145,6 +155,26 @@ pub fn output_facts(text: &str) -> Vec<&str> {
         out.extend(quoted_strings(line));
     }
     out
+}
+
+/// Version comparisons a requirement pins a package with.
+const VERSION_OPERATORS: [&str; 5] = ["==", ">=", "<=", "~=", "!="];
+
+/// Requirements in `line`: a package name and a version joined by a
+/// comparison (`legacy-http==1.9.4`, `netclient>=2.2`), whole. Tokens split
+/// at `=`, which would find the name and the version apart (`legacy-http>`);
+/// a program copies the pin (`"legacy-http==1.9.4"` in an edit,
+/// `"netclient=="` in a search).
+fn requirements(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| is_separator(c) && c != '=').filter(|w| {
+        let Some((name, version)) = VERSION_OPERATORS.iter().find_map(|op| w.split_once(op)) else { return false };
+        let name_char = |c: char| c.is_alphanumeric() || matches!(c, '-' | '_' | '.');
+        let n = w.chars().count();
+        name.starts_with(char::is_alphabetic)
+            && name.chars().all(name_char)
+            && version.starts_with(|c: char| c.is_ascii_digit())
+            && (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n)
+    })
 }
 
 /// Atoms of a value [`value_facts`] reads at most: a larger value's
@@ -220,8 +250,9 @@ pub fn printed_texts<'a>(line: &str, texts: &[&'a str]) -> Vec<&'a str> {
 /// values by it, whatever its shape (a lower-case name, `summer sale`).
 /// A markdown row (`| pglogical | 2.4.1 |`: at most [`MAX_NAME_WORDS`]
 /// words) or a fixed-width one (`(untagged)     27773.77  23.04%`). Of
-/// [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`] characters, with a letter (not
-/// a separator row, not a figure, which a token rule finds).
+/// [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`] characters, with a letter or of
+/// several words (not a separator row, not a figure, which a token rule
+/// finds).
 fn row_key(line: &str) -> Option<&str> {
     let (cell, most_words) = match line.trim_start().strip_prefix('|') {
         Some(row) => (row.split_once('|')?.0.trim(), MAX_NAME_WORDS),
@@ -235,7 +266,10 @@ fn row_key(line: &str) -> Option<&str> {
     let n = cell.chars().count();
     let words = cell.split_whitespace().count();
     let keyed = (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&n) && words <= most_words;
-    (keyed && cell.chars().any(char::is_alphabetic) && !cell.contains('"')).then_some(cell)
+    // A name, or a key of several words (a date and a time: `2024-11-04
+    // 10:00`), which the token rules find only apart.
+    let named = cell.chars().any(char::is_alphabetic) || words > 1;
+    (keyed && named && !cell.contains('"')).then_some(cell)
 }
 
 /// The contents of `"..."` strings in `line` of a fact's length that hold
