@@ -31,6 +31,8 @@ LONG = [
     "vendor-due-diligence",
     "ci-flake-triage",
     "cloud-cost-audit",
+    "refactor-migration",
+    "event-pipeline-backfill",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
