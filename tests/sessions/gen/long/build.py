@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
-event-pipeline-backfill .json)
+event-pipeline-backfill, literature-review, returns-desk .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
-cloud-cost-audit, refactor-migration, event-pipeline-backfill)
+cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -48,6 +48,8 @@ SESSIONS = {
     "cloud-cost-audit": ("cloud-cost-audit", "cloud-cost-audit.json", "returned"),
     "refactor-migration": ("refactor-migration", "refactor-migration.json", "returned"),
     "event-pipeline-backfill": ("event-pipeline-backfill", "event-pipeline-backfill.json", "returned"),
+    "literature-review": ("literature-review", "literature-review.json", "returned"),
+    "returns-desk": ("returns-desk", "returns-desk.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
