@@ -15,7 +15,7 @@
 //! when its text contains a superseded literal and none of the corrected
 //! ones. Counted once per (turn, correction) pair.
 //!
-//! Five refinements keep the count to real corrections (a value replaced
+//! Six refinements keep the count to real corrections (a value replaced
 //! by another), since the session records every redefinition, most of
 //! which correct nothing:
 //!
@@ -33,7 +33,12 @@
 //!   and a format's `%6.2f` shows no number);
 //! - a superseded literal that another name's latest value still holds is
 //!   no stale fact: the old value of `direct` is still `direct-by-tag`'s,
-//!   or a total still right under another name.
+//!   or a total still right under another name;
+//! - a string longer than a fact (`MAX_FACT_CHARS`, a paragraph) is read
+//!   for the facts in it, as fact memory reads a line: a paragraph whose
+//!   one citation was corrected supersedes that citation, and a prompt
+//!   that shows the old paragraph and the new citation shows the
+//!   correction.
 //!
 //! ```
 //! use ptc_cost::{Corrections, ValueDefinition};
@@ -51,6 +56,7 @@
 
 use crate::literals::{program_literals, Literal};
 use crate::recall::{appears_in, is_fact};
+use ptc_plugin_api::render::{output_facts, MAX_FACT_CHARS};
 
 /// A value definition of a turn: the name and its value's EDN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,12 +99,29 @@ pub struct Stale {
     pub checked: usize,
 }
 
-/// The facts of a value's EDN, numbers as written.
+/// The facts of a value's EDN, numbers as written. A string longer than
+/// [`MAX_FACT_CHARS`] is prose (a paragraph, a page), not one fact: its
+/// facts are the ones fact memory reads in it ([`output_facts`]; a
+/// handle without its `@` or `#`, `[@lindqvist2023]` citing the key
+/// `lindqvist2023`), so a paragraph corrected in one citation supersedes
+/// that citation, not the whole paragraph, which a prompt that printed it
+/// once would go on showing.
 fn facts(edn: &str) -> Vec<Literal> {
     let mut out: Vec<Literal> = Vec::new();
-    for literal in program_literals(edn) {
+    let mut add = |literal: Literal| {
         if is_fact(&literal) && !out.contains(&literal) {
             out.push(literal);
+        }
+    };
+    for literal in program_literals(edn) {
+        match literal {
+            Literal::Text(s) if s.chars().count() > MAX_FACT_CHARS => {
+                for fact in output_facts(&s).into_iter().map(|f| f.trim_start_matches(['@', '#'])) {
+                    let number = fact.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit() || b == b'.');
+                    add(if number { Literal::Number(fact.to_string()) } else { Literal::Text(fact.to_string()) });
+                }
+            }
+            literal => add(literal),
         }
     }
     out
@@ -319,5 +342,20 @@ mod tests {
         assert_eq!(seconds.stale(&["", "", "(format \"%6.2f s\" x)"]).shown, 0);
         assert_eq!(seconds.stale(&["", "", "6.24 s"]).shown, 1);
         assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
+    }
+
+    #[test]
+    fn a_paragraph_supersedes_its_facts_not_itself() {
+        let text = |key: &str| {
+            format!("\"Retrieval was applied to coding in two ways, with gains on frequent codes only [@{key}], and a micro-F1 of 58.9.\"")
+        };
+        let (old, new) = (text("lindqvist2023"), text("lindquist2023"));
+        let c = Corrections::new(&[""], &[vec![def("para", &old)], vec![def("para", &new)], vec![]]);
+        assert_eq!(c.list()[0].superseded, [Literal::Text("lindqvist2023".into())]);
+        assert_eq!(c.list()[0].corrected, [Literal::Text("lindquist2023".into())]);
+        // The old paragraph printed once, and the key corrected: not stale.
+        let shown = format!("{old}\nlindqvist2023 -> lindquist2023");
+        assert_eq!(c.stale(&["", "", shown.as_str()]).shown, 0);
+        assert_eq!(c.stale(&["", "", old.as_str()]).shown, 1);
     }
 }
