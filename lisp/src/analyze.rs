@@ -161,9 +161,19 @@ pub(crate) struct Analyzer {
     /// Scopes of the `fn`s being analyzed, innermost last.
     fns: Vec<Scope>,
     depth: usize,
+    /// The user names the form refers to (resolved at run time), in order.
+    globals: Vec<(Arc<str>, Span)>,
 }
 
 pub(crate) type AResult<T> = Result<T, LispError>;
+
+/// An analyzed top-level form ([`Analyzer::top_level`]).
+pub(crate) struct TopLevel {
+    pub node: Node,
+    pub slots: u32,
+    /// The user names it refers to, resolved when it runs.
+    pub globals: Vec<(Arc<str>, Span)>,
+}
 
 /// An error at a form's position.
 pub(crate) fn err_at(form: &Form, kind: ErrorKind, message: impl Into<String>) -> LispError {
@@ -197,11 +207,14 @@ fn builtin_namespace(ns: &str) -> bool {
 
 impl Analyzer {
     /// Analyzes one top-level form; returns the node and the frame size it needs.
-    pub fn top_level(form: &Form) -> AResult<(Node, u32)> {
-        let mut a = Analyzer { top: Scope::default(), fns: Vec::new(), depth: 0 };
+    /// A top-level form's node, its slot count, and the user names it
+    /// refers to, each with where ([`crate::program`] checks them before
+    /// the form runs, as Clojure compiles a form before running it).
+    pub fn top_level(form: &Form) -> AResult<TopLevel> {
+        let mut a = Analyzer { top: Scope::default(), fns: Vec::new(), depth: 0, globals: Vec::new() };
         let mut node = a.analyze(form, false)?;
         crate::last_use::mark_top_level(&mut node);
-        Ok((node, a.top.nslots))
+        Ok(TopLevel { node, slots: a.top.nslots, globals: a.globals })
     }
 
     /// The innermost scope.
@@ -385,7 +398,9 @@ impl Analyzer {
         if let Some(msg) = crate::special::unsupported(name) {
             return Err(syntax(form, msg));
         }
-        Ok(Node::Global(name.into(), Span::of(form)))
+        let name: Arc<str> = name.into();
+        self.globals.push((name.clone(), Span::of(form)));
+        Ok(Node::Global(name, Span::of(form)))
     }
 
     fn list(&mut self, form: &Form, items: &[Form], tail: bool) -> AResult<Node> {

@@ -88,8 +88,19 @@ pub fn run_program_with(
     let mut interp = Interp::new(limits, memory.clone(), data, &*tools, &budget);
     interp.options = options;
     let mut result = Ok(Exit::Value(Value::Nil));
+    let defined = defined_names(&forms);
     for form in &forms {
-        let r = Analyzer::top_level(form).map_err(Ctl::from).and_then(|(node, n)| interp.run_top(&node, n));
+        let r = Analyzer::top_level(form).map_err(Ctl::from).and_then(|top| {
+            // A name nothing defines is an error before the form runs (a
+            // `defn` may use one a later form defines): no tool is called
+            // by a form that cannot finish.
+            for (name, span) in &top.globals {
+                if !defined.contains(&**name) {
+                    interp.global(name).map_err(|c| c.at(*span))?;
+                }
+            }
+            interp.run_top(&top.node, top.slots)
+        });
         result = match r {
             Ok(v) => Ok(Exit::Value(v)),
             Err(Ctl::Return(v)) => Ok(Exit::Return(v)),
@@ -130,6 +141,25 @@ pub fn run_program_with(
         },
         result,
     }
+}
+
+/// Every name a `def`, `defn`, `defn-` or `defonce` of the program
+/// defines, at any depth.
+fn defined_names<'a>(forms: &[Form<'a>]) -> std::collections::HashSet<&'a str> {
+    let mut out = std::collections::HashSet::new();
+    let mut stack: Vec<&Form<'a>> = forms.iter().collect();
+    while let Some(form) = stack.pop() {
+        match &form.kind {
+            FormKind::List(items) => {
+                out.extend(defined_name(form));
+                stack.extend(items);
+            }
+            FormKind::Vector(items) | FormKind::Map(items) | FormKind::Set(items) => stack.extend(items),
+            FormKind::Tagged(_, inner) => stack.push(inner),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// The name a top-level `(def name ...)`, `(defn name ...)` or `(defn- name ...)` defines.

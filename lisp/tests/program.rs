@@ -62,6 +62,23 @@ fn tool_errors_become_tool_errors_and_are_recorded() {
 }
 
 #[test]
+fn a_name_nothing_defines_fails_before_its_form_runs() {
+    // As Clojure compiles a form before running it: the tool calls of a
+    // form that cannot finish are not made, and the error says where.
+    let out = run(r#"(def hits (pmap (fn [q] (find-first odd? (:x (tool/echo {:x [q]})))) [1 2 3]))"#);
+    let e = out.result.unwrap_err();
+    assert_eq!((e.kind, e.line, e.column), (ErrorKind::UnboundSymbol, Some(1), Some(26)), "{e}");
+    assert!(e.message.contains("unable to resolve symbol `find-first`"), "{e}");
+    assert!(out.tool_calls.is_empty(), "{:?}", out.tool_calls);
+    // Earlier forms ran, as in Clojure; a dead branch is no exception.
+    let out = run("(tool/echo {:a 1}) (if false (nope) 1)");
+    assert_eq!((out.tool_calls.len(), out.result.unwrap_err().kind), (1, ErrorKind::UnboundSymbol));
+    // A name a later form, or a def inside a body, defines is fine.
+    assert_eq!(value("(defn f [] (g)) (defn g [] 7) (f)"), "7");
+    assert_eq!(value("(defn setup [] (def limit 3)) (setup) (inc limit)"), "4");
+}
+
+#[test]
 fn data_is_readable() {
     assert_eq!(value("(reduce + data/numbers)"), "6");
     assert_eq!(value("(:name data/user)"), "\"ann\"");
