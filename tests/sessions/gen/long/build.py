@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
-event-pipeline-backfill, literature-review, returns-desk .json)
+event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
-cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk)
+cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk,
+security-triage, sql-analytics)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -50,6 +51,8 @@ SESSIONS = {
     "event-pipeline-backfill": ("event-pipeline-backfill", "event-pipeline-backfill.json", "returned"),
     "literature-review": ("literature-review", "literature-review.json", "returned"),
     "returns-desk": ("returns-desk", "returns-desk.json", "returned"),
+    "security-triage": ("security-triage", "security-triage.json", "returned"),
+    "sql-analytics": ("sql-analytics", "sql-analytics.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
