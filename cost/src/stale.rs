@@ -15,7 +15,7 @@
 //! when its text contains a superseded literal and none of the corrected
 //! ones. Counted once per (turn, correction) pair.
 //!
-//! Six refinements keep the count to real corrections (a value replaced
+//! Seven refinements keep the count to real corrections (a value replaced
 //! by another), since the session records every redefinition, most of
 //! which correct nothing:
 //!
@@ -38,7 +38,10 @@
 //!   for the facts in it, as fact memory reads a line: a paragraph whose
 //!   one citation was corrected supersedes that citation, and a prompt
 //!   that shows the old paragraph and the new citation shows the
-//!   correction.
+//!   correction;
+//! - a corrected string is shown by its parts too: when the prompt shows
+//!   every fact of it that no superseded literal has, as a program that
+//!   built it with `str` does (`(str "substr(" local-date ", 1, 7)")`).
 //!
 //! ```
 //! use ptc_cost::{Corrections, ValueDefinition};
@@ -192,6 +195,28 @@ fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize)]) -> bool {
         }
 }
 
+/// The facts of a corrected string that none of the superseded literals
+/// has, when it has any: a program that builds the new value with `str`
+/// shows its parts, never the whole (`(str "substr(" cohort-date ", 1,
+/// 7)")`), and a prompt that shows every new part shows the correction.
+fn new_parts(corrected: &Literal, superseded: &[Literal]) -> Option<Vec<Literal>> {
+    let Literal::Text(s) = corrected else { return None };
+    let old: Vec<&str> = superseded
+        .iter()
+        .filter_map(|l| match l {
+            Literal::Text(t) => Some(t.as_str()),
+            Literal::Number(_) => None,
+        })
+        .collect();
+    let parts: Vec<Literal> = output_facts(s)
+        .into_iter()
+        .map(|f| f.trim_start_matches(['@', '#']))
+        .filter(|f| f.len() < s.len() && !old.iter().any(|o| o.contains(f)))
+        .map(|f| Literal::Text(f.to_string()))
+        .collect();
+    (!parts.is_empty()).then_some(parts)
+}
+
 impl Corrections {
     /// The corrections of a session: `given` are the texts the agent had
     /// from the start (mission, data, tool list), `turns[i]` holds the
@@ -243,7 +268,9 @@ impl Corrections {
             let shows = |l: &Literal| shows(l, text, &numbers);
             for c in self.list.iter().filter(|c| c.turn < turn) {
                 stale.checked += 1;
-                if c.superseded.iter().any(shows) && !c.corrected.iter().any(shows) {
+                let corrected =
+                    |l: &Literal| shows(l) || new_parts(l, &c.superseded).is_some_and(|p| p.iter().all(shows));
+                if c.superseded.iter().any(shows) && !c.corrected.iter().any(corrected) {
                     shown += 1;
                 }
             }
@@ -357,5 +384,27 @@ mod tests {
         let shown = format!("{old}\nlindqvist2023 -> lindquist2023");
         assert_eq!(c.stale(&["", "", shown.as_str()]).shown, 0);
         assert_eq!(c.stale(&["", "", old.as_str()]).shown, 1);
+    }
+
+    #[test]
+    fn a_string_built_from_parts_shows_its_correction_by_them() {
+        let c = Corrections::new(
+            &[""],
+            &[
+                vec![def("month", r#""substr(u.signup_ts, 1, 7)""#)],
+                vec![def("month", r#""substr(date(convert_tz('America/Los_Angeles', u.signup_ts)), 1, 7)""#)],
+                vec![],
+            ],
+        );
+        let old = r#"(def month "substr(u.signup_ts, 1, 7)")"#;
+        let built = r#"(def local "date(convert_tz('America/Los_Angeles', u.signup_ts))") (def month (str "substr(" local ", 1, 7)"))"#;
+        assert_eq!(c.stale(&["", "", &format!("{old}\n{built}")]).shown, 0, "every new part shown");
+        assert_eq!(c.stale(&["", "", &format!("{old}\nconvert_tz")]).shown, 1, "not every new part");
+        // A correction with no new part shows only as itself.
+        let zero = Corrections::new(
+            &[""],
+            &[vec![def("w", r#""u.is_test = 1""#)], vec![def("w", r#""u.is_test = 0""#)], vec![]],
+        );
+        assert_eq!(zero.stale(&["", "", "(def w \"u.is_test = 1\")"]).shown, 1);
     }
 }

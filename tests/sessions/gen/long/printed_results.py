@@ -33,6 +33,10 @@ LONG = [
     "cloud-cost-audit",
     "refactor-migration",
     "event-pipeline-backfill",
+    "literature-review",
+    "returns-desk",
+    "sql-analytics",
+    "security-triage",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
