@@ -100,7 +100,9 @@ fn capitalized(word: &str) -> bool {
 }
 
 /// The facts of one output text, in order: a table row's key (the first
-/// cell of a markdown table row, `row_key`), `token_is_fact` tokens,
+/// cell of a markdown or fixed-width table row, `row_key`; the tokens in
+/// it are that one fact), `token_is_fact` tokens, requirements where they
+/// stand (`legacy-http==1.9.4`, `requirements`, not its tokens apart),
 /// runs of two to `MAX_NAME_WORDS` capitalized words (`Marek Nowak`,
 /// `Korvell Data Systems Ltd`, with a comma as
 /// in `García, David`), and quoted strings of [`MIN_TEXT_CHARS`] to
