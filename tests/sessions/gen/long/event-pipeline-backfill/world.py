@@ -30,7 +30,7 @@ Planted:
   orders.v2.created.dlq (and the retired orders.v1.created).
 Deterministic: tool.py and answers.py read it."""
 import datetime as dt
-import zlib
+from toolkit import crc  # gen/long/, on the path of every importer
 
 AS_OF = "2024-11-06T10:00:00Z"
 CLUSTER = "kafka-prod-eu1"
@@ -58,10 +58,6 @@ PEOPLE = [
     {"name": "Malik Osei", "email": "malik.osei@quillmart.io", "team": "payments", "role": "engineer"},
 ]
 PERSON = {p["email"]: p for p in PEOPLE}
-
-
-def crc(*parts):
-    return zlib.crc32(":".join(map(str, parts)).encode())
 
 
 def uuid(*parts):

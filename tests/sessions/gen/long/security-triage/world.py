@@ -30,17 +30,13 @@ Planted:
 Deterministic: tool.py and answers.py read it."""
 import datetime as dt
 import json
-import zlib
+from toolkit import crc  # gen/long/, on the path of every importer
 
 TZ = dt.timezone(dt.timedelta(hours=1))
 AS_OF = "2024-11-13T04:30:00+01:00"
 NIGHT = ("2024-11-13T00:00:00+01:00", "2024-11-13T06:00:00+01:00")
 DOMAIN = "lumenbrook.com"
 STS = "sts.lumenbrook.com"
-
-
-def crc(*parts):
-    return zlib.crc32(":".join(map(str, parts)).encode())
 
 
 def at(hms, ms=0):
