@@ -104,9 +104,8 @@ pub struct Stale {
 
 /// The facts of a value's EDN, numbers as written. A string longer than
 /// [`MAX_FACT_CHARS`] is prose (a paragraph, a page), not one fact: its
-/// facts are the ones fact memory reads in it ([`output_facts`]; a
-/// handle without its `@` or `#`, `[@lindqvist2023]` citing the key
-/// `lindqvist2023`), so a paragraph corrected in one citation supersedes
+/// facts are the ones fact memory reads in it ([`prose_facts`]), so a
+/// paragraph corrected in one citation supersedes
 /// that citation, not the whole paragraph, which a prompt that printed it
 /// once would go on showing.
 fn facts(edn: &str) -> Vec<Literal> {
@@ -119,7 +118,7 @@ fn facts(edn: &str) -> Vec<Literal> {
     for literal in program_literals(edn) {
         match literal {
             Literal::Text(s) if s.chars().count() > MAX_FACT_CHARS => {
-                for fact in output_facts(&s).into_iter().map(|f| f.trim_start_matches(['@', '#'])) {
+                for fact in prose_facts(&s) {
                     let number = fact.trim_start_matches('-').bytes().all(|b| b.is_ascii_digit() || b == b'.');
                     add(if number { Literal::Number(fact.to_string()) } else { Literal::Text(fact.to_string()) });
                 }
@@ -128,6 +127,13 @@ fn facts(edn: &str) -> Vec<Literal> {
         }
     }
     out
+}
+
+/// The facts fact memory reads in a text ([`output_facts`]), a handle
+/// without its `@` or `#` (`[@lindqvist2023]` cites the key
+/// `lindqvist2023`).
+fn prose_facts(text: &str) -> impl Iterator<Item = &str> {
+    output_facts(text).into_iter().map(|f| f.trim_start_matches(['@', '#']))
 }
 
 /// Whether `facts` hold `literal`, numbers compared by value.
@@ -208,9 +214,7 @@ fn new_parts(corrected: &Literal, superseded: &[Literal]) -> Option<Vec<Literal>
             Literal::Number(_) => None,
         })
         .collect();
-    let parts: Vec<Literal> = output_facts(s)
-        .into_iter()
-        .map(|f| f.trim_start_matches(['@', '#']))
+    let parts: Vec<Literal> = prose_facts(s)
         .filter(|f| f.len() < s.len() && !old.iter().any(|o| o.contains(f)))
         .map(|f| Literal::Text(f.to_string()))
         .collect();
@@ -260,17 +264,23 @@ impl Corrections {
     /// turn `i + 1` was answered from.
     pub fn stale<S: AsRef<str>>(&self, prompts: &[S]) -> Stale {
         let mut stale = Stale::default();
+        // Per correction, per corrected literal: its new parts, read once.
+        let parts: Vec<Vec<Option<Vec<Literal>>>> =
+            self.list.iter().map(|c| c.corrected.iter().map(|l| new_parts(l, &c.superseded)).collect()).collect();
         for (index, prompt) in prompts.iter().enumerate() {
             let turn = index + 1;
             let mut shown = 0;
             let text = prompt.as_ref();
             let numbers = numbers_in(text);
             let shows = |l: &Literal| shows(l, text, &numbers);
-            for c in self.list.iter().filter(|c| c.turn < turn) {
+            for (c, parts) in self.list.iter().zip(&parts).filter(|(c, _)| c.turn < turn) {
                 stale.checked += 1;
-                let corrected =
-                    |l: &Literal| shows(l) || new_parts(l, &c.superseded).is_some_and(|p| p.iter().all(shows));
-                if c.superseded.iter().any(shows) && !c.corrected.iter().any(corrected) {
+                let corrected = c
+                    .corrected
+                    .iter()
+                    .zip(parts)
+                    .any(|(l, parts)| shows(l) || parts.as_ref().is_some_and(|p| p.iter().all(shows)));
+                if c.superseded.iter().any(shows) && !corrected {
                     shown += 1;
                 }
             }

@@ -206,9 +206,8 @@ fn builtin_namespace(ns: &str) -> bool {
 }
 
 impl Analyzer {
-    /// Analyzes one top-level form; returns the node and the frame size it needs.
-    /// A top-level form's node, its slot count, and the user names it
-    /// refers to, each with where ([`crate::program`] checks them before
+    /// Analyzes one top-level form: its node, the frame size it needs, and
+    /// the user names it refers to, each with where ([`crate::program`] checks them before
     /// the form runs, as Clojure compiles a form before running it).
     pub fn top_level(form: &Form) -> AResult<TopLevel> {
         let mut a = Analyzer { top: Scope::default(), fns: Vec::new(), depth: 0, globals: Vec::new() };

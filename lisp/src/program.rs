@@ -95,7 +95,8 @@ pub fn run_program_with(
             // `defn` may use one a later form defines): no tool is called
             // by a form that cannot finish.
             for (name, span) in &top.globals {
-                if !defined.contains(&**name) {
+                if !defined.contains(&**name) && interp.ns.get(name).is_none() {
+                    // Input data or a tool under the namespace fallback, or the error.
                     interp.global(name).map_err(|c| c.at(*span))?;
                 }
             }
