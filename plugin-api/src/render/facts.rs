@@ -188,23 +188,31 @@ pub const MAX_VALUE_ATOMS: usize = 4096;
 /// atoms.
 pub fn value_facts(value: &Value) -> HashSet<String> {
     let mut out = HashSet::new();
-    let mut stack = vec![value];
-    let mut atoms = 0;
-    while let Some(v) = stack.pop().filter(|_| atoms < MAX_VALUE_ATOMS) {
-        match v.view() {
-            ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
-            ValueRef::Map(entries) => stack.extend(entries.iter().rev().flat_map(|e| [e.value(), e.key()])),
-            atom => {
-                atoms += 1;
-                let text = match atom {
-                    ValueRef::Str(s) => format!("\"{s}\""),
-                    _ => format_value(v, ValueLimits::SAMPLE),
-                };
-                out.extend(output_facts(&text).into_iter().map(|f| f.trim_matches('"').to_string()));
-            }
-        }
+    for atom in atoms(value, true).take(MAX_VALUE_ATOMS) {
+        let text = match atom.view() {
+            ValueRef::Str(s) => format!("\"{s}\""),
+            _ => format_value(atom, ValueLimits::SAMPLE),
+        };
+        out.extend(output_facts(&text).into_iter().map(|f| f.trim_matches('"').to_string()));
     }
     out
+}
+
+/// A value's atoms (everything but a collection) in the order a print
+/// shows them, at any depth; a map's keys too when `keys`.
+fn atoms(value: &Value, keys: bool) -> impl Iterator<Item = &Value> {
+    let mut stack = vec![value];
+    std::iter::from_fn(move || {
+        while let Some(v) = stack.pop() {
+            match v.view() {
+                ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
+                ValueRef::Map(entries) if keys => stack.extend(entries.iter().rev().flat_map(|e| [e.value(), e.key()])),
+                ValueRef::Map(entries) => stack.extend(entries.iter().rev().map(|e| e.value())),
+                _ => return Some(v),
+            }
+        }
+        None
+    })
 }
 
 /// The texts of a tool's result that a printed line can show without
@@ -217,21 +225,14 @@ pub fn value_facts(value: &Value) -> HashSet<String> {
 /// The lines of a longer string (a page, a diff) are not texts: they are
 /// the page's prose again.
 pub fn value_texts(value: &Value) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut stack = vec![value];
-    while let Some(v) = stack.pop() {
-        match v.view() {
-            ValueRef::Str(s)
-                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() =>
-            {
-                out.push(s)
+    atoms(value, false)
+        .filter_map(|atom| match atom.view() {
+            ValueRef::Str(s) if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() => {
+                Some(s)
             }
-            ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
-            ValueRef::Map(entries) => stack.extend(entries.iter().rev().map(|e| e.value())),
-            _ => {}
-        }
-    }
-    out
+            _ => None,
+        })
+        .collect()
 }
 
 /// The `texts` ([`value_texts`]) that `line` shows, in the order it shows
