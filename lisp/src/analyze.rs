@@ -367,8 +367,8 @@ impl Analyzer {
             return match ns {
                 "data" => Ok(Node::Data(short.into(), Span::of(form))),
                 "tool" => Err(syntax(form, format!("call tools directly: ({name} {{:arg value}})"))),
-                "Math" | "math" if short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
-                "Math" | "math" if short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
+                "Math" | "math" | "clojure.math" if short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
+                "Math" | "math" | "clojure.math" if short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
                 _ if builtin_namespace(ns) => match builtins::lookup_in(ns, short) {
                     Some(b) => Ok(Node::Const(builtins::value_of(b))),
                     None => Err(unbound(form, name)),
@@ -565,14 +565,10 @@ fn referenced_name<'a>(form: &Form<'a>) -> Option<&'a str> {
     }
 }
 
-/// An unbound-symbol error with a did-you-mean hint drawn from the builtins.
+/// An unbound-symbol error with a hint drawn from the builtins ([`builtins::unbound_hint`]).
 pub(crate) fn unbound(form: &Form, name: &str) -> LispError {
-    let short = name.rsplit('/').next().unwrap_or(name);
-    let mut msg = format!("unable to resolve symbol `{name}`");
-    if let Some(best) = builtins::closest(short) {
-        msg.push_str(&format!("; did you mean `{best}`?"));
-    }
-    err_at(form, ErrorKind::UnboundSymbol, msg)
+    let hint = builtins::unbound_hint(name, std::iter::empty());
+    err_at(form, ErrorKind::UnboundSymbol, format!("unable to resolve symbol `{name}`{hint}"))
 }
 
 fn const_value(n: Node) -> Value {

@@ -243,12 +243,8 @@ impl<'a> Interp<'a> {
             Some(entry) => Ok(entry.value.clone()),
             None if self.options.namespace_fallback => self.fallback(name),
             None => {
-                let mut msg = format!("unable to resolve symbol `{name}`");
-                let defined = self.ns.iter().map(|(n, _)| n);
-                if let Some(best) = builtins::closest_among(name, defined).or_else(|| builtins::closest(name)) {
-                    msg.push_str(&format!("; did you mean `{best}`?"));
-                }
-                Err(fail(ErrorKind::UnboundSymbol, msg))
+                let hint = builtins::unbound_hint(name, self.ns.iter().map(|(n, _)| n));
+                Err(fail(ErrorKind::UnboundSymbol, format!("unable to resolve symbol `{name}`{hint}")))
             }
         }
     }
@@ -266,16 +262,14 @@ impl<'a> Interp<'a> {
             (true, None) => Ok(builtins::seq::native(name, builtins::native::NativeKind::Tool, vec![Value::str(name)])),
             (false, Some(v)) => Ok(v.clone()),
             (false, None) => {
-                let mut msg = format!("unable to resolve symbol `{name}` (not a definition, a tool or input data)");
                 let defined = self.ns.iter().map(|(n, _)| n);
                 let offered =
                     self.options.tool_names.iter().map(String::as_str).chain(self.data.keys().map(String::as_str));
-                if let Some(best) =
-                    builtins::closest_among(name, defined.chain(offered)).or_else(|| builtins::closest(name))
-                {
-                    msg.push_str(&format!("; did you mean `{best}`?"));
-                }
-                Err(fail(ErrorKind::UnboundSymbol, msg))
+                let hint = builtins::unbound_hint(name, defined.chain(offered));
+                Err(fail(
+                    ErrorKind::UnboundSymbol,
+                    format!("unable to resolve symbol `{name}` (not a definition, a tool or input data){hint}"),
+                ))
             }
         }
     }

@@ -209,6 +209,12 @@ fn errors_carry_kind_position_and_hints() {
     assert_eq!(e.kind, ErrorKind::Arity);
     assert!(e.message.contains("(/ (round (* x 100)) 100.0)"), "{e}");
     assert_eq!(run("(/ (round (* 3.14159 100)) 100.0)").result, Ok(Exit::Value(read_edn("3.14").unwrap())));
+    // clojure.math's names are not core names, as in Clojure; the error names the namespace.
+    let e = error("(log10 1000)");
+    assert_eq!(e.kind, ErrorKind::UnboundSymbol);
+    assert!(e.message.contains("it is `clojure.math/log10`"), "{e}");
+    assert_eq!(run("(clojure.math/log10 1000)").result, Ok(Exit::Value(read_edn("3.0").unwrap())));
+    assert!(error("(clojure.math/floor-div 1.5 1)").message.contains("an integer"));
     assert_eq!(ErrorKind::MemoryLimit.as_str(), "memory_limit");
 }
 

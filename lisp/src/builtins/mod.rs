@@ -73,6 +73,7 @@ const TABLES: &[&[Builtin]] = &[
     xform::BUILTINS,
     sorted::BUILTINS,
     relation::BUILTINS,
+    num::MATH,
     INTERNAL,
 ];
 
@@ -173,9 +174,10 @@ fn registry() -> &'static Registry {
 }
 
 /// Internal helpers are reachable only through a namespace
-/// (`clojure.string/reverse`, `set/rename-keys`) or from special forms (`%...`).
+/// (`clojure.string/reverse`, `set/rename-keys`, `clojure.math/log10`) or
+/// from special forms (`%...`).
 fn is_internal(name: &str) -> bool {
-    name.starts_with("string-") || name.starts_with("set-") || name.starts_with('%')
+    name.starts_with("string-") || name.starts_with("set-") || name.starts_with("math-") || name.starts_with('%')
 }
 
 /// Any builtin, internal ones included (for special forms).
@@ -221,7 +223,11 @@ pub(crate) fn lookup_call(name: &str) -> Option<&'static Builtin> {
 pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
     let set_ns = matches!(ns, "clojure.set" | "set");
+    let math = matches!(ns, "clojure.math" | "Math" | "math")
+        .then(|| num::MATH_NAMES.iter().find(|(n, _)| *n == name))
+        .flatten();
     match name {
+        _ if math.is_some() => math.and_then(|(_, internal)| registry().get(internal)).map(|(b, _)| *b),
         "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
         _ if set_ns && relation::NAMES.contains(&name) => registry().get(&format!("set-{name}")).map(|(b, _)| *b),
         _ => lookup(name),
@@ -299,6 +305,21 @@ pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c
 }
 
 /// The builtin closest to `name`, plus a few Clojure aliases models reach for.
+/// What an unbound-symbol error about `name` ends with: the namespace of a
+/// `clojure.math` name (`log10` is `clojure.math/log10`, as in Clojure),
+/// else the closest of the names `defined` (definitions, tools, data) or
+/// of the builtins, as a did-you-mean; empty when none is close.
+pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str>) -> String {
+    if num::MATH_NAMES.iter().any(|(n, _)| *n == name) {
+        return format!("; it is `clojure.math/{name}`");
+    }
+    let short = name.rsplit('/').next().unwrap_or(name);
+    match closest_among(short, defined).or_else(|| closest(short)) {
+        Some(best) => format!("; did you mean `{best}`?"),
+        None => String::new(),
+    }
+}
+
 pub(crate) fn closest(name: &str) -> Option<String> {
     let alias = match name {
         "length" | "len" | "size" => Some("count"),

@@ -67,6 +67,65 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("bit-shift-right", 2, 2, bit_shift_right),
 ];
 
+/// `clojure.math`'s functions that have no core twin (Clojure 1.11; `Math/`
+/// gives Java's names for them too: `Math/toRadians`). Reached through
+/// those namespaces only, as in Clojure, so the table names them
+/// `math-NAME` ([`MATH_NAMES`]). `sqrt`, `pow`, `log`, `exp`, `floor`,
+/// `ceil` and `round` are core names already.
+pub(crate) const MATH: &[Builtin] = &[
+    b("math-sin", 1, 1, |_, a| float_fn("clojure.math/sin", a, f64::sin)),
+    b("math-cos", 1, 1, |_, a| float_fn("clojure.math/cos", a, f64::cos)),
+    b("math-tan", 1, 1, |_, a| float_fn("clojure.math/tan", a, f64::tan)),
+    b("math-asin", 1, 1, |_, a| float_fn("clojure.math/asin", a, f64::asin)),
+    b("math-acos", 1, 1, |_, a| float_fn("clojure.math/acos", a, f64::acos)),
+    b("math-atan", 1, 1, |_, a| float_fn("clojure.math/atan", a, f64::atan)),
+    b("math-sinh", 1, 1, |_, a| float_fn("clojure.math/sinh", a, f64::sinh)),
+    b("math-cosh", 1, 1, |_, a| float_fn("clojure.math/cosh", a, f64::cosh)),
+    b("math-tanh", 1, 1, |_, a| float_fn("clojure.math/tanh", a, f64::tanh)),
+    b("math-log10", 1, 1, |_, a| float_fn("clojure.math/log10", a, f64::log10)),
+    b("math-log1p", 1, 1, |_, a| float_fn("clojure.math/log1p", a, f64::ln_1p)),
+    b("math-expm1", 1, 1, |_, a| float_fn("clojure.math/expm1", a, f64::exp_m1)),
+    b("math-cbrt", 1, 1, |_, a| float_fn("clojure.math/cbrt", a, f64::cbrt)),
+    b("math-rint", 1, 1, |_, a| float_fn("clojure.math/rint", a, f64::round_ties_even)),
+    b("math-signum", 1, 1, |_, a| float_fn("clojure.math/signum", a, signum)),
+    b("math-to-radians", 1, 1, |_, a| float_fn("clojure.math/to-radians", a, f64::to_radians)),
+    b("math-to-degrees", 1, 1, |_, a| float_fn("clojure.math/to-degrees", a, f64::to_degrees)),
+    b("math-atan2", 2, 2, |_, a| float_fn2("clojure.math/atan2", a, f64::atan2)),
+    b("math-hypot", 2, 2, |_, a| float_fn2("clojure.math/hypot", a, f64::hypot)),
+    b("math-floor-div", 2, 2, floor_div),
+    b("math-floor-mod", 2, 2, floor_mod),
+];
+
+/// The names [`MATH`] serves, as `clojure.math/NAME` (or Java's, after
+/// `Math/`) calls them.
+pub(crate) const MATH_NAMES: &[(&str, &str)] = &[
+    ("sin", "math-sin"),
+    ("cos", "math-cos"),
+    ("tan", "math-tan"),
+    ("asin", "math-asin"),
+    ("acos", "math-acos"),
+    ("atan", "math-atan"),
+    ("sinh", "math-sinh"),
+    ("cosh", "math-cosh"),
+    ("tanh", "math-tanh"),
+    ("log10", "math-log10"),
+    ("log1p", "math-log1p"),
+    ("expm1", "math-expm1"),
+    ("cbrt", "math-cbrt"),
+    ("rint", "math-rint"),
+    ("signum", "math-signum"),
+    ("to-radians", "math-to-radians"),
+    ("toRadians", "math-to-radians"),
+    ("to-degrees", "math-to-degrees"),
+    ("toDegrees", "math-to-degrees"),
+    ("atan2", "math-atan2"),
+    ("hypot", "math-hypot"),
+    ("floor-div", "math-floor-div"),
+    ("floorDiv", "math-floor-div"),
+    ("floor-mod", "math-floor-mod"),
+    ("floorMod", "math-floor-mod"),
+];
+
 /// A number argument.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Num {
@@ -382,6 +441,38 @@ fn round(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn float_fn(who: &str, args: &[Value], f: fn(f64) -> f64) -> R {
     Ok(Value::Float(f(Num::of(who, &args[0])?.f())))
+}
+
+fn float_fn2(who: &str, args: &[Value], f: fn(f64, f64) -> f64) -> R {
+    Ok(Value::Float(f(Num::of(who, &args[0])?.f(), Num::of(who, &args[1])?.f())))
+}
+
+/// Java's `Math.signum`: the sign as a double, a zero or NaN as it is.
+fn signum(x: f64) -> f64 {
+    if x == 0.0 || x.is_nan() {
+        x
+    } else {
+        x.signum()
+    }
+}
+
+/// Java's `Math.floorDiv` of two integers: the quotient rounded down.
+fn floor_div_of(who: &str, args: &[Value]) -> Result<(i64, i64, i64), Ctl> {
+    let (x, y) = (long_arg(who, &args[0])?, long_arg(who, &args[1])?);
+    if y == 0 {
+        return Err(fail(ErrorKind::Other, format!("divide by zero in {who}")));
+    }
+    let q = x.checked_div(y).ok_or_else(|| overflow(who))?;
+    Ok((x, y, if x % y != 0 && (x < 0) != (y < 0) { q - 1 } else { q }))
+}
+
+fn floor_div(_: &mut Interp, args: &mut [Value]) -> R {
+    Ok(Value::Int(floor_div_of("clojure.math/floor-div", args)?.2))
+}
+
+fn floor_mod(_: &mut Interp, args: &mut [Value]) -> R {
+    let (x, y, q) = floor_div_of("clojure.math/floor-mod", args)?;
+    Ok(Value::Int(x - q * y))
 }
 
 fn floor(_: &mut Interp, args: &mut [Value]) -> R {

@@ -99,6 +99,16 @@
 [(clojure.math/round 2.5) (clojure.math/floor 2.7) (clojure.math/ceil 2.1) (clojure.math/sqrt 16.0)
  (clojure.math/pow 2 10) (/ (clojure.math/round (* 3.14159 100)) 100.0)]
 
+;;; clojure-math-more
+[(clojure.math/log10 1000.0) (clojure.math/cbrt 27.0) (clojure.math/signum -2.5) (clojure.math/signum 0.0)
+ (clojure.math/hypot 3 4) (clojure.math/floor-div -7 2) (clojure.math/floor-mod -7 2) (clojure.math/floor-mod 7 -2)
+ (clojure.math/rint 2.5) (clojure.math/rint 3.5) (clojure.math/to-degrees clojure.math/PI) (Math/log10 100)
+ (/ (clojure.math/round (* 1000000 (clojure.math/sin 1))) 1000000.0) (clojure.math/atan2 1 1) (Math/toRadians 180)
+ clojure.math/E (Math/floorDiv 9 4) (clojure.math/log1p 0.0) (clojure.math/expm1 0.0) (clojure.math/tanh 0.0)]
+
+;;; clojure-math-floor-div-zero
+(clojure.math/floor-div 1 0)
+
 ;;; print-table
 (clojure.pprint/print-table [{:sku "A-1" :qty 3 :note nil} {:sku "B-22" :qty 120 :note "rush"}])
 (clojure.pprint/print-table [:qty :sku] [{:sku "A-1" :qty 3} {:sku "B-22" :qty 120}])
