@@ -205,7 +205,9 @@ fn atoms(value: &Value, keys: bool) -> impl Iterator<Item = &Value> {
     std::iter::from_fn(move || {
         while let Some(v) = stack.pop() {
             match v.view() {
-                ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => stack.extend(items.iter().rev()),
+                ValueRef::Vector(items) | ValueRef::List(items) | ValueRef::Set(items) => {
+                    stack.extend(items.iter().rev())
+                }
                 ValueRef::Map(entries) if keys => stack.extend(entries.iter().rev().flat_map(|e| [e.value(), e.key()])),
                 ValueRef::Map(entries) => stack.extend(entries.iter().rev().map(|e| e.value())),
                 _ => return Some(v),
@@ -227,7 +229,9 @@ fn atoms(value: &Value, keys: bool) -> impl Iterator<Item = &Value> {
 pub fn value_texts(value: &Value) -> Vec<&str> {
     atoms(value, false)
         .filter_map(|atom| match atom.view() {
-            ValueRef::Str(s) if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() => {
+            ValueRef::Str(s)
+                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() =>
+            {
                 Some(s)
             }
             _ => None,
