@@ -53,6 +53,9 @@ SESSIONS = {
     "returns-desk": ("returns-desk", "returns-desk.json", "returned"),
     "security-triage": ("security-triage", "security-triage.json", "returned"),
     "sql-analytics": ("sql-analytics", "sql-analytics.json", "returned"),
+    "k8s-rollout": ("k8s-rollout", "k8s-rollout.json", "returned"),
+    "variant-interpretation": ("variant-interpretation", "variant-interpretation.json", "returned"),
+    "travel-rebooking": ("travel-rebooking", "travel-rebooking.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
