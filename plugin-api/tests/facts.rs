@@ -87,6 +87,28 @@ fn a_requirement_is_one_fact() {
 }
 
 #[test]
+fn a_token_longer_than_a_fact_is_read_for_its_parts() {
+    let digest = format!("sha256:{}", "ea204338".repeat(8));
+    let line = format!("   stable 4.17.3 mirror-euw1.registry.fernhill.io/checkout/checkout-api@{digest}");
+    assert!(line.split(' ').last().unwrap().chars().count() > MAX_FACT_CHARS);
+    assert_eq!(output_facts(&line), ["4.17.3", "mirror-euw1.registry.fernhill.io", "checkout-api", digest.as_str()]);
+    let url = "https://doi.org/10.1145/3580305.3599403/suppl/appendix-b-full-results-table-extended.pdf";
+    assert_eq!(
+        output_facts(url),
+        ["doi.org", "10.1145", "3580305.3599403", "appendix-b-full-results-table-extended.pdf"]
+    );
+}
+
+#[test]
+fn an_identifier_in_camel_case_is_a_fact() {
+    assert_eq!(
+        output_facts("HorizontalPodAutoscaler (autoscaling/v2) unchanged; getClient returns a Client"),
+        ["HorizontalPodAutoscaler", "autoscaling/v2", "getClient"]
+    );
+    assert!(output_facts("the checkout service is up. Nothing else, iOS or not").is_empty(), "prose has none");
+}
+
+#[test]
 fn quoted_strings_with_spaces_are_facts() {
     assert_eq!(output_facts(r#"{:title "Dry bag 20 L" :ok true}"#), ["Dry bag 20 L"]);
 }

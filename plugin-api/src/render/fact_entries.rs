@@ -102,6 +102,11 @@ pub struct FactEntries {
 struct Fold {
     ledger: FactLedger,
     defined: HashMap<String, HashSet<String>>,
+    /// The tools' strings ([`value_texts`] of every tool result so far)
+    /// each name's latest value holds.
+    texts: HashMap<String, Vec<String>>,
+    /// [`value_texts`] of every tool result so far.
+    tool_strings: HashSet<String>,
     notes: Vec<String>,
 }
 
@@ -151,8 +156,17 @@ impl FactEntries {
     /// Adds the entries of `turns`, the turns after those it has: entry `i`
     /// depends on the turns up to `i` only, so entries once made stay.
     pub(crate) fn extend(&mut self, turns: &[Turn], opts: &FactEntryOptions) {
-        let Fold { ledger, defined, notes } = &mut self.fold;
-        self.turns.extend(turns.iter().map(|t| entry(t, opts, ledger, defined, notes)));
+        let Fold { ledger, defined, texts, tool_strings, notes } = &mut self.fold;
+        self.turns.extend(turns.iter().map(|t| {
+            let shown = entry(t, opts, ledger, defined, texts, notes);
+            let results = t.tool_calls().iter().filter_map(|c| c.result());
+            tool_strings.extend(results.flat_map(value_texts).map(str::to_string));
+            for d in t.definitions().iter().filter(|d| !d.is_function()) {
+                let held = value_texts(d.value()).into_iter().filter(|s| tool_strings.contains(*s));
+                texts.insert(d.name().to_string(), held.map(str::to_string).collect());
+            }
+            shown
+        }));
     }
 
     /// How many turns have entries.
@@ -255,13 +269,29 @@ fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
     }
 }
 
-/// The strings of a turn's tool results a print line may show bare
-/// ([`value_texts`]), each once.
-fn tool_texts(turn: &Turn) -> Vec<&str> {
+/// The strings a print line of `turn` may show bare ([`value_texts`]),
+/// each once: those of its tool results, and the tools' strings the
+/// values its program names hold (`defined`: each earlier definition's),
+/// which a print shows as the tool gave them (`(doseq [b (:bookings
+/// bookings)] (println (:fare_basis b)))` a turn after the call; not the
+/// lines a program split a page into).
+fn tool_texts<'a>(turn: &'a Turn, defined: &'a HashMap<String, Vec<String>>) -> Vec<&'a str> {
+    let program = turn.program().unwrap_or_default();
+    let named = defined.iter().filter(|(name, _)| names(program, name)).flat_map(|(_, t)| t.iter().map(String::as_str));
     let mut texts: Vec<&str> = turn.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
+    texts.extend(named);
     let mut unique = HashSet::new();
     texts.retain(|t| unique.insert(*t));
     texts
+}
+
+/// Whether `program` holds the symbol `name` (not as part of a longer one).
+fn names(program: &str, name: &str) -> bool {
+    let symbol_char = |c: char| c.is_alphanumeric() || "-_*+!?'<>=./".contains(c);
+    program.match_indices(name).any(|(at, _)| {
+        !program[..at].chars().next_back().is_some_and(symbol_char)
+            && !program[at + name.len()..].chars().next().is_some_and(symbol_char)
+    })
 }
 
 /// The prose of a turn's answer: the model's own words around its
@@ -284,6 +314,7 @@ fn entry(
     opts: &FactEntryOptions,
     ledger: &mut FactLedger,
     defined: &mut HashMap<String, HashSet<String>>,
+    texts_of: &HashMap<String, Vec<String>>,
     notes: &mut Vec<String>,
 ) -> Shown {
     let prose = prose(turn);
@@ -338,7 +369,7 @@ fn entry(
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let prints: Vec<&str> = turn.prints().collect();
-    let texts = if opts.bulk == BulkFacts::Drop || prints.is_empty() { Vec::new() } else { tool_texts(turn) };
+    let texts = if opts.bulk == BulkFacts::Drop || prints.is_empty() { Vec::new() } else { tool_texts(turn, texts_of) };
     for line in prints.iter().flat_map(|p| p.lines()) {
         if line.chars().count() <= opts.line_chars && !line.trim().is_empty() {
             whole.push(line);
@@ -377,6 +408,7 @@ fn entry(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::Value;
 
     #[test]
     fn a_failed_turns_notes_join_the_next_entry() {
@@ -396,5 +428,46 @@ mod tests {
             ";; --- turn 2 ---\n;; facts: 1234 BILL-1450 2024-07-17 \"Hannah Berg\"",
             "the notes' facts, once, in the next entry; the program's own text is not prose"
         );
+    }
+
+    #[test]
+    fn a_tools_string_printed_bare_a_turn_later_through_a_definition_is_a_fact() {
+        let booking = |pnr: &str, fare: &str| {
+            Value::map(vec![
+                (Value::keyword("pnr"), Value::string(pnr)),
+                (Value::keyword("fare_basis"), Value::string(fare)),
+            ])
+        };
+        let bookings = Value::vector(vec![booking("QX7R2M", "VLOWCH"), booking("VZ8H6C", "VLOWAT")]);
+        let mut req = RenderRequest::new("Rebook the team", "system", 40);
+        let call = crate::request::ToolCall::new("bookings", Value::map(vec![]), Ok(bookings.clone()), 5);
+        req.push_turn(
+            Turn::new(1, "", Some("(def bookings (tool/bookings {}))".into()))
+                .with_tool_calls(vec![call])
+                .with_definitions(vec![Definition::new("bookings", bookings.clone(), None)]),
+        );
+        let print = |program: &str| {
+            Turn::new(2, "", Some(program.into()))
+                .with_prints(vec!["QX7R2M VLOWCH 612.40 | VZ8H6C VLOWAT 548.30".into()])
+        };
+        req.push_turn(print("(doseq [b bookings] (println (:pnr b) (:fare_basis b)))"));
+        let entries = FactEntries::new(&req, FactEntryOptions::default());
+        assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30 VLOWCH VLOWAT");
+        // A program that does not name the definition shows no string of it.
+        let mut other = RenderRequest::new("Rebook the team", "system", 40);
+        other.push_turn(req.turns()[0].clone());
+        other.push_turn(print("(println (tool/summary {}))"));
+        let entries = FactEntries::new(&other, FactEntryOptions::default());
+        assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30");
+        // Strings no tool gave (a value the program built, a page split into
+        // lines) are not the tool's.
+        let mut built = RenderRequest::new("Rebook the team", "system", 40);
+        built.push_turn(
+            Turn::new(1, "", Some("(def bookings [...])".into()))
+                .with_definitions(vec![Definition::new("bookings", bookings, None)]),
+        );
+        built.push_turn(req.turns()[1].clone());
+        let entries = FactEntries::new(&built, FactEntryOptions::default());
+        assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30");
     }
 }

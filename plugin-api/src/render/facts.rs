@@ -90,7 +90,27 @@ fn token_is_fact(token: &str) -> bool {
         return if number { digits >= MIN_NUMBER_DIGITS } else { token.chars().count() >= MIN_TEXT_CHARS };
     }
     let joined = token.trim_matches(|c: char| !c.is_alphanumeric()).contains(['-', '_', '.', '/', '@']);
-    joined && token.chars().count() > MIN_TEXT_CHARS && token.chars().next().is_some_and(char::is_alphabetic)
+    let long = token.chars().count() > MIN_TEXT_CHARS;
+    (joined && long && token.chars().next().is_some_and(char::is_alphabetic)) || (long && camel_case(token))
+}
+
+/// Whether `word` is an identifier in camel case: letters only, an
+/// upper-case letter right after a lower-case one (`HorizontalPodAutoscaler`,
+/// `getClient`), which prose does not write.
+fn camel_case(word: &str) -> bool {
+    word.chars().all(char::is_alphabetic)
+        && word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase())
+}
+
+/// The facts of a token longer than a fact: a reference of several
+/// parts (an image `registry.example.io/team/app@sha256:...`, a URL, a
+/// path) is read for its parts, split at `/`, `@`, `?` and `&`, each a
+/// fact by its own shape (`registry.example.io`, `sha256:...`).
+fn token_parts(token: &str) -> impl Iterator<Item = &str> {
+    token
+        .split(['/', '@', '?', '&'])
+        .map(|part| part.trim_end_matches([':', '.', '!', '?']))
+        .filter(|part| part.chars().count() <= MAX_FACT_CHARS && token_is_fact(part))
 }
 
 /// Whether `word` starts a capitalized name (`Marek`, `LAURA`, `García`).
@@ -149,8 +169,10 @@ pub fn output_facts(text: &str) -> Vec<&str> {
                 continue;
             }
             let token = word.trim_end_matches([':', '.', '!', '?']);
-            if token.chars().count() <= MAX_FACT_CHARS && token_is_fact(token) {
-                out.push(token);
+            if token.chars().count() <= MAX_FACT_CHARS {
+                out.extend(Some(token).filter(|t| token_is_fact(t)));
+            } else {
+                out.extend(token_parts(token));
             }
             k += 1;
         }
