@@ -440,7 +440,9 @@ fn every_cache_stable_instance_costs_at_most_the_full_history_on_every_session()
                     assert!(cost < 0.75, "{name} under {model}: {:.1}% of full-history", cost * 100.0);
                 }
             }
-            assert!(row("coalesced-spec")["vs_full_history"]["cost"]["anthropic"].as_f64().unwrap() > 1.0);
+            let spec = row("coalesced-spec")["per_session"].as_array().unwrap();
+            let dearer = spec.iter().filter(|s| s["vs_full_history"]["cost"]["anthropic"].as_f64().unwrap() > 1.0);
+            assert!(dearer.count() >= sessions.len() / 2, "the spec layout breaks the cache on most sessions");
         }
     }
 }

@@ -2,7 +2,10 @@
 //! public functions: the shape rules of output, a program's literals, a
 //! tool's strings printed bare, and the ledger that keeps each fact once.
 
-use ptc_plugin_api::render::{output_facts, printed_texts, program_facts, value_texts, FactLedger, MAX_FACT_CHARS};
+use ptc_plugin_api::render::{
+    output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger, MAX_FACT_CHARS,
+    MAX_VALUE_TEXT_BYTES,
+};
 use ptc_plugin_api::Value;
 
 #[test]
@@ -90,13 +93,22 @@ fn a_requirement_is_one_fact() {
 fn a_token_longer_than_a_fact_is_read_for_its_parts() {
     let digest = format!("sha256:{}", "ea204338".repeat(8));
     let line = format!("   stable 4.17.3 mirror-euw1.registry.fernhill.io/checkout/checkout-api@{digest}");
-    assert!(line.split(' ').last().unwrap().chars().count() > MAX_FACT_CHARS);
+    assert!(line.split(' ').next_back().unwrap().chars().count() > MAX_FACT_CHARS);
     assert_eq!(output_facts(&line), ["4.17.3", "mirror-euw1.registry.fernhill.io", "checkout-api", digest.as_str()]);
     let url = "https://doi.org/10.1145/3580305.3599403/suppl/appendix-b-full-results-table-extended.pdf";
     assert_eq!(
         output_facts(url),
         ["doi.org", "10.1145", "3580305.3599403", "appendix-b-full-results-table-extended.pdf"]
     );
+}
+
+#[test]
+fn a_values_facts_are_read_from_a_strings_first_bytes() {
+    let filler = "lorem ipsum dolor — ünïcödé 日本語 🫖 sit amet; ".repeat(MAX_VALUE_TEXT_BYTES / 40);
+    let doc = Value::string(format!("ref DOC-4650 {filler} ref DOC-9911"));
+    let facts = value_facts(&doc);
+    assert!(facts.contains("DOC-4650"), "{facts:?}");
+    assert!(!facts.contains("DOC-9911"), "past the first {MAX_VALUE_TEXT_BYTES} bytes");
 }
 
 #[test]

@@ -90,14 +90,20 @@ fn token_is_fact(token: &str) -> bool {
         return if number { digits >= MIN_NUMBER_DIGITS } else { token.chars().count() >= MIN_TEXT_CHARS };
     }
     let joined = token.trim_matches(|c: char| !c.is_alphanumeric()).contains(['-', '_', '.', '/', '@']);
-    let long = token.chars().count() > MIN_TEXT_CHARS;
-    (joined && long && token.chars().next().is_some_and(char::is_alphabetic)) || (long && camel_case(token))
+    if joined {
+        return token.chars().count() > MIN_TEXT_CHARS && token.chars().next().is_some_and(char::is_alphabetic);
+    }
+    camel_case(token) && token.chars().count() > MIN_TEXT_CHARS
 }
 
 /// Whether `word` is an identifier in camel case: letters only, an
 /// upper-case letter right after a lower-case one (`HorizontalPodAutoscaler`,
 /// `getClient`), which prose does not write.
 fn camel_case(word: &str) -> bool {
+    // Most words have no capital after their first letter: one byte scan.
+    if !word.bytes().skip(1).any(|b| b.is_ascii_uppercase() || !b.is_ascii()) {
+        return false;
+    }
     word.chars().all(char::is_alphabetic)
         && word.chars().zip(word.chars().skip(1)).any(|(a, b)| a.is_lowercase() && b.is_uppercase())
 }
@@ -205,14 +211,24 @@ fn requirements(line: &str) -> impl Iterator<Item = &str> {
 /// remaining atoms are not read.
 pub const MAX_VALUE_ATOMS: usize = 4096;
 
+/// Bytes of a string [`value_facts`] reads at most (cut at a character):
+/// the rest of a larger text (a 10 MB document) is not read.
+pub const MAX_VALUE_TEXT_BYTES: usize = 65_536;
+
 /// The facts of a value's atoms as a sample prints them (strings quoted,
 /// numbers as written; map keys too), from its first [`MAX_VALUE_ATOMS`]
-/// atoms.
+/// atoms and a string's first [`MAX_VALUE_TEXT_BYTES`].
 pub fn value_facts(value: &Value) -> HashSet<String> {
     let mut out = HashSet::new();
     for atom in atoms(value, true).take(MAX_VALUE_ATOMS) {
         let text = match atom.view() {
-            ValueRef::Str(s) => format!("\"{s}\""),
+            ValueRef::Str(s) => {
+                let mut end = s.len().min(MAX_VALUE_TEXT_BYTES);
+                while !s.is_char_boundary(end) {
+                    end -= 1;
+                }
+                format!("\"{}\"", &s[..end])
+            }
             _ => format_value(atom, ValueLimits::SAMPLE),
         };
         out.extend(output_facts(&text).into_iter().map(|f| f.trim_matches('"').to_string()));
@@ -251,14 +267,16 @@ fn atoms(value: &Value, keys: bool) -> impl Iterator<Item = &Value> {
 pub fn value_texts(value: &Value) -> Vec<&str> {
     atoms(value, false)
         .filter_map(|atom| match atom.view() {
-            ValueRef::Str(s)
-                if (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&s.chars().count()) && !s.trim().is_empty() =>
-            {
-                Some(s)
-            }
+            // A character is at most 4 bytes: a longer string is not counted.
+            ValueRef::Str(s) if s.len() <= 4 * MAX_FACT_CHARS && fact_length(s) && !s.trim().is_empty() => Some(s),
             _ => None,
         })
         .collect()
+}
+
+/// Whether `text` is [`MIN_TEXT_CHARS`] to [`MAX_FACT_CHARS`] characters long.
+fn fact_length(text: &str) -> bool {
+    (MIN_TEXT_CHARS..=MAX_FACT_CHARS).contains(&text.chars().count())
 }
 
 /// The `texts` ([`value_texts`]) that `line` shows, in the order it shows

@@ -43,7 +43,7 @@ pub use fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 pub use fact_memory::{fact_memory_prompt, fact_memory_prompt_memoized, FactMemory, DEFAULT_RECENT_TURNS};
 pub use facts::{
     is_fact, output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger, MAX_FACT_CHARS,
-    MAX_VALUE_ATOMS, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
+    MAX_VALUE_ATOMS, MAX_VALUE_TEXT_BYTES, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
 };
 pub use history::{
     count_verbatim_entry, feedback_message, first_user_blocks, full_history, full_history_prompt, messages_text,

@@ -1,0 +1,66 @@
+//! Fact entries (`ptc_plugin_api::render::FactEntries`) through the SDK's
+//! public API: a failed turn's notes, and a tool's strings printed a turn
+//! after the call.
+
+use ptc_plugin_api::render::{FactEntries, FactEntryOptions};
+use ptc_plugin_api::{Definition, RenderRequest, ToolCall, Turn, TurnError, Value};
+
+#[test]
+fn a_failed_turns_notes_join_the_next_entry() {
+    let mut req = RenderRequest::new("Plan the upgrade", "system", 40);
+    req.push_turn(
+        Turn::new(1, "Known so far: BILL-1450 rolls out 2024-07-17 (Hannah Berg).", None)
+            .with_error(TurnError::new("no_code", "No program found")),
+    );
+    req.push_turn(
+        Turn::new(2, "Next the windows.\n```clojure\n(println 1234)\n```", Some("(println 1234)".into()))
+            .with_prints(vec!["1234".into()]),
+    );
+    let entries = FactEntries::new(&req, FactEntryOptions::default());
+    assert_eq!(entries.entry(0), "", "a failed turn has no entry");
+    assert_eq!(
+        entries.entry(1),
+        ";; --- turn 2 ---\n;; facts: 1234 BILL-1450 2024-07-17 \"Hannah Berg\"",
+        "the notes' facts, once, in the next entry; the program's own text is not prose"
+    );
+}
+
+#[test]
+fn a_tools_string_printed_bare_a_turn_later_through_a_definition_is_a_fact() {
+    let booking = |pnr: &str, fare: &str| {
+        Value::map(vec![
+            (Value::keyword("pnr"), Value::string(pnr)),
+            (Value::keyword("fare_basis"), Value::string(fare)),
+        ])
+    };
+    let bookings = Value::vector(vec![booking("QX7R2M", "VLOWCH"), booking("VZ8H6C", "VLOWAT")]);
+    let mut req = RenderRequest::new("Rebook the team", "system", 40);
+    let call = ToolCall::new("bookings", Value::map(vec![]), Ok(bookings.clone()), 5);
+    req.push_turn(
+        Turn::new(1, "", Some("(def bookings (tool/bookings {}))".into()))
+            .with_tool_calls(vec![call])
+            .with_definitions(vec![Definition::new("bookings", bookings.clone(), None)]),
+    );
+    let print = |program: &str| {
+        Turn::new(2, "", Some(program.into())).with_prints(vec!["QX7R2M VLOWCH 612.40 | VZ8H6C VLOWAT 548.30".into()])
+    };
+    req.push_turn(print("(doseq [b bookings] (println (:pnr b) (:fare_basis b)))"));
+    let entries = FactEntries::new(&req, FactEntryOptions::default());
+    assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30 VLOWCH VLOWAT");
+    // A program that does not name the definition shows no string of it.
+    let mut other = RenderRequest::new("Rebook the team", "system", 40);
+    other.push_turn(req.turns()[0].clone());
+    other.push_turn(print("(println (tool/summary {}))"));
+    let entries = FactEntries::new(&other, FactEntryOptions::default());
+    assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30");
+    // Strings no tool gave (a value the program built, a page split into
+    // lines) are not the tool's.
+    let mut built = RenderRequest::new("Rebook the team", "system", 40);
+    built.push_turn(
+        Turn::new(1, "", Some("(def bookings [...])".into()))
+            .with_definitions(vec![Definition::new("bookings", bookings, None)]),
+    );
+    built.push_turn(req.turns()[1].clone());
+    let entries = FactEntries::new(&built, FactEntryOptions::default());
+    assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30");
+}
