@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
-event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics .json)
+event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics,
+k8s-rollout, variant-interpretation, travel-rebooking .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
 cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk,
-security-triage, sql-analytics)
+security-triage, sql-analytics, k8s-rollout, variant-interpretation, travel-rebooking)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config

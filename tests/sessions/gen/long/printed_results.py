@@ -37,6 +37,9 @@ LONG = [
     "returns-desk",
     "sql-analytics",
     "security-triage",
+    "k8s-rollout",
+    "variant-interpretation",
+    "travel-rebooking",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
