@@ -30,7 +30,10 @@
 //! - a number printed with two decimals or more shows a value it rounds:
 //!   a program prints `(format "%.2f" x)`, so `30908.18` shows the value
 //!   `30908.182440258566` (with fewer, only itself: `6.2` is not `6.24`;
-//!   and a format's `%6.2f` shows no number);
+//!   and a format's `%6.2f` shows no number), if it has three
+//!   significant digits, as many as a number fact has digits (`0.02` is
+//!   no rounding of `0.0232` a reader could tell from any other small
+//!   figure);
 //! - a superseded literal that another name's latest value still holds is
 //!   no stale fact: the old value of `direct` is still `direct-by-tag`'s,
 //!   or a total still right under another name;
@@ -59,7 +62,7 @@
 
 use crate::literals::{program_literals, Literal};
 use crate::recall::{appears_in, is_fact};
-use ptc_plugin_api::render::{output_facts, MAX_FACT_CHARS};
+use ptc_plugin_api::render::{output_facts, MAX_FACT_CHARS, MIN_NUMBER_DIGITS};
 
 /// A value definition of a turn: the name and its value's EDN.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -149,9 +152,9 @@ fn holds(facts: &[Literal], literal: &Literal) -> bool {
 }
 
 /// The numbers written in `text` (digits with at most one `.`, not inside
-/// a longer number): each value with its count of decimals, sorted by
-/// value.
-fn numbers_in(text: &str) -> Vec<(f64, usize)> {
+/// a longer number): each value with its count of decimals and whether it
+/// has [`MIN_NUMBER_DIGITS`] significant digits, sorted by value.
+fn numbers_in(text: &str) -> Vec<(f64, usize, bool)> {
     let mut out = Vec::new();
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -170,7 +173,9 @@ fn numbers_in(text: &str) -> Vec<(f64, usize)> {
         // A trailing `.` ends a sentence, not a number.
         let token = text[i..end].trim_end_matches('.');
         if let Ok(x) = token.parse::<f64>() {
-            out.push((x, token.split_once('.').map_or(0, |(_, decimals)| decimals.len())));
+            let decimals = token.split_once('.').map_or(0, |(_, decimals)| decimals.len());
+            let significant = token.trim_start_matches(['0', '.']).bytes().filter(u8::is_ascii_digit).count();
+            out.push((x, decimals, significant >= MIN_NUMBER_DIGITS));
         }
         i = end;
     }
@@ -187,15 +192,17 @@ fn rounds_to(x: f64, decimals: usize, printed: f64) -> bool {
 /// Whether a prompt (`text`, with its [`numbers_in`]) shows `literal`: a
 /// number by value, so `463.40 EUR` shows the value `463.4`, or rounded
 /// to the two or more decimals printed, so `30908.18` shows
-/// `30908.182440258566`.
-fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize)]) -> bool {
+/// `30908.182440258566`, when the printed number has [`MIN_NUMBER_DIGITS`]
+/// significant digits (`0.02` is no rounding of `0.0232` a reader could
+/// tell from any other small figure).
+fn shows(literal: &Literal, text: &str, numbers: &[(f64, usize, bool)]) -> bool {
     appears_in(literal, text)
         || match literal {
             Literal::Number(n) => n.parse::<f64>().is_ok_and(|x| {
-                let near = &numbers[numbers.partition_point(|&(y, _)| y < x - 0.5)..];
-                near.iter()
-                    .take_while(|&&(y, _)| y <= x + 0.5)
-                    .any(|&(y, decimals)| y == x || (decimals >= 2 && rounds_to(x, decimals, y)))
+                let near = &numbers[numbers.partition_point(|&(y, _, _)| y < x - 0.5)..];
+                near.iter().take_while(|&&(y, _, _)| y <= x + 0.5).any(|&(y, decimals, significant)| {
+                    y == x || (decimals >= 2 && significant && rounds_to(x, decimals, y))
+                })
             }),
             Literal::Text(_) => false,
         }
@@ -378,6 +385,12 @@ mod tests {
         let seconds = Corrections::new(&[""], &[vec![def("s", "6.24")], vec![def("s", "7.31")], vec![]]);
         assert_eq!(seconds.stale(&["", "", "(format \"%6.2f s\" x)"]).shown, 0);
         assert_eq!(seconds.stale(&["", "", "6.24 s"]).shown, 1);
+        // A rounding shows a value only with three significant digits:
+        // `0.02` is any small figure, `0.0232` is the value `0.02318`.
+        let af = Corrections::new(&[""], &[vec![def("af", "0.02318")], vec![def("af", "5.61E-6")], vec![]]);
+        assert_eq!(af.stale(&["", "", "p 0.02, AF 5.61E-6 now"]).shown, 0);
+        assert_eq!(af.stale(&["", "", "p 0.02"]).shown, 0);
+        assert_eq!(af.stale(&["", "", "AF was 0.0232"]).shown, 1);
         assert_eq!(Corrections::default().stale(&prompts), Stale { turns: vec![0; 4], shown: 0, checked: 0 });
     }
 
