@@ -223,11 +223,9 @@ pub(crate) fn lookup_call(name: &str) -> Option<&'static Builtin> {
 pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
     let set_ns = matches!(ns, "clojure.set" | "set");
-    let math = matches!(ns, "clojure.math" | "Math" | "math")
-        .then(|| num::MATH_NAMES.iter().find(|(n, _)| *n == name))
-        .flatten();
+    let math = matches!(ns, "clojure.math" | "Math" | "math").then(|| math(name)).flatten();
     match name {
-        _ if math.is_some() => math.and_then(|(_, internal)| registry().get(internal)).map(|(b, _)| *b),
+        _ if math.is_some() => math,
         "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
         _ if set_ns && relation::NAMES.contains(&name) => registry().get(&format!("set-{name}")).map(|(b, _)| *b),
         _ => lookup(name),
@@ -304,13 +302,19 @@ pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c
         .map(|(_, c)| c.to_string())
 }
 
-/// The builtin closest to `name`, plus a few Clojure aliases models reach for.
+/// The `clojure.math` function `name` (or Java's name for it) that is no
+/// core name ([`num::MATH`]).
+fn math(name: &str) -> Option<&'static Builtin> {
+    let name = num::JAVA_MATH_NAMES.iter().find(|(java, _)| *java == name).map_or(name, |(_, kebab)| kebab);
+    registry().get(&format!("math-{name}")).map(|(b, _)| *b)
+}
+
 /// What an unbound-symbol error about `name` ends with: the namespace of a
 /// `clojure.math` name (`log10` is `clojure.math/log10`, as in Clojure),
 /// else the closest of the names `defined` (definitions, tools, data) or
 /// of the builtins, as a did-you-mean; empty when none is close.
 pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str>) -> String {
-    if num::MATH_NAMES.iter().any(|(n, _)| *n == name) {
+    if !name.contains('/') && math(name).is_some() {
         return format!("; it is `clojure.math/{name}`");
     }
     let short = name.rsplit('/').next().unwrap_or(name);
@@ -320,6 +324,7 @@ pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str
     }
 }
 
+/// The builtin closest to `name`, plus a few Clojure aliases models reach for.
 pub(crate) fn closest(name: &str) -> Option<String> {
     let alias = match name {
         "length" | "len" | "size" => Some("count"),

@@ -70,7 +70,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
 /// `clojure.math`'s functions that have no core twin (Clojure 1.11; `Math/`
 /// gives Java's names for them too: `Math/toRadians`). Reached through
 /// those namespaces only, as in Clojure, so the table names them
-/// `math-NAME` ([`MATH_NAMES`]). `sqrt`, `pow`, `log`, `exp`, `floor`,
+/// `math-NAME` ([`JAVA_MATH_NAMES`] for Java's). `sqrt`, `pow`, `log`, `exp`, `floor`,
 /// `ceil` and `round` are core names already.
 pub(crate) const MATH: &[Builtin] = &[
     b("math-sin", 1, 1, |_, a| float_fn("clojure.math/sin", a, f64::sin)),
@@ -96,35 +96,10 @@ pub(crate) const MATH: &[Builtin] = &[
     b("math-floor-mod", 2, 2, floor_mod),
 ];
 
-/// The names [`MATH`] serves, as `clojure.math/NAME` (or Java's, after
-/// `Math/`) calls them.
-pub(crate) const MATH_NAMES: &[(&str, &str)] = &[
-    ("sin", "math-sin"),
-    ("cos", "math-cos"),
-    ("tan", "math-tan"),
-    ("asin", "math-asin"),
-    ("acos", "math-acos"),
-    ("atan", "math-atan"),
-    ("sinh", "math-sinh"),
-    ("cosh", "math-cosh"),
-    ("tanh", "math-tanh"),
-    ("log10", "math-log10"),
-    ("log1p", "math-log1p"),
-    ("expm1", "math-expm1"),
-    ("cbrt", "math-cbrt"),
-    ("rint", "math-rint"),
-    ("signum", "math-signum"),
-    ("to-radians", "math-to-radians"),
-    ("toRadians", "math-to-radians"),
-    ("to-degrees", "math-to-degrees"),
-    ("toDegrees", "math-to-degrees"),
-    ("atan2", "math-atan2"),
-    ("hypot", "math-hypot"),
-    ("floor-div", "math-floor-div"),
-    ("floorDiv", "math-floor-div"),
-    ("floor-mod", "math-floor-mod"),
-    ("floorMod", "math-floor-mod"),
-];
+/// Java's names for [`MATH`]'s functions, as `Math/` calls them
+/// (`Math/toRadians` is `clojure.math/to-radians`).
+pub(crate) const JAVA_MATH_NAMES: &[(&str, &str)] =
+    &[("toRadians", "to-radians"), ("toDegrees", "to-degrees"), ("floorDiv", "floor-div"), ("floorMod", "floor-mod")];
 
 /// A number argument.
 #[derive(Clone, Copy, Debug)]
