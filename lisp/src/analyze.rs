@@ -367,8 +367,8 @@ impl Analyzer {
             return match ns {
                 "data" => Ok(Node::Data(short.into(), Span::of(form))),
                 "tool" => Err(syntax(form, format!("call tools directly: ({name} {{:arg value}})"))),
-                "Math" | "math" | "clojure.math" if short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
-                "Math" | "math" | "clojure.math" if short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
+                _ if builtins::math_namespace(ns) && short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
+                _ if builtins::math_namespace(ns) && short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
                 _ if builtin_namespace(ns) => match builtins::lookup_in(ns, short) {
                     Some(b) => Ok(Node::Const(builtins::value_of(b))),
                     None => Err(unbound(form, name)),

@@ -223,7 +223,7 @@ pub(crate) fn lookup_call(name: &str) -> Option<&'static Builtin> {
 pub(crate) fn lookup_in(ns: &str, name: &str) -> Option<&'static Builtin> {
     let string_ns = matches!(ns, "clojure.string" | "str" | "string" | "s");
     let set_ns = matches!(ns, "clojure.set" | "set");
-    let math = matches!(ns, "clojure.math" | "Math" | "math").then(|| math(name)).flatten();
+    let math = math_namespace(ns).then(|| math(name)).flatten();
     match name {
         _ if math.is_some() => math,
         "reverse" if string_ns => registry().get("string-reverse").map(|(b, _)| *b),
@@ -300,6 +300,11 @@ pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c
         .filter(|(d, _)| *d <= limit)
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c.to_string())
+}
+
+/// Whether `ns` names `clojure.math` (`Math/`, Java's, and `math/` too).
+pub(crate) fn math_namespace(ns: &str) -> bool {
+    matches!(ns, "clojure.math" | "Math" | "math")
 }
 
 /// The `clojure.math` function `name` (or Java's name for it) that is no

@@ -28,8 +28,8 @@
 
 use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
-    compact_tool_calls_section, definition_line, first_user_parts, memory_of, tool_calls_section, NO_TOOL_CALLS,
-    USER_HEADER,
+    compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, tool_calls_section,
+    NO_TOOL_CALLS, USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
@@ -158,9 +158,9 @@ impl FactEntries {
     pub(crate) fn extend(&mut self, turns: &[Turn], opts: &FactEntryOptions) {
         let Fold { ledger, defined, texts, tool_strings, notes } = &mut self.fold;
         self.turns.extend(turns.iter().map(|t| {
-            let shown = entry(t, opts, ledger, defined, texts, notes);
-            let results = t.tool_calls().iter().filter_map(|c| c.result());
-            tool_strings.extend(results.flat_map(value_texts).map(str::to_string));
+            let own: Vec<&str> = t.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
+            let shown = entry(t, opts, ledger, defined, Texts { own: &own, held: texts }, notes);
+            tool_strings.extend(own.into_iter().map(str::to_string));
             for d in t.definitions().iter().filter(|d| !d.is_function()) {
                 let held = value_texts(d.value()).into_iter().filter(|s| tool_strings.contains(*s));
                 texts.insert(d.name().to_string(), held.map(str::to_string).collect());
@@ -269,29 +269,30 @@ fn admit_visible(line: &str, ledger: &mut FactLedger, facts: &mut Vec<String>) {
     }
 }
 
-/// The strings a print line of `turn` may show bare ([`value_texts`]),
-/// each once: those of its tool results, and the tools' strings the
-/// values its program names hold (`defined`: each earlier definition's),
-/// which a print shows as the tool gave them (`(doseq [b (:bookings
-/// bookings)] (println (:fare_basis b)))` a turn after the call; not the
-/// lines a program split a page into).
-fn tool_texts<'a>(turn: &'a Turn, defined: &'a HashMap<String, Vec<String>>) -> Vec<&'a str> {
-    let program = turn.program().unwrap_or_default();
-    let named = defined.iter().filter(|(name, _)| names(program, name)).flat_map(|(_, t)| t.iter().map(String::as_str));
-    let mut texts: Vec<&str> = turn.tool_calls().iter().filter_map(|c| c.result()).flat_map(value_texts).collect();
-    texts.extend(named);
-    let mut unique = HashSet::new();
-    texts.retain(|t| unique.insert(*t));
-    texts
+/// The tools' strings a turn's prints may show bare ([`value_texts`]).
+#[derive(Clone, Copy)]
+struct Texts<'a> {
+    /// Those of the turn's own tool results.
+    own: &'a [&'a str],
+    /// Per name, the tools' strings its latest value holds.
+    held: &'a HashMap<String, Vec<String>>,
 }
 
-/// Whether `program` holds the symbol `name` (not as part of a longer one).
-fn names(program: &str, name: &str) -> bool {
-    let symbol_char = |c: char| c.is_alphanumeric() || "-_*+!?'<>=./".contains(c);
-    program.match_indices(name).any(|(at, _)| {
-        !program[..at].chars().next_back().is_some_and(symbol_char)
-            && !program[at + name.len()..].chars().next().is_some_and(symbol_char)
-    })
+impl<'a> Texts<'a> {
+    /// The strings a print line of `turn` may show bare, each once: its
+    /// tool results', and the tools' strings the values its program names
+    /// hold, which a print shows as the tool gave them (`(doseq [b
+    /// (:bookings bookings)] (println (:fare_basis b)))` a turn after the
+    /// call; not the lines a program split a page into).
+    fn of(self, turn: &Turn) -> Vec<&'a str> {
+        let program = turn.program().unwrap_or_default();
+        let named = self.held.iter().filter(|(name, _)| contains_symbol(program, name));
+        let mut texts: Vec<&str> = self.own.to_vec();
+        texts.extend(named.flat_map(|(_, t)| t.iter().map(String::as_str)));
+        let mut unique = HashSet::new();
+        texts.retain(|t| unique.insert(*t));
+        texts
+    }
 }
 
 /// The prose of a turn's answer: the model's own words around its
@@ -314,7 +315,7 @@ fn entry(
     opts: &FactEntryOptions,
     ledger: &mut FactLedger,
     defined: &mut HashMap<String, HashSet<String>>,
-    texts_of: &HashMap<String, Vec<String>>,
+    tool_texts: Texts,
     notes: &mut Vec<String>,
 ) -> Shown {
     let prose = prose(turn);
@@ -369,7 +370,7 @@ fn entry(
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
     let prints: Vec<&str> = turn.prints().collect();
-    let texts = if opts.bulk == BulkFacts::Drop || prints.is_empty() { Vec::new() } else { tool_texts(turn, texts_of) };
+    let texts = if opts.bulk == BulkFacts::Drop || prints.is_empty() { Vec::new() } else { tool_texts.of(turn) };
     for line in prints.iter().flat_map(|p| p.lines()) {
         if line.chars().count() <= opts.line_chars && !line.trim().is_empty() {
             whole.push(line);
