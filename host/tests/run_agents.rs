@@ -152,6 +152,44 @@ fn out_of_turns_is_recorded() {
 }
 
 #[test]
+fn json_keys_no_keyword_can_hold_stay_strings_and_the_session_reads_back() {
+    // A data file and a tool result whose keys hold a space (or are empty):
+    // they stay string keys, so the session (values stored as EDN) reads
+    // back, and `keyword` of such a name is a turn's type error, not the
+    // run's end.
+    let dir = scratch_dir("json-keys");
+    let answers = [
+        "```clojure\n(def t (tool/spaced {}))\n(println (keys data/brief) (get t \"unit price\"))\n```",
+        "```clojure\n(def k (keyword \"previous import\"))\n```",
+        "```clojure\n(return [(get data/brief \"previous import\") (:ok data/brief) (get t \"\")])\n```",
+    ];
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
+    std::fs::write(dir.join("brief.json"), r#"{"previous import": "2024-11-02", "ok": 1}"#).unwrap();
+    let text = r#"
+[tool.spaced]
+command = ["sh", "-c", "cat > /dev/null; echo '{\"unit price\": 12.5, \"\": 0}'"]
+
+[agent.a]
+mission = "Read the brief"
+max_turns = 4
+data = { brief = "brief.json" }
+tools = ["spaced"]
+llm = { backend = "replay", file = "replay.json" }
+"#;
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
+    let out = dir.join("s.json");
+    let mut lines = Vec::new();
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
+    let done = run(&config, "a", options, &mut |l: &str| lines.push(l.to_string())).unwrap();
+    assert_eq!(Session::read(&out).unwrap(), done.session);
+    let s = done.session;
+    assert_eq!(s.turns[0].prints, ["(previous import :ok) 12.5"]);
+    assert_eq!(s.turns[1].error.as_ref().map(|e| e.kind.as_str()), Some("type"), "{:?}", s.turns[1]);
+    assert_eq!(s.result.as_deref(), Some("[\"2024-11-02\" 1 0]"));
+}
+
+#[test]
 fn resumed_run_keeps_the_trigger_latch() {
     build_plugin();
     let dir = scratch_dir("latch");

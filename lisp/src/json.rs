@@ -1,7 +1,8 @@
 //! Conversions between values and JSON, for tool calls.
 //!
 //! Values cross as JSON with string keys (a keyword key becomes its name);
-//! JSON comes back with keyword keys. Both directions refuse nesting deeper
+//! JSON comes back with keyword keys, except a key no keyword can be
+//! written as (`"previous import"`, `""`), which stays a string. Both directions refuse nesting deeper
 //! than [`MAX_JSON_DEPTH`] instead of recursing without bound.
 
 use crate::value::{Map, Value};
@@ -85,9 +86,11 @@ fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, JsonErro
     })
 }
 
-/// Converts JSON to a value: objects become maps with keyword keys, arrays
-/// vectors, integral numbers integers (others floats). Nesting past the
-/// limit becomes nil.
+/// Converts JSON to a value: objects become maps with keyword keys (a key
+/// that does not read back as the same keyword, such as one holding a
+/// space, stays a string: `(get m "previous import")`), arrays vectors,
+/// integral numbers integers (others floats). Nesting past the limit
+/// becomes nil.
 pub fn json_to_value(j: &Json) -> Value {
     from_json(j, 0)
 }
@@ -106,9 +109,19 @@ fn from_json(j: &Json, depth: usize) -> Value {
         Json::String(s) => Value::Str(s.as_str().into()),
         Json::Array(items) => Value::Vector(items.iter().map(|x| from_json(x, depth + 1)).collect()),
         Json::Object(obj) => {
-            let m: Map = obj.iter().map(|(k, v)| (Value::keyword(k.as_str()), from_json(v, depth + 1))).collect();
+            let m: Map = obj.iter().map(|(k, v)| (key(k), from_json(v, depth + 1))).collect();
             Value::Map(m)
         }
+    }
+}
+
+/// A JSON object's key as a map key: the keyword when one can be written
+/// with that name ([`crate::value::keyword_readable`]), else the string.
+fn key(k: &str) -> Value {
+    if crate::value::keyword_readable(k) {
+        Value::keyword(k)
+    } else {
+        Value::Str(k.into())
     }
 }
 
@@ -122,6 +135,17 @@ mod tests {
         let j = value_to_json(&v).unwrap();
         assert_eq!(j.to_string(), r#"{"a":[1,2.5,"x",null,true],"b":{"c":"d"}}"#);
         assert_eq!(json_to_value(&j).to_string(), r#"{:a [1 2.5 "x" nil true] :b {:c "d"}}"#);
+    }
+
+    #[test]
+    fn keys_no_keyword_can_write_stay_strings() {
+        let j: Json =
+            serde_json::from_str(r#"{"ok": 1, "2024": 2, "a/b": 3, "previous import": 4, "": 5, ":x": 6, "a,b": 7}"#)
+                .unwrap();
+        let v = json_to_value(&j);
+        let printed = v.to_string();
+        assert_eq!(printed, r#"{:ok 1 :2024 2 :a/b 3 "previous import" 4 "" 5 ":x" 6 "a,b" 7}"#);
+        assert_eq!(crate::read_edn(&printed).unwrap(), v);
     }
 
     #[test]

@@ -156,6 +156,15 @@ impl fmt::Debug for Function {
     }
 }
 
+/// Whether a keyword named `name` reads back as itself when printed
+/// (`:name`): not empty, no space, comma, bracket, quote or `;`, and not
+/// starting with `:`. Values are stored as EDN (a session's definitions
+/// and tool results), so every keyword must be one the reader reads.
+pub fn keyword_readable(name: &str) -> bool {
+    let plain = !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    plain || crate::read_edn(&format!(":{name}")).is_ok_and(|v| matches!(&v, Value::Keyword(k) if &**k == name))
+}
+
 impl Value {
     /// A string value.
     pub fn str(s: impl Into<Arc<str>>) -> Value {

@@ -219,6 +219,19 @@ fn errors_carry_kind_position_and_hints() {
 }
 
 #[test]
+fn every_keyword_reads_back_from_its_printed_form() {
+    // A session stores values as EDN: a keyword with a space would print as
+    // two forms, so `keyword` refuses the name and says what to do instead.
+    let e = error("(def k (keyword \"previous import\"))");
+    assert_eq!(e.kind, ErrorKind::Type);
+    assert!(e.message.contains("use the string itself as the key"), "{e}");
+    assert_eq!(run("(keyword \"a/b\")").result, Ok(Exit::Value(read_edn(":a/b").unwrap())));
+    assert_eq!(run("(keyword \"2024\")").result, Ok(Exit::Value(read_edn(":2024").unwrap())));
+    let keyed = run("(keywordize-keys {\"ok\" 1 \"a b\" {\"c\" 2}})").result;
+    assert_eq!(keyed, Ok(Exit::Value(read_edn("{:ok 1 \"a b\" {:c 2}}").unwrap())));
+}
+
+#[test]
 fn limits_are_enforced_with_named_errors() {
     let kind = |src: &str, limits: Limits| run_with(src, &Memory::new(), &limits).result.unwrap_err().kind;
     let d = || Limits { timeout: Duration::from_secs(10), max_steps: 2_000_000, ..Limits::default() };

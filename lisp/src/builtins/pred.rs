@@ -138,7 +138,17 @@ fn keyword(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(match &args[0] {
         Value::Keyword(k) => Value::Keyword(k.clone()),
         Value::Nil => Value::Nil,
-        other => Value::Keyword(str_arg("keyword", other)?.into()),
+        other => {
+            let name = str_arg("keyword", other)?;
+            if !crate::value::keyword_readable(name) {
+                return Err(type_err(
+                    "keyword",
+                    "a name a keyword can be written with (no space, comma, bracket, quote or `;`; use the string itself as the key)",
+                    other,
+                ));
+            }
+            Value::Keyword(name.into())
+        }
     })
 }
 

@@ -12,7 +12,8 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("postwalk", 2, 2, postwalk_fn),
     b("keywordize-keys", 1, 1, |interp, a| {
         rekey(interp, take(a, 0), &|k| match k {
-            Value::Str(s) => Value::Keyword(s.clone()),
+            // A key no keyword can be written with stays a string, as in JSON.
+            Value::Str(s) if crate::value::keyword_readable(s) => Value::Keyword(s.clone()),
             other => other.clone(),
         })
     }),

@@ -2,13 +2,15 @@
 """Rebuilds the long sessions of the corpus (tests/sessions/incident-investigation,
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
 event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics,
-k8s-rollout, variant-interpretation, travel-rebooking .json)
+k8s-rollout, variant-interpretation, travel-rebooking, dns-migration, contract-review,
+lab-inventory .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
 cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk,
-security-triage, sql-analytics, k8s-rollout, variant-interpretation, travel-rebooking)
+security-triage, sql-analytics, k8s-rollout, variant-interpretation, travel-rebooking,
+dns-migration, contract-review, lab-inventory)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -57,6 +59,9 @@ SESSIONS = {
     "k8s-rollout": ("k8s-rollout", "k8s-rollout.json", "returned"),
     "variant-interpretation": ("variant-interpretation", "variant-interpretation.json", "returned"),
     "travel-rebooking": ("travel-rebooking", "travel-rebooking.json", "returned"),
+    "dns-migration": ("dns-migration", "dns-migration.json", "returned"),
+    "contract-review": ("contract-review", "contract-review.json", "returned"),
+    "lab-inventory": ("lab-inventory", "lab-inventory.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"
@@ -134,7 +139,10 @@ def build(name):
                  cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if not os.path.exists(raw):
             return ["%s: ptc run wrote no session:\n%s" % (name, run.stderr)]
-        session = read_session(raw)
+        try:
+            session = read_session(raw)
+        except (ValueError, KeyError, IndexError) as e:
+            return ["%s: the session ptc run wrote does not read (%s); ptc run said:\n%s" % (name, e, run.stderr)]
     problems = check_turns(name, session, expect, status)
     if problems:
         return problems + ["%s: last lines of ptc run:\n%s" % (name, "\n".join(run.stderr.splitlines()[-3:]))]
