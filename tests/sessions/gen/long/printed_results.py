@@ -40,6 +40,9 @@ LONG = [
     "k8s-rollout",
     "variant-interpretation",
     "travel-rebooking",
+    "dns-migration",
+    "contract-review",
+    "lab-inventory",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
