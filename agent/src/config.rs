@@ -242,6 +242,10 @@ pub fn placeholders(text: &str) -> Vec<&str> {
 /// The tool name that enables `(tool/llm-query {:prompt ... :schema ...})`.
 pub const LLM_QUERY: &str = "llm-query";
 
+/// The tool name that enables `(tool/turn-output {:turn N})`: an earlier
+/// turn of the run as it ran, however the strategy shows it now.
+pub const TURN_OUTPUT: &str = "turn-output";
+
 /// The prefix of an agent used as a tool: `agent:NAME`.
 pub const AGENT_PREFIX: &str = "agent:";
 
@@ -299,6 +303,8 @@ pub enum ToolRef {
     Agent(String),
     /// `llm-query`.
     LlmQuery,
+    /// `turn-output`.
+    TurnOutput,
 }
 
 impl ToolRef {
@@ -314,6 +320,9 @@ impl ToolRef {
         }
         if entry == LLM_QUERY {
             return Some(ToolRef::LlmQuery);
+        }
+        if entry == TURN_OUTPUT {
+            return Some(ToolRef::TurnOutput);
         }
         if let Some(agent) = entry.strip_prefix(AGENT_PREFIX) {
             return agents.contains(&agent).then(|| ToolRef::Agent(agent.to_string()));

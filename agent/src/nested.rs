@@ -1,6 +1,7 @@
 //! The tools a run answers itself: other agents of the config
-//! (`tools = ["agent:summarizer"]`, called as `tool/summarizer`) and
-//! `llm-query` (one direct model call).
+//! (`tools = ["agent:summarizer"]`, called as `tool/summarizer`),
+//! `llm-query` (one direct model call) and `turn-output` (an earlier turn
+//! as it ran).
 //!
 //! **Agents as tools.** The argument map becomes the sub-agent's input
 //! data (each key `k` is `data/k`, beside its own `data`), the sub-run
@@ -19,16 +20,22 @@
 //! asked for JSON of that shape, the answer is parsed (a fenced block is
 //! unwrapped) and checked against the shape as a signature type (see
 //! [`schema_type`]); a mismatch is a tool error naming the path.
+//!
+//! **turn-output.** `(tool/turn-output {:turn 3})`: turn 3 of the run as
+//! it ran (`output`: its prints, one line each; `result` or `error`),
+//! from the session, whatever the strategy shows of it now. A strategy
+//! that shows older turns compact drops their output; with this tool the
+//! model can get it back in one call, so dropping is not forgetting.
 
-use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY};
+use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY, TURN_OUTPUT};
 use crate::contract::JsonShape;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
 use ptc_lisp::{ToolError, ToolHost};
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
-use ptc_session::RunStatus;
+use ptc_session::{RunStatus, TurnRecord};
 use ptc_signature::{check, Field, Primitive, Type};
-use serde_json::Value as Json;
+use serde_json::{json, Value as Json};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -99,6 +106,36 @@ pub fn llm_query_tool() -> Tool {
     })
 }
 
+/// How `turn-output` shows in the prompt.
+pub fn turn_output_tool() -> Tool {
+    Tool::Run(RunTool {
+        name: TURN_OUTPUT.into(),
+        signature: "(turn :int) -> {turn :int, output :string, result :string?, error :string?}".into(),
+        description: "An earlier turn of this run as it ran: all it printed (one line per print), its result or its error. Older turns may be shown compact; this gets one back whole".into(),
+    })
+}
+
+/// `(tool/turn-output {:turn n})`: turn `n` of `earlier` as it ran.
+fn turn_output(earlier: &[TurnRecord], args: &Json) -> Result<Json, String> {
+    let asked = args.get("turn").and_then(Json::as_i64).ok_or("expects {:turn <number of an earlier turn>}")?;
+    let Some(turn) = earlier.iter().find(|t| i64::from(t.number) == asked) else {
+        return Err(match (earlier.first(), earlier.last()) {
+            (Some(first), Some(last)) => {
+                format!("no turn {asked}; the earlier turns are {}-{}", first.number, last.number)
+            }
+            _ => "no earlier turn yet (this is the first)".to_string(),
+        });
+    };
+    let mut out = json!({"turn": turn.number, "output": turn.prints.join("\n")});
+    if let Some(result) = &turn.result {
+        out["result"] = json!(result);
+    }
+    if let Some(error) = &turn.error {
+        out["error"] = json!(format!("{}: {}", error.kind.as_str(), error.message));
+    }
+    Ok(out)
+}
+
 /// The tool host of one turn: the agent's tools, plus the tools the run answers.
 pub struct RunTools<'a> {
     /// The agent's table tools (built-in, command, MCP).
@@ -119,6 +156,8 @@ pub struct RunTools<'a> {
     pub runs: AtomicUsize,
     /// `llm-query` calls of the run so far (a replay backend answers them in order).
     pub queries: &'a AtomicUsize,
+    /// The run's turns before this one (`turn-output` answers from them).
+    pub earlier: &'a [TurnRecord],
 }
 
 impl ToolHost for RunTools<'_> {
@@ -127,6 +166,9 @@ impl ToolHost for RunTools<'_> {
         if name == LLM_QUERY && offered(LLM_QUERY) {
             let note = CallNote { name: name.into(), args: crate::tools::canonical_args(&args), ..CallNote::default() };
             return self.llm_query(args, note).map_err(ToolError::failed);
+        }
+        if name == TURN_OUTPUT && offered(TURN_OUTPUT) {
+            return turn_output(self.earlier, &args).map_err(ToolError::failed);
         }
         if offered(&format!("{AGENT_PREFIX}{name}")) {
             return self.call_agent(name, args).map_err(ToolError::failed);

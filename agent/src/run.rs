@@ -611,6 +611,7 @@ impl<'r> AgentRun<'r> {
             turn: number,
             runs: AtomicUsize::new(0),
             queries: &self.queries,
+            earlier: &self.session.turns,
         };
         let mut counted = Counted::new(&tools, self.tool_calls, self.agent.run_limits);
         let options = LispOptions {
@@ -837,6 +838,7 @@ fn agent_tools(resolved: &Resolved, agent: &Agent) -> Result<Vec<Tool>, RunError
             }
             Some(ToolRef::Agent(name)) => tools.push(crate::nested::agent_tool(resolved, &name)),
             Some(ToolRef::LlmQuery) => tools.push(crate::nested::llm_query_tool()),
+            Some(ToolRef::TurnOutput) => tools.push(crate::nested::turn_output_tool()),
             None => unreachable!("config checked tool names"),
         }
     }

@@ -284,3 +284,28 @@ fn fact_memory_keeps_a_fact_from_the_middle_of_a_long_page() {
         .collect();
     assert_eq!(passed, [("aggressive".to_string(), true), ("aggressive-spec".to_string(), false)]);
 }
+
+/// The core suite's `long-contract-quoted` and `long-contract-restored`: a
+/// clause's wording (prose, no fact by shape) from the middle of page 5,
+/// needed ten turns later. Fact memory (`coalesced`) does not keep it; with
+/// `turn-output` offered it gets page 5's turn back in one call and
+/// answers a turn later. Full history answers both without the tool.
+#[test]
+fn turn_output_gets_back_what_fact_memory_drops() {
+    let dir = ptc_integration_tests::root().join("bench/suites/core");
+    let server = serve(&dir, ServerOptions::default());
+    let out = scratch_dir("restored").join("results.jsonl");
+    let args = ["--strategies", "full-history,coalesced", "--tasks", "long-contract-quoted,long-contract-restored"];
+    let output = bench_command(&dir, &server, &out, &args).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let outcomes: std::collections::BTreeMap<(String, String), (bool, u32)> = read_records(std::slice::from_ref(&out))
+        .unwrap()
+        .into_iter()
+        .map(|r| ((r.key.task, r.key.strategy), (r.passed, r.outcome.turns)))
+        .collect();
+    let at = |task: &str, strategy: &str| outcomes[&(task.to_string(), strategy.to_string())];
+    assert_eq!(at("long-contract-quoted", "full-history"), (true, 16));
+    assert!(!at("long-contract-quoted", "coalesced").0);
+    assert_eq!(at("long-contract-restored", "full-history"), (true, 16));
+    assert_eq!(at("long-contract-restored", "coalesced"), (true, 17));
+}

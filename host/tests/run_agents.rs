@@ -190,6 +190,43 @@ llm = { backend = "replay", file = "replay.json" }
 }
 
 #[test]
+fn turn_output_gives_an_earlier_turn_back_whole() {
+    // What a compact entry drops (a clause's wording) comes back in one
+    // call, from the session: recorded like any call, so a resume sees it.
+    let dir = scratch_dir("turn-output");
+    let answers = [
+        "```clojure\n(println \"order ORD-7 is late\")\n(println \"14.2: not less than ninety (90) days\")\n(def n 7)\n```",
+        "```clojure\n(def t (tool/turn-output {:turn 1}))\n(println (:output t))\n```",
+        "```clojure\n(tool/turn-output {:turn 9})\n```",
+        "```clojure\n(return [(:result (tool/turn-output {:turn 1})) (:error (tool/turn-output {:turn 3}))])\n```",
+    ];
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
+    let text = r#"
+[agent.a]
+mission = "Look back"
+max_turns = 5
+tools = ["turn-output"]
+llm = { backend = "replay", file = "replay.json" }
+"#;
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
+    let out = dir.join("s.json");
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
+    let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
+    let s = done.session;
+    let offered = s.turns[0].messages.iter().any(|m| m.content.contains("tool/turn-output(turn int)"));
+    assert!(offered, "{:?}", s.turns[0].messages);
+    assert_eq!(s.turns[1].prints, ["order ORD-7 is late\n14.2: not less than ninety (90) days"]);
+    assert_eq!(s.turns[1].tool_calls[0].name, "turn-output");
+    let refused = s.turns[2].error.as_ref().map(|e| e.message.as_str()).unwrap_or_default();
+    assert!(refused.contains("no turn 9; the earlier turns are 1-2"), "{refused}");
+    assert_eq!(
+        s.result.as_deref(),
+        Some("[\"#'n\" \"tool: tool/turn-output failed: no turn 9; the earlier turns are 1-2 (line 1, column 1)\"]")
+    );
+}
+
+#[test]
 fn resumed_run_keeps_the_trigger_latch() {
     build_plugin();
     let dir = scratch_dir("latch");

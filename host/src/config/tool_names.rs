@@ -7,7 +7,7 @@
 //! - `agent:NAME`: agent `NAME` of this config, called as `tool/NAME`;
 //! - `llm-query`: one direct model call through the agent's backend.
 
-use super::{CacheRule, ConfigError, McpConfig, Source, ToolConfig, AGENT_PREFIX, LLM_QUERY};
+use super::{CacheRule, ConfigError, McpConfig, Source, ToolConfig, AGENT_PREFIX, LLM_QUERY, TURN_OUTPUT};
 use indexmap::IndexMap;
 #[cfg(feature = "mcp")]
 use ptc_mcp::{ServerConfig, Transport, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS};
@@ -130,11 +130,12 @@ pub(super) fn unknown_tool(
     names.extend(crate::tools::BUILTIN_NAMES.iter().map(|s| s.to_string()));
     names.extend(mcp.keys().map(|s| format!("{s}.*")));
     names.push(LLM_QUERY.into());
+    names.push(TURN_OUTPUT.into());
     names.push(format!("{AGENT_PREFIX}AGENT"));
     src.error(
         span,
         format!(
-            "agent `{agent}` uses tool `{entry}`, which is neither a [tool.NAME] table, built in, a tool of an [mcp.NAME] server (SERVER.TOOL or SERVER.*), `agent:NAME` of a defined agent nor `llm-query` (known: {})",
+            "agent `{agent}` uses tool `{entry}`, which is neither a [tool.NAME] table, built in, a tool of an [mcp.NAME] server (SERVER.TOOL or SERVER.*), `agent:NAME` of a defined agent, `llm-query` nor `turn-output` (known: {})",
             names.join(", ")
         ),
     )

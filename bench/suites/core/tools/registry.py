@@ -7,6 +7,8 @@ on stdout; an error is a message on stderr and exit code 2.
     registry.py archive {"page": 3}           -> {"page": 3, "text": "..."} (long filler text)
     registry.py logbook {"page": 5}           -> {"page": 5, "text": "..."} (long filler text; page 5
                                                  names a delivery reference halfway through)
+    registry.py contract {"page": 5}          -> {"page": 5, "text": "..."} (long filler text; page 5
+                                                 words a notice clause halfway through)
 """
 import json
 import sys
@@ -17,6 +19,10 @@ WORDS = ("quarterly archive entry with routine notes about shelving, labels, box
          "inventory rounds, cleaning schedules and nothing of consequence for the mission; ")
 # The logbook page that holds a fact, and the fact, in the middle of its filler.
 LOGBOOK_FACT = (5, "the courier's delivery reference for the returned pallets is DR-58213; ")
+# The contract page that words the notice clause, in the middle of its filler:
+# prose, no fact by shape, so compact history keeps no part of it.
+CONTRACT_CLAUSE = (5, "clause fourteen: either party may end this agreement by written notice "
+                      "of not less than ninety days before the renewal date; ")
 
 
 def fail(message):
@@ -45,7 +51,11 @@ def main():
         page = int(args.get("page", 0))
         fact = LOGBOOK_FACT[1] if page == LOGBOOK_FACT[0] else ""
         return {"page": page, "text": f"logbook page {page}: " + WORDS * 6 + fact + WORDS * 6}
-    fail(f"unknown mode {mode!r}: vault, ledger, archive or logbook")
+    if mode == "contract":
+        page = int(args.get("page", 0))
+        clause = CONTRACT_CLAUSE[1] if page == CONTRACT_CLAUSE[0] else ""
+        return {"page": page, "text": f"contract page {page}: " + WORDS * 6 + clause + WORDS * 6}
+    fail(f"unknown mode {mode!r}: vault, ledger, archive, logbook or contract")
 
 
 json.dump(main(), sys.stdout)
