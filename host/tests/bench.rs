@@ -262,6 +262,17 @@ fn every_task_of_the_core_suite_is_solved_with_full_history() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
+/// `ptc bench` of the core suite with `args` (strategies, tasks) against
+/// the scripted model, the plugins of the test build; its records.
+fn core_suite_records(name: &str, args: &[&str]) -> Vec<ptc_suite::record::RunRecord> {
+    let dir = ptc_integration_tests::root().join("bench/suites/core");
+    let server = serve(&dir, ServerOptions::default());
+    let out = scratch_dir(name).join("results.jsonl");
+    let output = bench_command(&dir, &server, &out, args).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    read_records(std::slice::from_ref(&out)).unwrap()
+}
+
 /// The core suite's `long-logbook-buried`: a delivery reference in the
 /// middle of a 1,300-character logbook page, needed ten turns later. Fact
 /// memory (`aggressive`, checkpointed) keeps it among the facts of a long
@@ -269,14 +280,8 @@ fn every_task_of_the_core_suite_is_solved_with_full_history() {
 /// latest prints cut to 200 characters, does not.
 #[test]
 fn fact_memory_keeps_a_fact_from_the_middle_of_a_long_page() {
-    let dir = ptc_integration_tests::root().join("bench/suites/core");
-    let server = serve(&dir, ServerOptions::default());
-    let out = scratch_dir("buried").join("results.jsonl");
     let strategies = ["--strategies", "aggressive,aggressive-spec", "--tasks", "long-logbook-buried"];
-    let output = bench_command(&dir, &server, &out, &strategies).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let passed: Vec<(String, bool)> = read_records(std::slice::from_ref(&out))
-        .unwrap()
+    let passed: Vec<(String, bool)> = core_suite_records("buried", &strategies)
         .into_iter()
         .map(|r| (r.key.strategy, r.passed))
         .collect::<std::collections::BTreeMap<_, _>>()
@@ -292,14 +297,8 @@ fn fact_memory_keeps_a_fact_from_the_middle_of_a_long_page() {
 /// answers a turn later. Full history answers both without the tool.
 #[test]
 fn turn_output_gets_back_what_fact_memory_drops() {
-    let dir = ptc_integration_tests::root().join("bench/suites/core");
-    let server = serve(&dir, ServerOptions::default());
-    let out = scratch_dir("restored").join("results.jsonl");
     let args = ["--strategies", "full-history,coalesced", "--tasks", "long-contract-quoted,long-contract-restored"];
-    let output = bench_command(&dir, &server, &out, &args).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    let outcomes: std::collections::BTreeMap<(String, String), (bool, u32)> = read_records(std::slice::from_ref(&out))
-        .unwrap()
+    let outcomes: std::collections::BTreeMap<(String, String), (bool, u32)> = core_suite_records("restored", &args)
         .into_iter()
         .map(|r| ((r.key.task, r.key.strategy), (r.passed, r.outcome.turns)))
         .collect();

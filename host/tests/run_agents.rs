@@ -151,21 +151,36 @@ fn out_of_turns_is_recorded() {
     assert_eq!(done.session.turns[0].result.as_deref(), Some("#'a"));
 }
 
+/// Runs agent `a` of `config` (a `ptc.toml` text) in a scratch folder
+/// `name` holding `files` (path, text), answering with `answers` (a replay
+/// file); the session it ended with, checked to read back as written.
+fn run_replayed(name: &str, files: &[(&str, &str)], answers: &[&str], config: &str) -> Session {
+    let dir = scratch_dir(name);
+    for (path, text) in files {
+        std::fs::write(dir.join(path), text).unwrap();
+    }
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(answers).unwrap()).unwrap();
+    std::fs::write(dir.join("ptc.toml"), config).unwrap();
+    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
+    let out = dir.join("s.json");
+    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
+    let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
+    assert_eq!(Session::read(&out).unwrap(), done.session);
+    done.session
+}
+
 #[test]
 fn json_keys_no_keyword_can_hold_stay_strings_and_the_session_reads_back() {
     // A data file and a tool result whose keys hold a space (or are empty):
     // they stay string keys, so the session (values stored as EDN) reads
     // back, and `keyword` of such a name is a turn's type error, not the
     // run's end.
-    let dir = scratch_dir("json-keys");
     let answers = [
         "```clojure\n(def t (tool/spaced {}))\n(println (keys data/brief) (get t \"unit price\"))\n```",
         "```clojure\n(def k (keyword \"previous import\"))\n```",
         "```clojure\n(return [(get data/brief \"previous import\") (:ok data/brief) (get t \"\")])\n```",
     ];
-    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
-    std::fs::write(dir.join("brief.json"), r#"{"previous import": "2024-11-02", "ok": 1}"#).unwrap();
-    let text = r#"
+    let config = r#"
 [tool.spaced]
 command = ["sh", "-c", "cat > /dev/null; echo '{\"unit price\": 12.5, \"\": 0}'"]
 
@@ -176,14 +191,8 @@ data = { brief = "brief.json" }
 tools = ["spaced"]
 llm = { backend = "replay", file = "replay.json" }
 "#;
-    std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
-    let out = dir.join("s.json");
-    let mut lines = Vec::new();
-    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
-    let done = run(&config, "a", options, &mut |l: &str| lines.push(l.to_string())).unwrap();
-    assert_eq!(Session::read(&out).unwrap(), done.session);
-    let s = done.session;
+    let brief = ("brief.json", r#"{"previous import": "2024-11-02", "ok": 1}"#);
+    let s = run_replayed("json-keys", &[brief], &answers, config);
     assert_eq!(s.turns[0].prints, ["(previous import :ok) 12.5"]);
     assert_eq!(s.turns[1].error.as_ref().map(|e| e.kind.as_str()), Some("type"), "{:?}", s.turns[1]);
     assert_eq!(s.result.as_deref(), Some("[\"2024-11-02\" 1 0]"));
@@ -193,27 +202,20 @@ llm = { backend = "replay", file = "replay.json" }
 fn turn_output_gives_an_earlier_turn_back_whole() {
     // What a compact entry drops (a clause's wording) comes back in one
     // call, from the session: recorded like any call, so a resume sees it.
-    let dir = scratch_dir("turn-output");
     let answers = [
         "```clojure\n(println \"order ORD-7 is late\")\n(println \"14.2: not less than ninety (90) days\")\n(def n 7)\n```",
         "```clojure\n(def t (tool/turn-output {:turn 1}))\n(println (:output t))\n```",
         "```clojure\n(tool/turn-output {:turn 9})\n```",
         "```clojure\n(return [(:result (tool/turn-output {:turn 1})) (:error (tool/turn-output {:turn 3}))])\n```",
     ];
-    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
-    let text = r#"
+    let config = r#"
 [agent.a]
 mission = "Look back"
 max_turns = 5
 tools = ["turn-output"]
 llm = { backend = "replay", file = "replay.json" }
 "#;
-    std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
-    let out = dir.join("s.json");
-    let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
-    let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();
-    let s = done.session;
+    let s = run_replayed("turn-output", &[], &answers, config);
     let offered = s.turns[0].messages.iter().any(|m| m.content.contains("tool/turn-output(turn int)"));
     assert!(offered, "{:?}", s.turns[0].messages);
     assert_eq!(s.turns[1].prints, ["order ORD-7 is late\n14.2: not less than ninety (90) days"]);

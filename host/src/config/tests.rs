@@ -303,7 +303,7 @@ fn mcp_tables_and_tool_names_are_checked() {
     assert!(err.ends_with("set `command` (stdio) or `url` (Streamable HTTP), not both"), "{err}");
     let err = parse("[mcp.x]\ncommand = [\"a\"]\n[agent.a]\ntools = [\"y.*\"]\n").unwrap_err();
     assert!(err.starts_with("/cfg/strategies.toml:4:10: agent `a` uses tool `y.*`, which is neither"), "{err}");
-    assert!(err.contains("x.*, llm-query, agent:AGENT"), "{err}");
+    assert!(err.contains("x.*, llm-query, turn-output, agent:AGENT"), "{err}");
     let err = parse("[agent.a]\ntools = [\"agent:nobody\"]\n").unwrap_err();
     assert!(err.contains("uses tool `agent:nobody`"), "{err}");
 }
