@@ -79,9 +79,18 @@ fn recover_errors_goes_on_after_failed_turns() {
     assert_eq!(s.status.map(ptc_session::RunStatus::as_str), Some("returned"));
 }
 
+/// Writes `files` (path, text), the replay file `answers` and the config
+/// `text` (as `ptc.toml`) into `dir`, and loads the config.
+fn replay_config(dir: &Path, files: &[(&str, &str)], answers: &[&str], text: &str) -> Resolved {
+    for (path, contents) in files {
+        std::fs::write(dir.join(path), contents).unwrap();
+    }
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(answers).unwrap()).unwrap();
+    std::fs::write(dir.join("ptc.toml"), text).unwrap();
+    Config::load(&dir.join("ptc.toml")).unwrap().resolve()
+}
+
 fn write_config(dir: &Path, replay: &[&str]) -> Resolved {
-    std::fs::write(dir.join("replay.json"), serde_json::to_string(replay).unwrap()).unwrap();
-    std::fs::write(dir.join("nums.json"), "[1, 2, 3, 4]").unwrap();
     let text = r#"
 [tool.count-call]
 command = ["sh", "-c", "cat > /dev/null; echo x >> calls.log; echo 10"]
@@ -93,8 +102,7 @@ data = { nums = "nums.json" }
 tools = ["count-call"]
 llm = { backend = "replay", file = "replay.json" }
 "#;
-    std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    Config::load(&dir.join("ptc.toml")).unwrap().resolve()
+    replay_config(dir, &[("nums.json", "[1, 2, 3, 4]")], replay, text)
 }
 
 #[test]
@@ -156,12 +164,7 @@ fn out_of_turns_is_recorded() {
 /// file); the session it ended with, checked to read back as written.
 fn run_replayed(name: &str, files: &[(&str, &str)], answers: &[&str], config: &str) -> Session {
     let dir = scratch_dir(name);
-    for (path, text) in files {
-        std::fs::write(dir.join(path), text).unwrap();
-    }
-    std::fs::write(dir.join("replay.json"), serde_json::to_string(answers).unwrap()).unwrap();
-    std::fs::write(dir.join("ptc.toml"), config).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
+    let config = replay_config(&dir, files, answers, config);
     let out = dir.join("s.json");
     let options = RunOptions { session_out: Some(&out), resume: None, ..Default::default() };
     let done = run(&config, "a", options, &mut |_: &str| {}).unwrap();

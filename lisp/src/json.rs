@@ -2,8 +2,9 @@
 //!
 //! Values cross as JSON with string keys (a keyword key becomes its name);
 //! JSON comes back with keyword keys, except a key no keyword can be
-//! written as (`"previous import"`, `""`), which stays a string. Both directions refuse nesting deeper
-//! than [`MAX_JSON_DEPTH`] instead of recursing without bound.
+//! written as (`"previous import"`, `""`), which stays a string. Both
+//! directions refuse nesting deeper than [`MAX_JSON_DEPTH`] instead of
+//! recursing without bound.
 
 use crate::value::{Map, Value};
 use serde_json::Value as Json;

@@ -5,7 +5,8 @@
 //!   (the program calls it as `tool/SERVER.TOOL`; whether the server has
 //!   it is checked when the run starts it);
 //! - `agent:NAME`: agent `NAME` of this config, called as `tool/NAME`;
-//! - `llm-query`: one direct model call through the agent's backend.
+//! - `llm-query`: one direct model call through the agent's backend;
+//! - `turn-output`: an earlier turn of the run as it ran.
 
 use super::{CacheRule, ConfigError, McpConfig, Source, ToolConfig, AGENT_PREFIX, LLM_QUERY, TURN_OUTPUT};
 use indexmap::IndexMap;

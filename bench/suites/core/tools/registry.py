@@ -17,12 +17,14 @@ VAULT = {"alpha": "VX-4417", "beta": "VX-9023", "gamma": "VX-3381", "delta": "VX
 LEDGER = {"A-100": (48213, "EUR"), "A-200": (91577, "USD"), "A-300": (12944, "GBP")}
 WORDS = ("quarterly archive entry with routine notes about shelving, labels, boxes, "
          "inventory rounds, cleaning schedules and nothing of consequence for the mission; ")
-# The logbook page that holds a fact, and the fact, in the middle of its filler.
-LOGBOOK_FACT = (5, "the courier's delivery reference for the returned pallets is DR-58213; ")
-# The contract page that words the notice clause, in the middle of its filler:
-# prose, no fact by shape, so compact history keeps no part of it.
-CONTRACT_CLAUSE = (5, "clause fourteen: either party may end this agreement by written notice "
-                      "of not less than ninety days before the renewal date; ")
+# The long-page tools: per tool, the page that holds one line in the middle
+# of its filler, and the line. The logbook's is a fact (a reference); the
+# contract's is prose, no fact by shape, so compact history keeps no part of it.
+BURIED = {
+    "logbook": (5, "the courier's delivery reference for the returned pallets is DR-58213; "),
+    "contract": (5, "clause fourteen: either party may end this agreement by written notice "
+                    "of not less than ninety days before the renewal date; "),
+}
 
 
 def fail(message):
@@ -47,14 +49,10 @@ def main():
     if mode == "archive":
         page = int(args.get("page", 0))
         return {"page": page, "text": f"page {page}: " + WORDS * 12}
-    if mode == "logbook":
+    if mode in BURIED:
         page = int(args.get("page", 0))
-        fact = LOGBOOK_FACT[1] if page == LOGBOOK_FACT[0] else ""
-        return {"page": page, "text": f"logbook page {page}: " + WORDS * 6 + fact + WORDS * 6}
-    if mode == "contract":
-        page = int(args.get("page", 0))
-        clause = CONTRACT_CLAUSE[1] if page == CONTRACT_CLAUSE[0] else ""
-        return {"page": page, "text": f"contract page {page}: " + WORDS * 6 + clause + WORDS * 6}
+        at, line = BURIED[mode]
+        return {"page": page, "text": f"{mode} page {page}: " + WORDS * 6 + (line if page == at else "") + WORDS * 6}
     fail(f"unknown mode {mode!r}: vault, ledger, archive, logbook or contract")
 
 
