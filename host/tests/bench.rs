@@ -5,26 +5,14 @@
 //! shards into what one unsharded run gives, and hold its concurrency bound;
 //! and fact memory must keep a fact from the middle of a long page.
 
-use ptc_integration_tests::{build_dir, cargo_build, command_in_root, scratch_dir};
+use ptc_integration_tests::{command_in_root, plugin_dir, scratch_dir};
 use ptc_suite::record::read_records;
 use ptc_suite::scripted::{ScriptedModel, Server, ServerOptions};
 use ptc_suite::{RunKey, Suite};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// Builds the aggressive plugin once; returns its folder. The suite's
-/// `terse` instance shows only the latest print: a fact printed four turns
-/// ago is gone, and the prompt stays short however long the output.
-fn plugin_dir() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        cargo_build(&["-p", "ptc-strategy-aggressive"]);
-        build_dir()
-    })
-}
 
 /// Step K prints this much filler, so full history outgrows a small context.
 const FILLER: &str = "(apply str (repeat 100 \"filler \"))";
@@ -270,7 +258,15 @@ fn core_suite_records(name: &str, args: &[&str]) -> Vec<ptc_suite::record::RunRe
     let out = scratch_dir(name).join("results.jsonl");
     let output = bench_command(&dir, &server, &out, args).env("PTC_PLUGIN_PATH", plugin_dir()).output().unwrap();
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-    read_records(std::slice::from_ref(&out)).unwrap()
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
+    // A run that could not start (a plugin not found) would pass an
+    // "it fails" check vacuously.
+    let errors: Vec<String> = records
+        .iter()
+        .filter_map(|r| Some(format!("{} {}: {}", r.key.task, r.key.strategy, r.outcome.error.as_ref()?)))
+        .collect();
+    assert!(errors.is_empty(), "runs that ended in an error: {errors:?}");
+    records
 }
 
 /// The core suite's `long-logbook-buried`: a delivery reference in the
