@@ -349,11 +349,50 @@ fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
     assert!(!run("text", false).contains("did not show:"), "only with --missed");
 }
 
-/// The history-token targets of docs/benchmarks.md, measured the way that
-/// page measures them: `ptc compare` over the whole session corpus with the
-/// root config's strategy instances (the test-built plugins on
-/// `PTC_PLUGIN_PATH`, as in e2e.rs). single-user-coalesced at the spec's
-/// defaults stays above 50%; the shipped `coalesced-lean` limits bring it under.
+/// The configs the docs tell a reader to run (`docs/*.toml`, for
+/// benchmarks.md's tables) and the root one: each validates, so a renamed
+/// parameter or plugin breaks this test, not the reader's command.
+#[test]
+fn every_config_the_docs_name_validates() {
+    let mut configs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    configs.sort();
+    assert!(configs.len() >= 2, "{configs:?}");
+    configs.push(root().join("strategies.toml"));
+    for config in &configs {
+        let out = ptc_with_plugins(&["validate", "--config", config.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}: {}{}",
+            config.display(),
+            String::from_utf8_lossy(&out.stdout),
+            stderr(&out)
+        );
+    }
+}
+
+/// A peer's parameter misspelt: one line that names the instance, the
+/// peer, the word and the words it knows.
+#[test]
+fn a_peer_with_an_unknown_parameter_is_one_problem_line() {
+    let config = temp("peer.toml", "[strategy.masked]\nplugin = \"observation-masking\"\nwindw = 3\n");
+    let out = ptc(&["validate", "--config", config.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let problems: Vec<&str> = stdout.lines().filter(|l| l.starts_with("problem: ")).collect();
+    assert_eq!(problems.len(), 1, "{stdout}");
+    assert!(
+        problems[0].ends_with(
+            "strategy `masked` (built in): invalid parameters: observation-masking: unknown parameter `windw` (known: window)"
+        ),
+        "{stdout}"
+    );
+}
+
 /// `ptc compare` over the whole corpus with the root config's instances, as
 /// JSON (`--system-prompt`: `recorded` or `card`).
 fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {

@@ -413,7 +413,7 @@ impl Renderer {
         peers::Peer::build(plugin, params).map(|built| {
             built.map(Renderer::Peer).map_err(|error| InstanceError::Construct {
                 instance: instance.to_string(),
-                file: PathBuf::from("(built in)"),
+                file: PathBuf::from("built in"),
                 error,
             })
         })
