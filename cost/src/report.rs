@@ -120,7 +120,7 @@ text.tick,text.axis{font-size:11px;fill:#555;stroke:none}
 .swatch{display:inline-block;width:2em;height:0;border-top:3px solid;vertical-align:middle;margin-right:.3em}
 .swatch.d1{border-top-style:dashed}.swatch.d2{border-top-style:dotted}
 .frontier-line{fill:none;stroke:#999;stroke-width:1.5;stroke-dasharray:6 4}.baseline{stroke-dasharray:4 3}
-text.label{font-size:10px;fill:#333}circle.point{stroke:#fff;stroke-width:1}
+text.label{font-size:10px;fill:#333}circle.point{stroke:#fff;stroke-width:1}.leader{stroke:#bbb;stroke-width:.8}
 details{margin:.4rem 0}summary{cursor:pointer}
 pre{white-space:pre-wrap;background:#f8f8f8;border:1px solid #eee;padding:.6rem;font-size:.8rem;max-height:40rem;overflow:auto}
 .note{color:#555;font-size:.9rem}

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use ptc_cost::{render_html, Report, TokenMemo};
+use ptc_cost::{frontier_svg, render_html, FrontierPoint, Palette, Report, TokenMemo};
 use ptc_tokens::TokenCounter;
 use serde_json::json;
 use support::session;
@@ -57,7 +57,10 @@ window.addEventListener("load", function () {
       chart: svg.getAttribute("data-chart"),
       strategies: lines.map(function (l) { return l.getAttribute("data-strategy"); }),
       drawn: lines.filter(function (l) { var b = l.getBBox(); return b.width > 0 && getComputedStyle(l).stroke !== "none"; }).length,
-      points: Array.prototype.filter.call(svg.querySelectorAll("circle.point"), function (c) { var b = c.getBBox(); return b.width > 0; }).length
+      points: Array.prototype.filter.call(svg.querySelectorAll("circle.point"), function (c) { var b = c.getBBox(); return b.width > 0; }).length,
+      labels: Array.prototype.map.call(svg.querySelectorAll("text.label"), function (t) { var b = t.getBBox(); return [b.x, b.y, b.width, b.height]; }),
+      dots: Array.prototype.map.call(svg.querySelectorAll("circle.point"), function (c) { var b = c.getBBox(); return [b.x, b.y, b.width, b.height]; }),
+      view: [svg.viewBox.baseVal.width, svg.viewBox.baseVal.height]
     };
   });
   var out = document.createElement("pre");
@@ -163,6 +166,7 @@ fn the_report_loads_cleanly_with_one_line_per_strategy_per_chart() {
     for chart in frontier {
         assert!(chart["chart"].as_str().unwrap().starts_with("frontier:"), "{chart}");
         assert_eq!(chart["points"], 3, "{chart}");
+        assert_labels_readable(chart);
     }
     assert_eq!(loaded.probe["overview"], 3, "the summary over all sessions has a row per strategy");
     // No NaN, no negative share: a figure that means nothing reads n/a.
@@ -193,6 +197,102 @@ fn the_report_loads_cleanly_with_one_line_per_strategy_per_chart() {
         ]
     );
     assert_eq!(loaded.probe["details"], 6, "one collapsible prompt per strategy and session");
+}
+
+/// A chart's labels as the browser laid them out: each inside the chart,
+/// over no other label and no point (boxes in the chart's own units; a
+/// pixel of tolerance for anti-aliased edges).
+fn assert_labels_readable(chart: &serde_json::Value) {
+    let boxes = |key: &str| -> Vec<[f64; 4]> {
+        chart[key]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                let v: Vec<f64> = b.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+                [v[0], v[1], v[0] + v[2], v[1] + v[3]]
+            })
+            .collect()
+    };
+    let (labels, dots) = (boxes("labels"), boxes("dots"));
+    let (width, height) = (chart["view"][0].as_f64().unwrap(), chart["view"][1].as_f64().unwrap());
+    let apart = |a: &[f64; 4], b: &[f64; 4]| {
+        a[2] <= b[0] + 1.0 || b[2] <= a[0] + 1.0 || a[3] <= b[1] + 1.0 || b[3] <= a[1] + 1.0
+    };
+    assert_eq!(labels.len(), dots.len(), "{chart}");
+    for (i, l) in labels.iter().enumerate() {
+        assert!(
+            l[0] >= -1.0 && l[1] >= -1.0 && l[2] <= width + 1.0 && l[3] <= height + 1.0,
+            "label {i} {l:?} outside: {chart}"
+        );
+        for (j, other) in labels.iter().enumerate().skip(i + 1) {
+            assert!(apart(l, other), "labels {i} and {j} overlap: {l:?} {other:?} in {}", chart["chart"]);
+        }
+        for (j, dot) in dots.iter().enumerate() {
+            assert!(apart(l, dot), "label {i} covers point {j}: {l:?} {dot:?} in {}", chart["chart"]);
+        }
+    }
+}
+
+/// `ptc compare --chart` over the corpus with every shipped instance and the
+/// peers at several settings (docs/benchmarks.md's figures): 24 points,
+/// clusters of four to five within a few pixels. The browser lays the
+/// labels out; none overlaps another or a point, none leaves the chart.
+#[test]
+fn the_frontier_chart_labels_a_crowd_legibly() {
+    let Some(browser) = chromium() else {
+        println!("skipped: no Chromium found (install it with `apt-get install -y chromium`)");
+        return;
+    };
+    let corpus: [(&str, f64, f64, f64); 24] = [
+        ("full-history", 1.000, 1.000, 0.972),
+        ("no-history", 0.169, 0.212, 0.012),
+        ("clear-tool-uses", 1.000, 1.000, 0.972),
+        ("observation-masking", 4.558, 2.305, 0.858),
+        ("upstream-trim", 0.849, 0.771, 0.535),
+        ("coalesced", 0.607, 0.621, 0.952),
+        ("coalesced-lean", 0.594, 0.608, 0.951),
+        ("coalesced-spec", 0.925, 0.747, 0.597),
+        ("keep-last", 0.534, 0.539, 0.736),
+        ("rolling", 0.785, 0.719, 0.765),
+        ("per-turn", 0.944, 0.924, 0.963),
+        ("aggressive", 0.532, 0.550, 0.950),
+        ("aggressive-spec", 0.960, 0.518, 0.411),
+        ("aggressive-2000", 0.226, 0.198, 0.113),
+        ("coalesced-late", 0.535, 0.538, 0.749),
+        ("clear-30k", 1.029, 1.021, 0.966),
+        ("clear-20k", 1.028, 0.980, 0.910),
+        ("clear-10k", 1.090, 0.923, 0.857),
+        ("clear-5k", 1.095, 0.918, 0.853),
+        ("clear-10k-every", 2.813, 1.040, 0.825),
+        ("clear-10k-keep-6", 1.138, 0.988, 0.872),
+        ("clear-10k-inputs", 0.789, 0.725, 0.752),
+        ("masking-3", 4.125, 1.187, 0.785),
+        ("trim-20k", 0.996, 0.996, 0.952),
+    ];
+    let points: Vec<FrontierPoint> = corpus
+        .iter()
+        .flat_map(|&(strategy, anthropic, openai, recall)| {
+            [("anthropic", anthropic), ("openai", openai)].map(|(model, cost)| FrontierPoint {
+                strategy: strategy.into(),
+                model: model.into(),
+                cost,
+                recall: Some(recall),
+            })
+        })
+        .collect();
+    let palette = Palette::new(corpus.iter().map(|c| c.0));
+    let svg = frontier_svg(&["anthropic", "openai"], &points, &|name| palette.look(name));
+    let page = format!("<!DOCTYPE html><html><head><title>frontier</title></head><body><section data-session=\"corpus\">{svg}</section></body></html>");
+    let dir = TempDir::new("frontier");
+    let loaded = open_in_browser(&browser, &page, &dir.0);
+    assert_eq!(loaded.probe["errors"], json!([]), "errors in the page");
+    let charts = loaded.probe["charts"].as_array().unwrap();
+    assert_eq!(charts.len(), 2, "{charts:?}");
+    for chart in charts {
+        assert_eq!(chart["points"], 24, "{chart}");
+        assert_labels_readable(chart);
+    }
 }
 
 /// The probe is not blind: a page with a script error and a missing image

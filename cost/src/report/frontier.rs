@@ -102,31 +102,132 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
         let line: Vec<String> = best.iter().map(|(c, r)| format!("{:.1},{:.1}", x(*c), y(*r))).collect();
         let _ = write!(svg, r#"<polyline class="frontier-line" points="{}"/>"#, line.join(" "));
     }
-    for p in &mine {
+    let at: Vec<(f64, f64)> = mine.iter().map(|p| (x(p.cost), y(p.recall.unwrap_or(0.0)))).collect();
+    let widths: Vec<f64> = mine.iter().map(|p| label_width(&p.strategy)).collect();
+    let labels = place_labels(&at, &widths);
+    for ((p, &(px, py)), label) in mine.iter().zip(&at).zip(&labels) {
         let look = looks(&p.strategy);
-        let recall = p.recall.unwrap_or(0.0);
-        let (px, py) = (x(p.cost), y(recall));
         let _ = write!(
             svg,
-            r#"<circle class="point" data-strategy="{name}" data-model="{m}" cx="{px:.1}" cy="{py:.1}" r="5" fill="{color}"><title>{name}: cost {:.1}%, recall {:.1}%</title></circle><text class="label" x="{:.1}" y="{:.1}">{name}</text>"#,
+            r#"<circle class="point" data-strategy="{name}" data-model="{m}" cx="{px:.1}" cy="{py:.1}" r="{POINT_RADIUS}" fill="{color}"><title>{name}: cost {:.1}%, recall {:.1}%</title></circle>"#,
             p.cost * 100.0,
-            recall * 100.0,
-            px + 7.0,
-            py - 6.0,
+            p.recall.unwrap_or(0.0) * 100.0,
             name = escape(&p.strategy),
             m = escape(model),
             color = look.color,
+        );
+        if let Some((lx, ly)) = label.leader {
+            let _ = write!(svg, r#"<line class="leader" x1="{px:.1}" y1="{py:.1}" x2="{lx:.1}" y2="{ly:.1}"/>"#);
+        }
+        let _ = write!(
+            svg,
+            r#"<text class="label" x="{:.1}" y="{:.1}" text-anchor="{}">{}</text>"#,
+            label.x,
+            label.y,
+            label.anchor,
+            escape(&p.strategy)
         );
     }
     svg.push_str("</svg>");
     svg
 }
 
+/// Radius of a point.
+const POINT_RADIUS: f64 = 5.0;
+/// A label's advance per character, an upper bound for the 10 px labels
+/// (`text.label`) in common sans-serif fonts.
+const LABEL_CHAR_WIDTH: f64 = 6.0;
+/// A label's height above its baseline and below it.
+const LABEL_ASCENT: f64 = 10.0;
+const LABEL_DESCENT: f64 = 3.0;
+/// Rows tried above and below a point before a label overlaps.
+const LABEL_ROWS: usize = 14;
+
+/// Where a point's label goes: its baseline, its `text-anchor`, and the
+/// end of a leader line when it sits away from its point.
+#[derive(Clone, Debug, PartialEq)]
+struct Label {
+    x: f64,
+    y: f64,
+    anchor: &'static str,
+    leader: Option<(f64, f64)>,
+}
+
+impl Label {
+    /// Its box: left, top, right, bottom.
+    fn bounds(&self, width: f64) -> [f64; 4] {
+        let left = if self.anchor == "end" { self.x - width } else { self.x };
+        [left, self.y - LABEL_ASCENT, left + width, self.y + LABEL_DESCENT]
+    }
+}
+
+fn label_width(text: &str) -> f64 {
+    text.chars().count() as f64 * LABEL_CHAR_WIDTH
+}
+
+fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// Places each point's label (`widths` wide) where it overlaps no other
+/// label and no point and stays inside the chart: beside its point first
+/// (right, then left; above, level, below), else on a free row further up
+/// or down with a leader line. Points are labelled top to bottom, left to
+/// right, so the result depends on the points only, not their order.
+fn place_labels(points: &[(f64, f64)], widths: &[f64]) -> Vec<Label> {
+    let dots: Vec<[f64; 4]> = points
+        .iter()
+        .map(|&(px, py)| [px - POINT_RADIUS, py - POINT_RADIUS, px + POINT_RADIUS, py + POINT_RADIUS])
+        .collect();
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_by(|&a, &b| points[a].1.total_cmp(&points[b].1).then(points[a].0.total_cmp(&points[b].0)));
+    let mut placed: Vec<Option<(Label, [f64; 4])>> = vec![None; points.len()];
+    for i in order {
+        let (px, py) = points[i];
+        let near = [
+            ("start", px + 7.0, py - 6.0),
+            ("start", px + 8.0, py + 3.0),
+            ("start", px + 7.0, py + 13.0),
+            ("end", px - 7.0, py - 6.0),
+            ("end", px - 8.0, py + 3.0),
+            ("end", px - 7.0, py + 13.0),
+        ]
+        .map(|(anchor, x, y)| Label { x, y, anchor, leader: None });
+        let far = (1..=LABEL_ROWS).flat_map(|row| {
+            let dy = row as f64 * (LABEL_ASCENT + LABEL_DESCENT);
+            [py - 6.0 - dy, py + 13.0 + dy].into_iter().flat_map(move |y| {
+                // The leader ends at the label's near corner.
+                let end_y = if y < py { y + LABEL_DESCENT } else { y - LABEL_ASCENT };
+                [("start", px + 12.0, px + 10.0), ("end", px - 12.0, px - 10.0)].map(|(anchor, x, end_x)| Label {
+                    x,
+                    y,
+                    anchor,
+                    leader: Some((end_x, end_y)),
+                })
+            })
+        });
+        let free = |label: &Label| {
+            let b = label.bounds(widths[i]);
+            b[0] >= 0.0
+                && b[1] >= 0.0
+                && b[2] <= WIDTH
+                && b[3] <= HEIGHT
+                && !dots.iter().any(|&d| overlaps(b, d))
+                && !placed.iter().flatten().any(|(_, other)| overlaps(b, *other))
+        };
+        let first = near[0].clone();
+        let label = near.into_iter().chain(far).find(free).unwrap_or(first);
+        let bounds = label.bounds(widths[i]);
+        placed[i] = Some((label, bounds));
+    }
+    placed.into_iter().map(|p| p.expect("every point is labelled").0).collect()
+}
+
 /// The CSS the charts need, for an SVG file read on its own.
 const SVG_STYLE: &str = ".grid{stroke:#eee}.axis{stroke:#888}.baseline{stroke-dasharray:4 3}\
 text{font-family:system-ui,sans-serif}text.tick,text.axis{font-size:11px;fill:#555;stroke:none}\
 text.label{font-size:10px;fill:#333}.frontier-line{fill:none;stroke:#999;stroke-width:1.5;stroke-dasharray:6 4}\
-text.title{font-size:13px;font-weight:600;fill:#222}";
+.leader{stroke:#bbb;stroke-width:.8}text.title{font-size:13px;font-weight:600;fill:#222}";
 
 /// A standalone SVG file: one frontier chart per model, side by side,
 /// each titled with its model (for docs: `ptc compare --chart FILE`).
@@ -160,6 +261,35 @@ mod tests {
         let points = [(1.0, 1.0), (0.6, 0.8), (0.7, 0.7), (0.5, 0.2), (0.9, 1.0), (f64::NAN, 1.0)];
         assert_eq!(frontier(&points), [(0.5, 0.2), (0.6, 0.8), (0.9, 1.0)]);
         assert!(frontier(&[]).is_empty());
+    }
+
+    /// Nine points within a few pixels of each other, one at the right
+    /// edge: every label overlaps no other label and no point, stays in the
+    /// chart, and is where it is whatever the order of the points.
+    #[test]
+    fn crowded_labels_take_free_places_inside_the_chart() {
+        let mut points: Vec<(f64, f64)> =
+            (0..8).map(|i| (300.0 + f64::from(i % 3) * 4.0, 30.0 + f64::from(i) * 2.0)).collect();
+        points.push((WIDTH - 8.0, 120.0));
+        let widths: Vec<f64> = (0..points.len()).map(|i| label_width(&"x".repeat(8 + i))).collect();
+        let labels = place_labels(&points, &widths);
+        let boxes: Vec<[f64; 4]> = labels.iter().zip(&widths).map(|(l, &w)| l.bounds(w)).collect();
+        for (i, b) in boxes.iter().enumerate() {
+            assert!(b[0] >= 0.0 && b[1] >= 0.0 && b[2] <= WIDTH && b[3] <= HEIGHT, "label {i} {b:?}");
+            for (j, other) in boxes.iter().enumerate().skip(i + 1) {
+                assert!(!overlaps(*b, *other), "labels {i} and {j}: {b:?} {other:?}");
+            }
+            for (j, &(px, py)) in points.iter().enumerate() {
+                let dot = [px - POINT_RADIUS, py - POINT_RADIUS, px + POINT_RADIUS, py + POINT_RADIUS];
+                assert!(!overlaps(*b, dot), "label {i} covers point {j}");
+            }
+        }
+        assert_eq!(labels[8].anchor, "end", "the right-edge label turns left");
+        assert!(labels.iter().any(|l| l.leader.is_some()), "the crowd needs leader lines");
+        let reversed: Vec<(f64, f64)> = points.iter().rev().copied().collect();
+        let widths_reversed: Vec<f64> = widths.iter().rev().copied().collect();
+        let again: Vec<Label> = place_labels(&reversed, &widths_reversed).into_iter().rev().collect();
+        assert_eq!(again, labels);
     }
 
     #[test]
