@@ -10,7 +10,7 @@ use super::{CmdError, CmdResult, Output};
 use crate::compare::progress::Progress;
 use crate::compare::text;
 use crate::compare::text::{
-    fitted_table, headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH,
+    fitted_table, headers, per_turn_text, session_tables, summary_cells, wrap, Columns, Notes, TEXT_WIDTH,
 };
 use crate::compare::{
     frontier_points, measure, strategy_report, Figures, Measure, MeasureError, Row, Subject, NO_HISTORY,
@@ -308,7 +308,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
             if !notes.is_empty() {
                 out.push('\n');
                 for note in notes {
-                    let _ = writeln!(out, "{note}");
+                    let _ = writeln!(out, "{}", width.map_or_else(|| note.clone(), |w| wrap(&note, w)));
                 }
             }
             out

@@ -5,15 +5,20 @@
 
 use super::{Figures, NotMeaningful, Row, Subject};
 use ptc_cost::PriceModel;
+use ptc_plugin_api::render::FULL_HISTORY;
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
 /// The width the default text view fits in.
 pub const TEXT_WIDTH: usize = 120;
 
-/// The reasons behind the `n/a` cells of a report.
+/// What a report says below its table: the reasons behind its `n/a`
+/// cells, and the instances that compressed nothing.
 #[derive(Debug, Default)]
-pub struct Notes(BTreeSet<NotMeaningful>);
+pub struct Notes {
+    not_meaningful: BTreeSet<NotMeaningful>,
+    unchanged: Vec<String>,
+}
 
 impl Notes {
     /// A history-cost cell: the share, `-` when not priced, else `n/a`
@@ -23,16 +28,56 @@ impl Notes {
             Ok(x) => percent(x),
             Err(NotMeaningful::NotPriced) => "-".to_string(),
             Err(reason) => {
-                self.0.insert(reason);
+                self.not_meaningful.insert(reason);
                 "n/a".to_string()
             }
         }
     }
 
-    /// One line per reason, `n/a: ...`.
-    pub fn lines(&self) -> Vec<String> {
-        self.0.iter().map(|r| format!("n/a: {r}")).collect()
+    /// Notes `row` when it sent as many prompt tokens as `full` on every
+    /// turn of every session: its 100% row then means it compressed
+    /// nothing here (a peer whose trigger is above every prompt), not
+    /// that compressing saved nothing.
+    fn note_unchanged(&mut self, row: &Row, full: &Row) {
+        let same = row.per_session.len() == full.per_session.len()
+            && row.per_session.iter().zip(&full.per_session).all(|(a, b)| a.prompt_tokens == b.prompt_tokens);
+        if row.name != full.name && row.figures.is_ok() && same && !self.unchanged.contains(&row.name) {
+            self.unchanged.push(row.name.clone());
+        }
     }
+
+    /// One line per reason, `n/a: ...`, then one for the instances that
+    /// compressed nothing.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.not_meaningful.iter().map(|r| format!("n/a: {r}")).collect();
+        if !self.unchanged.is_empty() {
+            lines.push(format!(
+                "same as {FULL_HISTORY}: {} sent as many tokens as {FULL_HISTORY} on every turn, so compressed nothing \
+                 on these sessions (for a peer: its trigger is above every prompt here)",
+                self.unchanged.join(", ")
+            ));
+        }
+        lines
+    }
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a
+/// word longer than that keeps its own line), the later ones indented.
+pub fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.trim().is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line = "  ".to_string();
+        } else if !line.trim().is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    out.push_str(&line);
+    out
 }
 
 /// `part / whole` as a percentage, `-` when `whole` is 0.
@@ -110,6 +155,9 @@ pub fn summary_cells(
     notes: &mut Notes,
 ) -> Vec<Vec<String>> {
     let width = headers(models, columns).len();
+    if let Some(full_row) = rows.iter().find(|r| r.name == FULL_HISTORY) {
+        rows.iter().for_each(|r| notes.note_unchanged(r, full_row));
+    }
     rows.iter()
         .map(|r| match &r.figures {
             Ok(f) => {
@@ -332,6 +380,17 @@ mod tests {
         assert!(text.contains("c-long-column"));
         // Wide enough: one table.
         assert_eq!(fitted_table(&headers, &body, 1, 120), table(&headers, &body, false));
+    }
+
+    #[test]
+    fn a_long_note_wraps_at_spaces() {
+        let note = "same as full-history: a, b sent as many tokens as full-history on every turn";
+        let wrapped = wrap(note, 30);
+        assert!(wrapped.lines().all(|l| l.chars().count() <= 30), "{wrapped}");
+        assert_eq!(wrapped.lines().count(), 3, "{wrapped}");
+        assert!(wrapped.lines().skip(1).all(|l| l.starts_with("  ")), "{wrapped}");
+        assert_eq!(wrapped.split_whitespace().collect::<Vec<_>>().join(" "), note);
+        assert_eq!(wrap("short", 30), "short");
     }
 
     #[test]
