@@ -304,3 +304,23 @@ fn turn_output_gets_back_what_fact_memory_drops() {
     assert_eq!(at("long-contract-restored", "full-history"), (true, 16));
     assert_eq!(at("long-contract-restored", "coalesced"), (true, 17));
 }
+
+/// The core suite against the peers: context editing with a trigger these
+/// tasks reach (`clear-5k`) clears the page that held the fact, and the
+/// original runtime's `:trim` keeps only the last three turns, so both
+/// fail a buried fact and a fact read twelve turns earlier, which fact
+/// memory (`coalesced`) keeps.
+#[test]
+fn the_peers_lose_what_fact_memory_keeps() {
+    let args = ["--strategies", "coalesced,clear-5k,upstream-trim", "--tasks", "long-archive-12,long-logbook-buried"];
+    let passed: std::collections::BTreeMap<(String, String), bool> =
+        core_suite_records("peers", &args).into_iter().map(|r| ((r.key.strategy, r.key.task), r.passed)).collect();
+    let expected: std::collections::BTreeMap<(String, String), bool> =
+        [("coalesced", true), ("clear-5k", false), ("upstream-trim", false)]
+            .into_iter()
+            .flat_map(|(strategy, pass)| {
+                ["long-archive-12", "long-logbook-buried"].map(|task| ((strategy.to_string(), task.to_string()), pass))
+            })
+            .collect();
+    assert_eq!(passed, expected);
+}
