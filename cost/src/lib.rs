@@ -94,8 +94,8 @@ pub use recall::{
     appears_in, LearnedFacts, MissedFact, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
 };
 pub use report::{
-    frontier, frontier_chart, frontier_svg, look, render_html, FrontierPoint, Look, ModelCosts, Overview, Palette,
-    Report, SessionReport, ShownPrompt, StrategyReport,
+    fitted_table, frontier, frontier_chart, frontier_svg, look, render_html, table, wrap, FrontierPoint, Look,
+    ModelCosts, Overview, Palette, Report, SessionReport, ShownPrompt, StrategyReport,
 };
 pub use stale::{Correction, Corrections, Stale, ValueDefinition};
 pub use usage::{Cost, TurnCost, Usage};

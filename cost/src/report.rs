@@ -10,9 +10,11 @@
 mod chart;
 mod frontier;
 mod style;
+mod table;
 
 pub use frontier::{frontier, frontier_chart, frontier_svg, FrontierPoint};
 pub use style::{look, Look, Palette};
+pub use table::{fitted_table, table, wrap};
 
 use std::fmt::Write;
 
