@@ -3,14 +3,14 @@
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
 event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics,
 k8s-rollout, variant-interpretation, travel-rebooking, dns-migration, contract-review,
-lab-inventory .json)
+lab-inventory, claims-adjudication, payroll-close .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
 cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk,
 security-triage, sql-analytics, k8s-rollout, variant-interpretation, travel-rebooking,
-dns-migration, contract-review, lab-inventory)
+dns-migration, contract-review, lab-inventory, claims-adjudication, payroll-close)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -62,6 +62,8 @@ SESSIONS = {
     "dns-migration": ("dns-migration", "dns-migration.json", "returned"),
     "contract-review": ("contract-review", "contract-review.json", "returned"),
     "lab-inventory": ("lab-inventory", "lab-inventory.json", "returned"),
+    "claims-adjudication": ("claims-adjudication", "claims-adjudication.json", "returned"),
+    "payroll-close": ("payroll-close", "payroll-close.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"

@@ -43,6 +43,8 @@ LONG = [
     "dns-migration",
     "contract-review",
     "lab-inventory",
+    "claims-adjudication",
+    "payroll-close",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
