@@ -165,6 +165,11 @@ fn label_width(text: &str) -> f64 {
     text.chars().count() as f64 * LABEL_CHAR_WIDTH
 }
 
+/// A point's box: left, top, right, bottom.
+fn dot(px: f64, py: f64) -> [f64; 4] {
+    [px - POINT_RADIUS, py - POINT_RADIUS, px + POINT_RADIUS, py + POINT_RADIUS]
+}
+
 fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
     a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
 }
@@ -175,10 +180,7 @@ fn overlaps(a: [f64; 4], b: [f64; 4]) -> bool {
 /// or down with a leader line. Points are labelled top to bottom, left to
 /// right, so the result depends on the points only, not their order.
 fn place_labels(points: &[(f64, f64)], widths: &[f64]) -> Vec<Label> {
-    let dots: Vec<[f64; 4]> = points
-        .iter()
-        .map(|&(px, py)| [px - POINT_RADIUS, py - POINT_RADIUS, px + POINT_RADIUS, py + POINT_RADIUS])
-        .collect();
+    let dots: Vec<[f64; 4]> = points.iter().map(|&(px, py)| dot(px, py)).collect();
     let mut order: Vec<usize> = (0..points.len()).collect();
     order.sort_by(|&a, &b| points[a].1.total_cmp(&points[b].1).then(points[a].0.total_cmp(&points[b].0)));
     let mut placed: Vec<Option<(Label, [f64; 4])>> = vec![None; points.len()];
@@ -280,8 +282,7 @@ mod tests {
                 assert!(!overlaps(*b, *other), "labels {i} and {j}: {b:?} {other:?}");
             }
             for (j, &(px, py)) in points.iter().enumerate() {
-                let dot = [px - POINT_RADIUS, py - POINT_RADIUS, px + POINT_RADIUS, py + POINT_RADIUS];
-                assert!(!overlaps(*b, dot), "label {i} covers point {j}");
+                assert!(!overlaps(*b, dot(px, py)), "label {i} covers point {j}");
             }
         }
         assert_eq!(labels[8].anchor, "end", "the right-edge label turns left");

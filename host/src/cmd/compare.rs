@@ -9,23 +9,19 @@
 use super::{CmdError, CmdResult, Output};
 use crate::compare::progress::Progress;
 use crate::compare::text;
-use crate::compare::text::{
-    fitted_table, headers, per_turn_text, session_tables, summary_cells, wrap, Columns, Notes, TEXT_WIDTH,
-};
+use crate::compare::text::{headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH};
 use crate::compare::{
     frontier_points, measure, strategy_report, Figures, Measure, MeasureError, Row, Subject, NO_HISTORY,
 };
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
-use ptc_cost::{PriceModel, TokenMemo};
+use ptc_cost::{fitted_table, table, wrap, PriceModel, TokenMemo};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_registry::peers::PEERS;
 use ptc_tokens::DEFAULT_ENCODING;
 use serde_json::json;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
-
-pub use crate::compare::text::table;
 
 /// Output format of `ptc compare`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

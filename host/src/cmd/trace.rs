@@ -254,7 +254,7 @@ fn usage_table(session: &ptc_session::Session) -> String {
     rows.push(last);
     let headers: Vec<String> = headers.map(String::from).to_vec();
     let price = model.map_or(String::new(), |m| format!(" (cost: prompt under the `{m}` price model)"));
-    format!("\nusage per turn{price}:\n{}", super::compare::table(&headers, &rows, false))
+    format!("\nusage per turn{price}:\n{}", ptc_cost::table(&headers, &rows, false))
 }
 
 /// `no_code 2, parse 1`: how many turns failed with each error kind, in order of first appearance.

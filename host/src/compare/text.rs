@@ -5,7 +5,7 @@
 
 use super::{Figures, NotMeaningful, Row, Subject};
 use ptc_cost::PriceModel;
-pub use ptc_cost::{fitted_table, table, wrap};
+use ptc_cost::{fitted_table, table};
 use ptc_plugin_api::render::FULL_HISTORY;
 use std::collections::BTreeSet;
 use std::fmt::Write;
