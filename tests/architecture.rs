@@ -32,7 +32,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("ptc-conformance", &["ptc-plugin-api", "ptc-registry", "ptc-session", "ptc-tokens", "ptc-cost"]),
     ("ptc-mcp", &["ptc-signature"]),
     ("ptc-llm", &["ptc-plugin-api", "ptc-cost"]),
-    ("ptc-suite", &["ptc-lisp", "ptc-tokens"]),
+    ("ptc-suite", &["ptc-lisp", "ptc-tokens", "ptc-cost"]),
     (
         "ptc-agent",
         &[

@@ -166,9 +166,9 @@ impl Report {
     fn text(&self) -> String {
         let headers = self.headers();
         let mut out = format!("{} runs\n\nper strategy\n", self.runs);
-        out.push_str(&aligned(&headers, self.strategies.iter().map(|r| self.cells(r))));
+        out.push_str(&self.table(&headers, &self.strategies, false));
         out.push_str("\nper strategy and tier\n");
-        out.push_str(&aligned(&headers, self.tiers.iter().map(|r| self.cells(r))));
+        out.push_str(&self.table(&headers, &self.tiers, false));
         out.push('\n');
         for line in self.comparisons() {
             out.push_str(&line);
@@ -177,20 +177,19 @@ impl Report {
         out
     }
 
+    /// The rows as a text or markdown table, by the printer `ptc compare` uses.
+    fn table(&self, headers: &[String], rows: &[Row], markdown: bool) -> String {
+        let body: Vec<Vec<String>> = rows.iter().map(|r| self.cells(r)).collect();
+        ptc_cost::table(headers, &body, markdown)
+    }
+
     fn markdown(&self) -> String {
         let headers = self.headers();
-        let table = |rows: &[Row]| {
-            let mut t = format!("| {} |\n|{}\n", headers.join(" | "), " --- |".repeat(headers.len()));
-            for r in rows {
-                t.push_str(&format!("| {} |\n", self.cells(r).join(" | ")));
-            }
-            t
-        };
         let mut out = format!(
             "{} runs.\n\nPer strategy:\n\n{}\nPer strategy and tier:\n\n{}\n",
             self.runs,
-            table(&self.strategies),
-            table(&self.tiers)
+            self.table(&headers, &self.strategies, true),
+            self.table(&headers, &self.tiers, true)
         );
         for line in self.comparisons() {
             out.push_str(&format!("- {line}\n"));
@@ -280,18 +279,6 @@ fn figure(v: f64) -> String {
     }
 }
 
-fn aligned(headers: &[String], rows: impl Iterator<Item = Vec<String>>) -> String {
-    let rows: Vec<Vec<String>> = std::iter::once(headers.to_vec()).chain(rows).collect();
-    let widths: Vec<usize> =
-        (0..headers.len()).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
-    rows.iter()
-        .map(|r| {
-            let cells: Vec<String> = r.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
-            cells.join("  ").trim_end().to_string() + "\n"
-        })
-        .collect()
-}
-
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
@@ -345,5 +332,26 @@ mod tests {
         assert!(report.render(Format::Html).contains("<td>window</td>"));
         let json: serde_json::Value = serde_json::from_str(&report.render(Format::Json)).unwrap();
         assert_eq!(json["strategies"][2]["passed"], 1);
+    }
+
+    #[test]
+    fn the_tables_align_figures_right_as_compare_does() {
+        let mut records = Vec::new();
+        for i in 0..12 {
+            records.push(record(&format!("l{i}"), FULL_HISTORY, 0, true));
+            records.push(record(&format!("l{i}"), "a-much-longer-strategy-name", 0, i % 3 == 0));
+        }
+        let report = Report::new(records);
+        let text = report.render(Format::Text);
+        let table: Vec<&str> = text.lines().skip_while(|l| *l != "per strategy").skip(1).take(3).collect();
+        assert!(table[0].starts_with("strategy "), "{text}");
+        // Right-aligned: every row's runs figure ends where its header does.
+        let end = table[0].find("runs").unwrap() + "runs".len();
+        for row in &table[1..] {
+            assert_eq!(&row[end - 2..end], "12", "{text}");
+            assert_eq!(row.as_bytes()[end], b' ', "{text}");
+        }
+        let markdown = report.render(Format::Markdown);
+        assert!(markdown.contains("| --- | ---: | ---: |"), "{markdown}");
     }
 }
