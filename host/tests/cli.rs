@@ -487,6 +487,94 @@ fn every_cache_stable_instance_costs_at_most_the_full_history_on_every_session()
     }
 }
 
+/// Two corpus sessions joined into one run of 90 turns, past the corpus's
+/// longest (48): the second one's turns follow the first's, renumbered, and
+/// the tool lists are merged. Written to a scratch file.
+fn ninety_turn_run() -> PathBuf {
+    let read = |name: &str| -> serde_json::Value {
+        let path = root().join("tests/sessions").join(name);
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap()
+    };
+    let (mut run, second) = (read("returns-desk.json"), read("event-pipeline-backfill.json"));
+    let offset = run["turns"].as_array().unwrap().len() as u64;
+    let known: Vec<serde_json::Value> = run["tools"].as_array().unwrap().iter().map(|t| t["name"].clone()).collect();
+    for tool in second["tools"].as_array().unwrap() {
+        if !known.contains(&tool["name"]) {
+            run["tools"].as_array_mut().unwrap().push(tool.clone());
+        }
+    }
+    for turn in second["turns"].as_array().unwrap() {
+        let mut turn = turn.clone();
+        turn["number"] = (turn["number"].as_u64().unwrap() + offset).into();
+        run["turns"].as_array_mut().unwrap().push(turn);
+    }
+    let turns = run["turns"].as_array().unwrap().len();
+    run["max_turns"] = (turns as u64 + 2).into();
+    for key in ["result", "status"] {
+        run[key] = second[key].clone();
+    }
+    assert_eq!(turns, 90);
+    temp("ninety-turns.json", &serde_json::to_string(&run).unwrap())
+}
+
+#[test]
+fn a_ninety_turn_run_folds_and_stays_cheaper_than_the_full_history() {
+    // The corpus's runs are too short for fact memory to fold (its entries
+    // are small); a run twice as long does, and the invariants still hold.
+    let session = ninety_turn_run();
+    let config = root().join("strategies.toml");
+    let (session, config) = (session.to_str().unwrap(), config.to_str().unwrap());
+    let render = ptc_with_plugins(&[
+        "render",
+        "--session",
+        session,
+        "--config",
+        config,
+        "--strategy",
+        "coalesced",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(render.status.code(), Some(0), "{}", stderr(&render));
+    let stats: serde_json::Value = serde_json::from_slice(&render.stdout).unwrap();
+    assert!(stats["stats"]["cache_epoch"].as_u64().unwrap() >= 1, "no fold in 90 turns: {}", stats["stats"]);
+    let names: Vec<&str> = CACHE_STABLE.iter().map(|(name, _)| *name).collect();
+    let strategies = format!("full-history,{}", names.join(","));
+    let out = ptc_with_plugins(&[
+        "compare",
+        "--config",
+        config,
+        "--format",
+        "json",
+        "--pricing",
+        "anthropic,openai",
+        "--system-prompt",
+        "card",
+        "--strategies",
+        &strategies,
+        "--session",
+        session,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = report["strategies"].as_array().unwrap();
+    let full_recall = rows[0]["recall"].as_f64().unwrap();
+    for row in &rows[1..] {
+        let name = row["name"].as_str().unwrap();
+        for model in ["anthropic", "openai"] {
+            let ratio = row["vs_full_history"]["cost"][model].as_f64().unwrap();
+            assert!(ratio <= 1.0 + 1e-9, "{name} costs {:.1}% of full-history under `{model}`", ratio * 100.0);
+        }
+        if name == "coalesced" || name == "aggressive" {
+            let recall = row["recall"].as_f64().unwrap();
+            assert!(recall >= full_recall - 0.02, "{name} recalls {recall:.3}, full history {full_recall:.3}");
+            assert_eq!(row["stale_facts"], 0, "{name} shows a superseded value");
+            let cost = row["vs_full_history"]["cost"]["anthropic"].as_f64().unwrap();
+            assert!(cost < 0.65, "{name}: {:.1}% of full-history", cost * 100.0);
+        }
+    }
+}
+
 #[test]
 fn a_missing_relative_path_says_it_was_resolved_against_the_config_folder() {
     // The config lives in a folder of its own; ptc runs from the workspace root.
