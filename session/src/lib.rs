@@ -222,12 +222,22 @@ impl Session {
     }
 }
 
+/// What a session file is, after an error on the file as a whole.
+const NOT_A_SESSION: &str = "a session file is what `ptc run` writes: a ptc-session/1 JSON document or a \
+     ptc-session/2 journal (docs/spec/session-format.md)";
+
 fn parse_document(text: &str) -> Result<Session, SessionError> {
+    if !text.trim_start().starts_with('{') {
+        return Err(err("$".into(), format!("not a JSON object; {NOT_A_SESSION}")));
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let session: Session = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
-        let path = if path == "." { "$".to_string() } else { format!("$.{path}") };
-        err(path, e.into_inner().to_string())
+        if path == "." {
+            // Nothing of a session was read: say what one is.
+            return err("$".into(), format!("{}; {NOT_A_SESSION}", e.into_inner()));
+        }
+        err(format!("$.{path}"), e.into_inner().to_string())
     })?;
     if session.format != DOCUMENT_FORMAT {
         return Err(err(
@@ -305,6 +315,15 @@ mod tests {
         let e = Session::parse(&bad).unwrap_err();
         assert_eq!(e.path, "$.turns[0].definitions[0].value");
         assert!(e.message.starts_with("not readable EDN: line 1, column"), "{e}");
+    }
+
+    #[test]
+    fn a_file_that_is_no_session_says_what_a_session_is() {
+        for text in ["not json", "{}", "[1, 2]"] {
+            let e = Session::parse(text).unwrap_err();
+            assert_eq!(e.path, "$", "{e}");
+            assert!(e.message.ends_with(&format!("; {NOT_A_SESSION}")), "{e}");
+        }
     }
 
     #[test]

@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 
 /// The shared config file of a suite folder.
 pub const SUITE_FILE: &str = "suite.toml";
+
+/// The error on a folder without [`SUITE_FILE`].
+const NOT_A_SUITE: &str =
+    "not a suite folder (no suite.toml); a suite holds suite.toml and tasks/*.toml, as bench/suites/core does (docs/bench.md)";
 /// The folder of a suite's task files.
 pub const TASKS_DIR: &str = "tasks";
 /// The strategy name of the built-in full history (as `ptc compare` names it).
@@ -175,6 +179,10 @@ impl Suite {
     /// Reads `dir/suite.toml` and every `dir/tasks/*.toml`.
     pub fn load(dir: &Path) -> Result<Suite, SuiteError> {
         let suite_file = dir.join(SUITE_FILE);
+        if !suite_file.is_file() {
+            // `Io`, as a missing file is: a new variant would break callers' matches.
+            return Err(SuiteError::Io { path: dir.to_path_buf(), message: NOT_A_SUITE.to_string() });
+        }
         let mut config = read_toml(&suite_file)?;
         let settings = match config.remove("bench") {
             Some(value) => value
@@ -316,6 +324,15 @@ mod tests {
         // The strategy instances come from the root strategies.toml.
         assert!(suite.instances().contains(&"coalesced".to_string()));
         assert_eq!(suite.default_strategies()[0], FULL_HISTORY);
+    }
+
+    #[test]
+    fn a_folder_without_suite_toml_is_not_a_suite() {
+        let dir = std::env::temp_dir().join(format!("ptc-suite-empty-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let e = Suite::load(&dir).unwrap_err();
+        assert!(matches!(&e, SuiteError::Io { path, .. } if *path == dir), "{e}");
+        assert_eq!(e.to_string(), format!("{}: {NOT_A_SUITE}", dir.display()));
     }
 
     #[test]
