@@ -106,7 +106,11 @@ impl fmt::Display for LookupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LookupError::Unknown { name, defined } => {
-                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))
+                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))?;
+                match ptc_lisp::closest_among(name, defined.iter().map(String::as_str)) {
+                    Some(best) => write!(f, "; did you mean `{best}`?"),
+                    None => Ok(()),
+                }
             }
             LookupError::Instance { location, error } => write!(f, "{location}: {error}"),
             LookupError::Plugin { name, error } => write!(f, "strategy `{name}`: {error}"),

@@ -177,7 +177,11 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::NoAgent { config, name, defined } => {
-                write!(f, "{}: no agent named `{name}` (defined: {})", config.display(), defined.join(", "))
+                write!(f, "{}: no agent named `{name}` (defined: {})", config.display(), defined.join(", "))?;
+                match ptc_lisp::closest_among(name, defined.iter().map(String::as_str)) {
+                    Some(best) => write!(f, "; did you mean `{best}`?"),
+                    None => Ok(()),
+                }
             }
             RunError::Missing { location, agent, what } => write!(f, "{location}: agent `{agent}` has no `{what}`"),
             RunError::MissingFile { location, agent, what, path } => {
@@ -1022,5 +1026,19 @@ mod tests {
         );
         let t = turn(4, "(return (dbl y))", &mut mem);
         assert_eq!(t.exit, TurnExit::Return("8".into()));
+    }
+
+    #[test]
+    fn an_unknown_name_suggests_the_likely_one() {
+        let defined = vec!["explore-orders".to_string(), "order-summary".to_string()];
+        let e = RunError::NoAgent { config: "s.toml".into(), name: "explore-order".into(), defined: defined.clone() };
+        assert!(
+            e.to_string().ends_with("(defined: explore-orders, order-summary); did you mean `explore-orders`?"),
+            "{e}"
+        );
+        let e = RunError::NoAgent { config: "s.toml".into(), name: "zzz".into(), defined };
+        assert!(e.to_string().ends_with("(defined: explore-orders, order-summary)"), "{e}");
+        let e = crate::resolve::LookupError::Unknown { name: "agressive".into(), defined: vec!["aggressive".into()] };
+        assert_eq!(e.to_string(), "no strategy named `agressive` (defined: aggressive); did you mean `aggressive`?");
     }
 }

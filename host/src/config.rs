@@ -339,9 +339,10 @@ fn agent_table(
             return Err(src.error(
                 strategy.span(),
                 format!(
-                    "agent `{name}` uses strategy `{}`, which is not defined (defined: {})",
+                    "agent `{name}` uses strategy `{}`, which is not defined (defined: {}){}",
                     strategy.get_ref(),
-                    defined_list(strategies)
+                    defined_list(strategies),
+                    unknown_strategy_hint(strategy.get_ref(), strategies)
                 ),
             ));
         }
@@ -460,9 +461,10 @@ fn agent_budget(
                 return Err(src.error(
                     instance.span(),
                     format!(
-                        "agent `{name}`: fallback `{}` is not a defined strategy (defined: {})",
+                        "agent `{name}`: fallback `{}` is not a defined strategy (defined: {}){}",
                         instance.get_ref(),
-                        defined_list(strategies)
+                        defined_list(strategies),
+                        unknown_strategy_hint(instance.get_ref(), strategies)
                     ),
                 ));
             }
@@ -470,6 +472,18 @@ fn agent_budget(
         }
     }
     Ok((budget, fallback))
+}
+
+/// What to do about an agent's strategy that is not defined: the defined
+/// name it is a likely typo of, else how to define it.
+fn unknown_strategy_hint(name: &str, strategies: &IndexMap<String, StrategyInstance>) -> String {
+    let defined = std::iter::once(ptc_plugin_api::render::FULL_HISTORY).chain(strategies.keys().map(String::as_str));
+    match ptc_lisp::closest_among(name, defined) {
+        Some(best) => format!("; did you mean `{best}`?"),
+        None => {
+            format!("; define it in a [strategy.{name}] table with its `plugin` (`ptc strategies` lists the plugins)")
+        }
+    }
 }
 
 fn defined_list(strategies: &IndexMap<String, StrategyInstance>) -> String {

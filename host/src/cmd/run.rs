@@ -100,10 +100,12 @@ fn chosen_agent<'c>(config: &'c Config, asked: Option<&'c str>) -> Result<&'c st
         None => "ptc run: which agent?".to_string(),
         Some(name) => format!("{file}: no agent named `{name}`;"),
     };
+    // The command suggested: the agent a likely typo meant, else the first.
+    let suggested = asked.and_then(|name| ptc_lisp::closest_among(name, defined.iter().copied()));
     Err(CmdError::Usage(format!(
         "{first} the agents of {file} are {} (run one: `ptc run {}`)",
         defined.join(", "),
-        defined[0]
+        suggested.as_deref().unwrap_or(defined[0])
     )))
 }
 
@@ -111,4 +113,21 @@ pub use ptc_agent::progress::turns;
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::ConfigFile;
+
+    #[test]
+    fn an_unknown_agent_suggests_the_one_a_typo_meant() {
+        let text = "[agent.summary]\nmission = \"m\"\n[agent.explore-orders]\nmission = \"m\"\n";
+        let config = Config::parse(Path::new("/p/strategies.toml"), text).unwrap();
+        let e = chosen_agent(&config, Some("explore-order")).unwrap_err().to_string();
+        assert!(e.ends_with("are summary, explore-orders (run one: `ptc run explore-orders`)"), "{e}");
+        let e = chosen_agent(&config, Some("zzz")).unwrap_err().to_string();
+        assert!(e.ends_with("(run one: `ptc run summary`)"), "{e}");
+        assert_eq!(chosen_agent(&config, Some("summary")).unwrap(), "summary");
+    }
 }

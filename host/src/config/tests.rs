@@ -54,8 +54,11 @@ fn undefined_strategy_and_missing_plugin_are_errors() {
     let err = parse("[agent.a]\nstrategy = \"nope\"\n").unwrap_err();
     assert_eq!(
         err,
-        "/cfg/strategies.toml:2:12: agent `a` uses strategy `nope`, which is not defined (defined: full-history)"
+        "/cfg/strategies.toml:2:12: agent `a` uses strategy `nope`, which is not defined (defined: full-history); define it in a [strategy.nope] table with its `plugin` (`ptc strategies` lists the plugins)"
     );
+    // A likely typo of a defined name is named.
+    let err = parse("[strategy.coalesced]\nplugin = \"p\"\n[agent.a]\nstrategy = \"coalesed\"\n").unwrap_err();
+    assert!(err.ends_with("(defined: full-history, coalesced); did you mean `coalesced`?"), "{err}");
     let err = parse("[strategy.s]\nwindow = 2\n").unwrap_err();
     assert_eq!(err, "/cfg/strategies.toml:1:1: strategy `s`: missing `plugin = \"...\"`");
     assert!(parse("[agent.a]\nstrategy = \"full-history\"\n").is_ok());
@@ -138,7 +141,7 @@ fn agent_budget_errors_have_line_and_column() {
     let err = parse("[agent.t]\nmax_prompt_tokens = 10\nfallback = [\"nope\"]\n").unwrap_err();
     assert_eq!(
         err,
-        "/cfg/strategies.toml:3:13: agent `t`: fallback `nope` is not a defined strategy (defined: full-history)"
+        "/cfg/strategies.toml:3:13: agent `t`: fallback `nope` is not a defined strategy (defined: full-history); define it in a [strategy.nope] table with its `plugin` (`ptc strategies` lists the plugins)"
     );
     let err = parse("[agent.t]\nfallback = [\"full-history\"]\n").unwrap_err();
     assert!(err.starts_with("/cfg/strategies.toml:2:12: agent `t`: `fallback` is only used with"), "{err}");

@@ -288,8 +288,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
-/// The closest of `candidates` to `name`, if close enough to be a likely typo.
-pub(crate) fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<String> {
+/// The closest of `candidates` to `name`, if close enough to be a likely
+/// typo (an edit distance of a third of its length, 1 to 3, a swap of two
+/// neighbours counting as one): the did-you-mean of every "no such name"
+/// error, in programs and in configs alike.
+pub fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> Option<String> {
     // One- and two-letter names are usually locals; a guess would be noise.
     if name.chars().count() < 3 || name.len() > 64 {
         return None;
