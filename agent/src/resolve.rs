@@ -106,11 +106,8 @@ impl fmt::Display for LookupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LookupError::Unknown { name, defined } => {
-                write!(f, "no strategy named `{name}` (defined: {})", defined.join(", "))?;
-                match ptc_lisp::closest_among(name, defined.iter().map(String::as_str)) {
-                    Some(best) => write!(f, "; did you mean `{best}`?"),
-                    None => Ok(()),
-                }
+                let hint = ptc_lisp::did_you_mean(name, defined.iter().map(String::as_str));
+                write!(f, "no strategy named `{name}` (defined: {}){hint}", defined.join(", "))
             }
             LookupError::Instance { location, error } => write!(f, "{location}: {error}"),
             LookupError::Plugin { name, error } => write!(f, "strategy `{name}`: {error}"),

@@ -177,11 +177,8 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::NoAgent { config, name, defined } => {
-                write!(f, "{}: no agent named `{name}` (defined: {})", config.display(), defined.join(", "))?;
-                match ptc_lisp::closest_among(name, defined.iter().map(String::as_str)) {
-                    Some(best) => write!(f, "; did you mean `{best}`?"),
-                    None => Ok(()),
-                }
+                let hint = ptc_lisp::did_you_mean(name, defined.iter().map(String::as_str));
+                write!(f, "{}: no agent named `{name}` (defined: {}){hint}", config.display(), defined.join(", "))
             }
             RunError::Missing { location, agent, what } => write!(f, "{location}: agent `{agent}` has no `{what}`"),
             RunError::MissingFile { location, agent, what, path } => {

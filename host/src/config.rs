@@ -478,11 +478,11 @@ fn agent_budget(
 /// name it is a likely typo of, else how to define it.
 fn unknown_strategy_hint(name: &str, strategies: &IndexMap<String, StrategyInstance>) -> String {
     let defined = std::iter::once(ptc_plugin_api::render::FULL_HISTORY).chain(strategies.keys().map(String::as_str));
-    match ptc_lisp::closest_among(name, defined) {
-        Some(best) => format!("; did you mean `{best}`?"),
-        None => {
-            format!("; define it in a [strategy.{name}] table with its `plugin` (`ptc strategies` lists the plugins)")
-        }
+    let hint = ptc_lisp::did_you_mean(name, defined);
+    if hint.is_empty() {
+        format!("; define it in a [strategy.{name}] table with its `plugin` (`ptc strategies` lists the plugins)")
+    } else {
+        hint
     }
 }
 

@@ -59,7 +59,7 @@ mod test_run;
 pub mod value;
 mod walk;
 
-pub use builtins::closest_among;
+pub use builtins::{closest_among, did_you_mean};
 pub use card::{language_card, LANGUAGE_CARD, NAMESPACE_FALLBACK_NOTE};
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json, JsonError};

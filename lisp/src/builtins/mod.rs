@@ -305,6 +305,17 @@ pub fn closest_among<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) 
         .map(|(_, c)| c.to_string())
 }
 
+/// `; did you mean `X`?` with the closest of `candidates` to `name`
+/// ([`closest_among`]), or empty when none is close: the end of an error
+/// about a name that does not exist.
+pub fn did_you_mean<'c>(name: &str, candidates: impl Iterator<Item = &'c str>) -> String {
+    closest_among(name, candidates).map_or_else(String::new, |best| suggestion(&best))
+}
+
+fn suggestion(best: &str) -> String {
+    format!("; did you mean `{best}`?")
+}
+
 /// Whether `ns` names `clojure.math` (`Math/`, Java's, and `math/` too).
 pub(crate) fn math_namespace(ns: &str) -> bool {
     matches!(ns, "clojure.math" | "Math" | "math")
@@ -326,10 +337,7 @@ pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str
         return format!("; it is `clojure.math/{name}`");
     }
     let short = name.rsplit('/').next().unwrap_or(name);
-    match closest_among(short, defined).or_else(|| closest(short)) {
-        Some(best) => format!("; did you mean `{best}`?"),
-        None => String::new(),
-    }
+    closest_among(short, defined).or_else(|| closest(short)).map_or_else(String::new, |best| suggestion(&best))
 }
 
 /// The builtin closest to `name`, plus a few Clojure aliases models reach for.
