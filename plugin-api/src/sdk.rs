@@ -113,6 +113,25 @@ impl Params {
         })
     }
 
+    /// [`Params::finish`] for a setting that leaves other parameters unread
+    /// (a layout without checkpoints): a left key that `other` reads (the
+    /// other setting's getters) is named as read only with `setting`
+    /// (`layout = "checkpointed"`), not as unknown.
+    pub fn finish_unless(
+        self,
+        setting: &str,
+        other: impl FnOnce(&mut Params) -> Result<(), StrategyError>,
+    ) -> Result<(), StrategyError> {
+        let Some(key) = self.map.keys().next().cloned() else { return Ok(()) };
+        let mut probe = self.clone();
+        // A getter removes its key before it checks the value.
+        let _ = other(&mut probe);
+        if !probe.map.contains_key(&key) {
+            return Err(self.error(&key, format_args!("is read only with {setting}")));
+        }
+        self.finish()
+    }
+
     /// Fails if any key was not read, naming it and the keys that are known.
     pub fn finish(self) -> Result<(), StrategyError> {
         match self.map.keys().next() {
@@ -292,6 +311,18 @@ mod tests {
         let err = p.finish().unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidParams);
         assert_eq!(err.message(), "demo: unknown parameter `windw` (known: window)");
+    }
+
+    #[test]
+    fn a_key_of_another_setting_is_named_as_such() {
+        let other = |p: &mut Params| p.positive("fold_tokens", 1).map(drop);
+        let p = Params::from_json("demo", r#"{"fold_tokens": 0}"#).unwrap();
+        let err = p.finish_unless("layout = \"checkpointed\"", other).unwrap_err();
+        assert_eq!(err.message(), "demo: parameter `fold_tokens` is read only with layout = \"checkpointed\"");
+        let p = Params::from_json("demo", r#"{"fold_tokns": 5}"#).unwrap();
+        let err = p.finish_unless("layout = \"checkpointed\"", other).unwrap_err();
+        assert_eq!(err.message(), "demo: unknown parameter `fold_tokns` (it takes no parameters)");
+        assert!(Params::from_json("demo", "{}").unwrap().finish_unless("x", other).is_ok());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! default.
 
 use super::budget::estimate_text_tokens;
-use super::cache::{show_once_pays, Checkpointing};
+use super::cache::{show_once_pays, Checkpointing, FoldPolicy};
 use super::fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
 use super::history::verbatim_entry;
 use super::ledger::{checkpointed, lines_beyond, Parts, Recent};
@@ -24,6 +24,17 @@ pub struct FactMemory {
     pub recent: usize,
     /// What the compact entries keep.
     pub entries: FactEntryOptions,
+}
+
+/// [`Params::finish`] for a layout without checkpoints (`layout = "spec"`):
+/// a parameter only `layout = "checkpointed"` reads ([`Checkpointing`] and
+/// [`FactMemory`]'s) is named as such, not as unknown.
+pub fn finish_without_checkpoints(params: Params) -> Result<(), StrategyError> {
+    let any_fold = FoldPolicy { threshold_tokens: 1, min_turns: 1, merge_tokens: 1 };
+    params.finish_unless("layout = \"checkpointed\"", |p| {
+        Checkpointing::from_params(p, any_fold)?;
+        FactMemory::from_params(p, FactEntryOptions::default()).map(drop)
+    })
 }
 
 /// Turns shown in full by default under `memory = "facts"`.

@@ -40,7 +40,9 @@ pub use cache::{
     CACHE_WRITE_PRICE, DEFAULT_CACHE_MIN_TOKENS, SURELY_CACHED_FACTOR, SURELY_UNCACHED_FACTOR,
 };
 pub use fact_entries::{BulkFacts, FactEntries, FactEntryOptions};
-pub use fact_memory::{fact_memory_prompt, fact_memory_prompt_memoized, FactMemory, DEFAULT_RECENT_TURNS};
+pub use fact_memory::{
+    fact_memory_prompt, fact_memory_prompt_memoized, finish_without_checkpoints, FactMemory, DEFAULT_RECENT_TURNS,
+};
 pub use facts::{
     is_fact, output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger, MAX_FACT_CHARS,
     MAX_VALUE_ATOMS, MAX_VALUE_TEXT_BYTES, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,

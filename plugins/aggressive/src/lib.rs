@@ -58,9 +58,9 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt_memoized, error_line, estimate_tokens, fact_memory_prompt_memoized, format_value, memory_of,
-    program_or_unknown, recent_prints, tool_call_lines, tool_calls_section, turn_info, BulkFacts, Checkpointing,
-    FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
+    checkpointed_prompt_memoized, error_line, estimate_tokens, fact_memory_prompt_memoized, finish_without_checkpoints,
+    format_value, memory_of, program_or_unknown, recent_prints, tool_call_lines, tool_calls_section, turn_info,
+    BulkFacts, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
 };
 use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
@@ -293,7 +293,11 @@ impl Strategy for Aggressive {
             },
             memo: RenderMemo::default(),
         };
-        params.finish()?;
+        if s.checkpointed.is_some() {
+            params.finish()?;
+        } else {
+            finish_without_checkpoints(params)?;
+        }
         Ok(s)
     }
 

@@ -276,6 +276,10 @@ fn parameters_are_validated() {
     assert_eq!(err.message(), "aggressive: parameter `max_tokens` must be at least 1, got 0");
     let err = Aggressive::new(Params::from_json("aggressive", r#"{"budget": 1}"#).unwrap()).unwrap_err();
     assert!(err.message().contains("unknown parameter `budget`"));
+    let err = Aggressive::new(Params::from_json("aggressive", r#"{"bulk_facts": "drop"}"#).unwrap()).unwrap_err();
+    assert_eq!(err.message(), "aggressive: parameter `bulk_facts` is read only with layout = \"checkpointed\"");
+    let json = r#"{"layout": "checkpointed", "bulk_facts": "drop"}"#;
+    assert!(Aggressive::new(Params::from_json("aggressive", json).unwrap()).is_ok());
 }
 
 #[test]

@@ -34,8 +34,9 @@
 
 use ptc_plugin_api::render::{
     checkpointed_prompt_memoized, compact_tool_calls_section, definition_line, error_line, fact_memory_prompt_memoized,
-    format_value, head_sections, memory_of, program_or_unknown, recent_prints, single_user_message, summary_sections,
-    Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, SummaryOptions, ValueLimits,
+    finish_without_checkpoints, format_value, head_sections, memory_of, program_or_unknown, recent_prints,
+    single_user_message, summary_sections, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo,
+    SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -90,11 +91,14 @@ impl Strategy for SingleUserCoalesced {
                     ..FactEntryOptions::default()
                 };
                 let memory = FactMemory::from_params(&mut params, entries)?;
+                params.finish()?;
                 Layout::Checkpointed(how, memory)
             }
-            _ => Layout::Spec,
+            _ => {
+                finish_without_checkpoints(params)?;
+                Layout::Spec
+            }
         };
-        params.finish()?;
         Ok(SingleUserCoalesced { opts, layout, memo: RenderMemo::default() })
     }
 

@@ -235,9 +235,15 @@ fn an_unknown_layout_is_named() {
     let err = SingleUserCoalesced::new(Params::from_json("single-user-coalesced", r#"{"fold_tokens": 5}"#).unwrap())
         .err()
         .unwrap();
-    assert!(
-        err.message().contains("unknown parameter `fold_tokens`"),
-        "fold_* only with checkpointed: {}",
-        err.message()
+    assert_eq!(
+        err.message(),
+        "single-user-coalesced: parameter `fold_tokens` is read only with layout = \"checkpointed\""
     );
+    let err = SingleUserCoalesced::new(Params::from_json("single-user-coalesced", r#"{"memory": "facts"}"#).unwrap())
+        .err()
+        .unwrap();
+    assert!(err.message().contains("`memory` is read only with layout = \"checkpointed\""), "{}", err.message());
+    let err =
+        SingleUserCoalesced::new(Params::from_json("single-user-coalesced", r#"{"windw": 2}"#).unwrap()).err().unwrap();
+    assert!(err.message().contains("unknown parameter `windw`"), "{}", err.message());
 }
