@@ -19,6 +19,9 @@
 //! let hidden = ["Buy a mug.", "Buy a mug."];
 //! assert_eq!((facts.recall(&shown).used, facts.recall(&shown).visible), (1, 1));
 //! assert_eq!(facts.recall(&hidden).visible, 0);
+//! // Turn 1 printed nothing: only its tool result held the ID.
+//! assert_eq!(facts.restorable(&hidden, &[vec![], vec!["{:ok true}"]]), 0);
+//! assert_eq!(facts.restorable(&hidden, &[vec!["SKU-4417 12.5"], vec![]]), 1);
 //! ```
 
 use crate::literals::{program_literals, Literal};
@@ -146,6 +149,19 @@ impl LearnedFacts {
     /// The learned facts turn `index` (0-based) uses.
     pub fn turn(&self, index: usize) -> &[Literal] {
         self.turns.get(index).map_or(&[], Vec::as_slice)
+    }
+
+    /// How many of the facts the prompts did not show ([`Recall::missed`])
+    /// an earlier turn's `returned[j]` holds: what a tool that gives a
+    /// turn's output back (`turn-output`: its prints, result or error)
+    /// restores on request. `prompts` as for [`LearnedFacts::recall`].
+    pub fn restorable<S: AsRef<str>>(&self, prompts: &[S], returned: &[Vec<&str>]) -> usize {
+        let earlier = |t: usize| returned[..t.min(returned.len())].iter().flatten();
+        let missed = |(t, (facts, prompt)): (usize, (&Vec<Literal>, &S))| {
+            let shown = |f: &&Literal| appears_in(f, prompt.as_ref());
+            facts.iter().filter(|f| !shown(f) && earlier(t).any(|o| appears_in(f, o))).count()
+        };
+        self.turns.iter().zip(prompts).enumerate().map(missed).sum()
     }
 
     /// Recall of one strategy: `prompts[i]` is the text of the prompt turn

@@ -58,6 +58,8 @@ pub struct Subject {
     pub requests: Vec<RenderRequest>,
     facts: LearnedFacts,
     corrections: Corrections,
+    /// Per turn, what `turn-output` gives back: its prints, result, error.
+    returned: Vec<Vec<String>>,
 }
 
 impl Subject {
@@ -102,7 +104,11 @@ impl Subject {
             })
             .collect();
         let corrections = Corrections::new(&given, &definitions);
-        Ok(Subject { name: name.into(), requests, facts, corrections })
+        let returned = session.turns.iter().map(|t| {
+            let error = t.error.as_ref().map(|e| e.message.clone());
+            t.prints.iter().cloned().chain(t.result.clone()).chain(error).collect()
+        });
+        Ok(Subject { name: name.into(), requests, facts, corrections, returned: returned.collect() })
     }
 
     /// Turns rendered (the session's turns, at least 1).
@@ -119,6 +125,7 @@ impl Subject {
             requests: vec![self.requests[0].clone(); self.requests.len()],
             facts: self.facts.clone(),
             corrections: self.corrections.clone(),
+            returned: self.returned.clone(),
         }
     }
 }
@@ -228,6 +235,9 @@ pub struct RecallFigures {
     pub used: usize,
     /// Of those, the ones their prompts showed.
     pub visible: usize,
+    /// Of the others, the ones `turn-output` restores: an earlier turn's
+    /// prints, result or error hold them.
+    pub restorable: usize,
 }
 
 /// Stale facts shown ([`ptc_cost::Corrections`]), summed.
@@ -279,6 +289,12 @@ impl RecallFigures {
     pub fn share(&self) -> Option<f64> {
         (self.used > 0).then(|| self.visible as f64 / self.used as f64)
     }
+
+    /// `(visible + restorable) / used`: recall when the model may ask for
+    /// a turn's output back.
+    pub fn restorable_share(&self) -> Option<f64> {
+        (self.used > 0).then(|| (self.visible + self.restorable) as f64 / self.used as f64)
+    }
 }
 
 impl Figures {
@@ -292,6 +308,7 @@ impl Figures {
         self.stats.add(&o.stats);
         self.recall.used += o.recall.used;
         self.recall.visible += o.recall.visible;
+        self.recall.restorable += o.recall.restorable;
         self.stale.shown += o.stale.shown;
         self.stale.checked += o.stale.checked;
         if self.costs.is_empty() {
@@ -422,7 +439,9 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
         texts.push(text);
     }
     let recall: Recall = subject.facts.recall(&texts);
-    f.recall = RecallFigures { used: recall.used, visible: recall.visible };
+    let returned: Vec<Vec<&str>> = subject.returned.iter().map(|t| t.iter().map(String::as_str).collect()).collect();
+    let restorable = subject.facts.restorable(&texts, &returned);
+    f.recall = RecallFigures { used: recall.used, visible: recall.visible, restorable };
     f.missed = recall.missed;
     let stale = subject.corrections.stale(&texts);
     f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };

@@ -340,6 +340,22 @@ fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
         assert!(text.len() > 1000, "{}", stderr(&prompt));
         assert!(!text.contains(fact.trim_matches('"')), "turn {turn} shows {fact}");
     }
+    // Restorable: the missed facts an earlier turn's prints, result or
+    // error hold (what `turn-output` gives back), recounted from the file.
+    let recorded = ptc_session::Session::read(&root().join(session)).unwrap();
+    let returned = |t: &ptc_session::TurnRecord| {
+        let error = t.error.as_ref().map(|e| e.message.clone());
+        t.prints.iter().cloned().chain(t.result.clone()).chain(error).collect::<Vec<String>>()
+    };
+    let restorable = missed.iter().filter(|m| {
+        let (turn, fact) = (m["turn"].as_u64().unwrap() as usize, m["fact"].as_str().unwrap().trim_matches('"'));
+        recorded.turns[..turn - 1].iter().flat_map(returned).any(|o| o.contains(fact))
+    });
+    let restorable = restorable.count() as u64;
+    assert!(restorable > 0 && restorable < missed.len() as u64, "{restorable} of {}", missed.len());
+    assert_eq!(figures["recall"]["restorable"], restorable);
+    let share = report["strategies"][0]["per_session"][0]["recall_restorable"].as_f64().unwrap();
+    assert!((share - (visible + restorable) as f64 / used as f64).abs() < 1e-9, "{share}");
     let text = run("text", true);
     let section =
         &text[text.find("Learned facts a program used that its prompt did not show:\naggressive\n").unwrap()..];

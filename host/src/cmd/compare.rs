@@ -373,12 +373,14 @@ fn row_json(row: &Row, [full, floor]: [&Row; 2], subjects: &[Subject], models: &
         "total": f,
         "vs_full_history": ratios(f, full_total, floor_total),
         "recall": f.recall.share(),
+        "recall_restorable": f.recall.restorable_share(),
         "stale_facts": f.stale.shown,
         "per_session": subjects.iter().zip(&row.per_session).zip(baselines).map(|((s, mine), (base, bare))| json!({
             "file": s.name,
             "figures": mine,
             "vs_full_history": ratios(mine, base, bare),
             "recall": mine.recall.share(),
+            "recall_restorable": mine.recall.restorable_share(),
             "stale_facts": mine.stale.shown,
         })).collect::<Vec<_>>(),
     })

@@ -84,6 +84,8 @@ fn recall_counts_the_facts_the_prompt_still_shows() {
     let f = figures(|_| 2, &[]);
     assert_eq!((f.recall.used, f.recall.visible), (2, 0));
     assert_eq!(f.recall.share(), Some(0.0));
+    // An earlier turn printed both: turn-output would give them back.
+    assert_eq!((f.recall.restorable, f.recall.restorable_share()), (2, Some(1.0)));
     // Full history shows turn 1's print on turn 2.
     let mut policy = Policy::new(
         Strategy::new(FULL_HISTORY, Arc::new(ptc_registry::Renderer::FullHistory), None),
@@ -108,6 +110,6 @@ fn sums_add_up() {
     sum.add(&f);
     assert_eq!((sum.turns, sum.total_tokens, sum.largest_prompt), (6, 2 * f.total_tokens, f.largest_prompt));
     assert_eq!(sum.cost("none").unwrap().cost.input, 2.0 * f.total_tokens as f64);
-    assert_eq!(sum.recall, RecallFigures { used: 4, visible: 0 });
+    assert_eq!(sum.recall, RecallFigures { used: 4, visible: 0, restorable: 4 });
     assert!(sum.prompt_tokens.is_empty(), "per-turn lists are per session only");
 }

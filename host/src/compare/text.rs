@@ -122,7 +122,10 @@ pub fn headers(models: &[&PriceModel], columns: Columns) -> Vec<String> {
     }
     h.extend(["recall", "stale"].map(String::from));
     if columns == Columns::Wide {
-        h.extend(["largest prompt", "turns compressed", "calls dropped", "prints dropped"].map(String::from));
+        h.extend(
+            ["recall w/ turn-output", "largest prompt", "turns compressed", "calls dropped", "prints dropped"]
+                .map(String::from),
+        );
     }
     h
 }
@@ -169,6 +172,7 @@ pub fn summary_cells(
                 row.extend([share(f.recall.share()), f.stale.shown.to_string()]);
                 if columns == Columns::Wide {
                     row.extend([
+                        share(f.recall.restorable_share()),
                         f.largest_prompt.to_string(),
                         f.stats.turns_compressed.to_string(),
                         f.stats.tool_calls_dropped.to_string(),
