@@ -20,8 +20,9 @@
 //! assert_eq!((facts.recall(&shown).used, facts.recall(&shown).visible), (1, 1));
 //! assert_eq!(facts.recall(&hidden).visible, 0);
 //! // Turn 1 printed nothing: only its tool result held the ID.
-//! assert_eq!(facts.restorable(&hidden, &[vec![], vec!["{:ok true}"]]), 0);
-//! assert_eq!(facts.restorable(&hidden, &[vec!["SKU-4417 12.5"], vec![]]), 1);
+//! let missed = facts.recall(&hidden).missed;
+//! assert_eq!(facts.restorable(&missed, &[vec![], vec!["{:ok true}"]]), 0);
+//! assert_eq!(facts.restorable(&missed, &[vec!["SKU-4417 12.5"], vec![]]), 1);
 //! ```
 
 use crate::literals::{program_literals, Literal};
@@ -116,6 +117,15 @@ pub fn appears_in(literal: &Literal, text: &str) -> bool {
     }
 }
 
+/// A fact as a program writes it ([`MissedFact::fact`]): a string in
+/// quotes, a number as is.
+fn written(fact: &Literal) -> String {
+    match fact {
+        Literal::Text(s) => ptc_plugin_api::render::quote_str(s, s.chars().count()),
+        Literal::Number(n) => n.clone(),
+    }
+}
+
 /// `s` escaped as the shared value printer shows a string inside a value.
 fn edn_escaped(s: &str) -> String {
     let quoted = ptc_plugin_api::render::quote_str(s, s.chars().count());
@@ -151,17 +161,17 @@ impl LearnedFacts {
         self.turns.get(index).map_or(&[], Vec::as_slice)
     }
 
-    /// How many of the facts the prompts did not show ([`Recall::missed`])
+    /// How many of `missed` ([`Recall::missed`], from [`LearnedFacts::recall`])
     /// an earlier turn's `returned[j]` holds: what a tool that gives a
     /// turn's output back (`turn-output`: its prints, result or error)
-    /// restores on request. `prompts` as for [`LearnedFacts::recall`].
-    pub fn restorable<S: AsRef<str>>(&self, prompts: &[S], returned: &[Vec<&str>]) -> usize {
-        let earlier = |t: usize| returned[..t.min(returned.len())].iter().flatten();
-        let missed = |(t, (facts, prompt)): (usize, (&Vec<Literal>, &S))| {
-            let shown = |f: &&Literal| appears_in(f, prompt.as_ref());
-            facts.iter().filter(|f| !shown(f) && earlier(t).any(|o| appears_in(f, o))).count()
+    /// restores on request.
+    pub fn restorable<T: AsRef<str>>(&self, missed: &[MissedFact], returned: &[Vec<T>]) -> usize {
+        let restores = |m: &&MissedFact| {
+            let earlier = &returned[..(m.turn - 1).min(returned.len())];
+            let fact = self.turn(m.turn - 1).iter().find(|f| written(f) == m.fact);
+            fact.is_some_and(|f| earlier.iter().flatten().any(|o| appears_in(f, o.as_ref())))
         };
-        self.turns.iter().zip(prompts).enumerate().map(missed).sum()
+        missed.iter().filter(restores).count()
     }
 
     /// Recall of one strategy: `prompts[i]` is the text of the prompt turn
@@ -171,13 +181,8 @@ impl LearnedFacts {
         let mut recall = Recall::default();
         for (i, (facts, prompt)) in self.turns.iter().zip(prompts).enumerate() {
             let missed = recall.missed.len();
-            recall.missed.extend(facts.iter().filter(|f| !appears_in(f, prompt.as_ref())).map(|f| MissedFact {
-                turn: i + 1,
-                fact: match f {
-                    Literal::Text(s) => ptc_plugin_api::render::quote_str(s, s.chars().count()),
-                    Literal::Number(n) => n.clone(),
-                },
-            }));
+            let hidden = facts.iter().filter(|f| !appears_in(f, prompt.as_ref()));
+            recall.missed.extend(hidden.map(|f| MissedFact { turn: i + 1, fact: written(f) }));
             let visible = facts.len() - (recall.missed.len() - missed);
             recall.turns.push(TurnRecall { used: facts.len(), visible });
             recall.used += facts.len();

@@ -439,8 +439,7 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
         texts.push(text);
     }
     let recall: Recall = subject.facts.recall(&texts);
-    let returned: Vec<Vec<&str>> = subject.returned.iter().map(|t| t.iter().map(String::as_str).collect()).collect();
-    let restorable = subject.facts.restorable(&texts, &returned);
+    let restorable = subject.facts.restorable(&recall.missed, &subject.returned);
     f.recall = RecallFigures { used: recall.used, visible: recall.visible, restorable };
     f.missed = recall.missed;
     let stale = subject.corrections.stale(&texts);

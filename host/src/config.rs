@@ -339,10 +339,9 @@ fn agent_table(
             return Err(src.error(
                 strategy.span(),
                 format!(
-                    "agent `{name}` uses strategy `{}`, which is not defined (defined: {}){}",
+                    "agent `{name}` uses strategy `{}`, which is not defined {}",
                     strategy.get_ref(),
-                    defined_list(strategies),
-                    unknown_strategy_hint(strategy.get_ref(), strategies)
+                    not_defined(strategy.get_ref(), strategies)
                 ),
             ));
         }
@@ -461,10 +460,9 @@ fn agent_budget(
                 return Err(src.error(
                     instance.span(),
                     format!(
-                        "agent `{name}`: fallback `{}` is not a defined strategy (defined: {}){}",
+                        "agent `{name}`: fallback `{}` is not a defined strategy {}",
                         instance.get_ref(),
-                        defined_list(strategies),
-                        unknown_strategy_hint(instance.get_ref(), strategies)
+                        not_defined(instance.get_ref(), strategies)
                     ),
                 ));
             }
@@ -474,22 +472,18 @@ fn agent_budget(
     Ok((budget, fallback))
 }
 
-/// What to do about an agent's strategy that is not defined: the defined
-/// name it is a likely typo of, else how to define it.
-fn unknown_strategy_hint(name: &str, strategies: &IndexMap<String, StrategyInstance>) -> String {
-    let defined = std::iter::once(ptc_plugin_api::render::FULL_HISTORY).chain(strategies.keys().map(String::as_str));
-    let hint = ptc_lisp::did_you_mean(name, defined);
-    if hint.is_empty() {
+/// What follows "`name` is not defined": the names that are, then the one
+/// `name` is a likely typo of, else how to define it.
+fn not_defined(name: &str, strategies: &IndexMap<String, StrategyInstance>) -> String {
+    let mut defined: Vec<&str> = vec![ptc_plugin_api::render::FULL_HISTORY];
+    defined.extend(strategies.keys().map(String::as_str));
+    let hint = ptc_lisp::did_you_mean(name, defined.iter().copied());
+    let hint = if hint.is_empty() {
         format!("; define it in a [strategy.{name}] table with its `plugin` (`ptc strategies` lists the plugins)")
     } else {
         hint
-    }
-}
-
-fn defined_list(strategies: &IndexMap<String, StrategyInstance>) -> String {
-    let mut names: Vec<&str> = vec![ptc_plugin_api::render::FULL_HISTORY];
-    names.extend(strategies.keys().map(String::as_str));
-    names.join(", ")
+    };
+    format!("(defined: {}){hint}", defined.join(", "))
 }
 
 fn strategy_instance(
