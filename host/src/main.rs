@@ -125,7 +125,7 @@ enum Command {
         /// Add a per-turn breakdown (tokens, cache read/write/uncached and cost per model).
         #[arg(long)]
         per_turn: bool,
-        /// Every column in the text view (cache-hit shares, token ratios, recall with what turn-output restores, render stats); the default fits 120 columns.
+        /// Every column in the text view and the HTML report's summary (cache-hit shares, token ratios, recall with what turn-output restores, render stats); the default fits 120 columns.
         #[arg(long)]
         wide: bool,
         /// Also write the cost-vs-recall chart (one panel per caching price model) as a standalone SVG file.

@@ -112,6 +112,28 @@ fn the_frontier_chart_is_written_as_an_svg_file() {
 }
 
 #[test]
+fn the_html_summary_takes_the_wide_columns_with_wide() {
+    let dir = scratch_dir("compare-html-wide");
+    let (compact, wide) = (dir.join("compact.html"), dir.join("wide.html"));
+    let strategies = ["--strategies", "full-history,no-history,coalesced"];
+    compare(&[&strategies[..], &["--html", compact.to_str().unwrap()]].concat());
+    compare(&[&strategies[..], &["--wide", "--html", wide.to_str().unwrap()]].concat());
+    let overview = |path: &std::path::Path| {
+        let page = std::fs::read_to_string(path).unwrap();
+        let start = page.find("<table class=\"overview\">").expect("an overview table");
+        page[start..start + page[start..].find("</table>").unwrap()].to_string()
+    };
+    let (compact, wide) = (overview(&compact), overview(&wide));
+    assert!(!compact.contains("recall w/ turn-output"), "{compact}");
+    assert!(wide.contains("<th>recall w/ turn-output</th>"), "{wide}");
+    // Each row has a cell per header.
+    let headers = wide.matches("<th>").count();
+    for row in wide.split("<tr>").skip(2) {
+        assert_eq!(row.matches("<td>").count(), headers, "{row}");
+    }
+}
+
+#[test]
 fn peers_render_by_name() {
     let config = config();
     for peer in ["clear-tool-uses", "observation-masking", "upstream-trim"] {

@@ -53,8 +53,8 @@ pub struct CompareArgs<'a> {
     pub format: CompareFormat,
     /// Add a per-turn breakdown.
     pub per_turn: bool,
-    /// Every column in the text view (default: the ones that fit 120
-    /// columns).
+    /// Every column in the text view and the HTML report's summary
+    /// (default: the ones that fit 120 columns).
     pub wide: bool,
     /// Also write the cost-vs-recall chart alone, as an SVG file, here.
     pub chart: Option<&'a Path>,
@@ -226,9 +226,11 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     }
     if let Some(path) = args.html {
         let mut notes = Notes::default();
-        let cells = summary_cells(&rows, figures, &models, Columns::Compact, &mut notes);
-        let overview =
-            ptc_cost::Overview { headers: headers(&models, Columns::Compact), rows: cells, notes: notes.lines() };
+        // The page's summary has the text view's columns: --wide adds the
+        // rest (recall with turn-output among them).
+        let columns = if args.wide { Columns::Wide } else { Columns::Compact };
+        let cells = summary_cells(&rows, figures, &models, columns, &mut notes);
+        let overview = ptc_cost::Overview { headers: headers(&models, columns), rows: cells, notes: notes.lines() };
         let report = ptc_cost::Report {
             title: format!("ptc compare: {} sessions", subjects.len()),
             overview: Some(overview),
