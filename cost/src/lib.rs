@@ -95,7 +95,7 @@ pub use recall::{
 };
 pub use report::{
     fitted_table, frontier, frontier_chart, frontier_svg, look, render_html, table, wrap, FrontierPoint, Look,
-    ModelCosts, Overview, Palette, Report, SessionReport, ShownPrompt, StrategyReport,
+    ModelCosts, Overview, Palette, Report, SessionReport, ShownPrompt, StrategyReport, OFF_SCALE_COST,
 };
 pub use stale::{Correction, Corrections, Stale, ValueDefinition};
 pub use usage::{Cost, TurnCost, Usage};

@@ -12,7 +12,7 @@ mod frontier;
 mod style;
 mod table;
 
-pub use frontier::{frontier, frontier_chart, frontier_svg, FrontierPoint};
+pub use frontier::{frontier, frontier_chart, frontier_svg, FrontierPoint, OFF_SCALE_COST};
 pub use style::{look, Look, Palette};
 pub use table::{fitted_table, table, wrap};
 

@@ -21,6 +21,13 @@ pub struct FrontierPoint {
     pub recall: Option<f64>,
 }
 
+/// Costs above this share of the baseline's are off the scale: drawn at
+/// the right edge, their label giving the cost. One far outlier (a layout
+/// that breaks the cache every turn costs several times the full history)
+/// would otherwise squeeze every other point into the chart's left
+/// quarter, where the frontier is.
+pub const OFF_SCALE_COST: f64 = 2.0;
+
 const WIDTH: f64 = 560.0;
 const HEIGHT: f64 = 340.0;
 const LEFT: f64 = 56.0;
@@ -47,11 +54,16 @@ pub fn frontier(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
 pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str) -> Look) -> String {
     let mine: Vec<&FrontierPoint> =
         points.iter().filter(|p| p.model == model && p.recall.is_some() && p.cost.is_finite()).collect();
-    let max_cost = mine.iter().map(|p| p.cost).fold(1.1, f64::max);
+    let max_cost = mine.iter().map(|p| p.cost).filter(|&c| c <= OFF_SCALE_COST).fold(1.1, f64::max);
     let right_edge = (max_cost * 10.0).ceil() / 10.0;
     let plot_w = WIDTH - LEFT - RIGHT;
     let plot_h = HEIGHT - TOP - BOTTOM;
-    let x = |cost: f64| LEFT + cost / right_edge * plot_w;
+    let x = |cost: f64| LEFT + cost.min(right_edge) / right_edge * plot_w;
+    let off_scale = |p: &FrontierPoint| p.cost > right_edge;
+    let name = |p: &FrontierPoint| match off_scale(p) {
+        true => format!("{} ({:.0}%) \u{2192}", p.strategy, p.cost * 100.0),
+        false => p.strategy.clone(),
+    };
     let y = |recall: f64| TOP + plot_h - recall * plot_h;
     let mut svg = String::new();
     let _ = write!(
@@ -103,15 +115,16 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
         let _ = write!(svg, r#"<polyline class="frontier-line" points="{}"/>"#, line.join(" "));
     }
     let at: Vec<(f64, f64)> = mine.iter().map(|p| (x(p.cost), y(p.recall.unwrap_or(0.0)))).collect();
-    let widths: Vec<f64> = mine.iter().map(|p| label_width(&p.strategy)).collect();
+    let widths: Vec<f64> = mine.iter().map(|p| label_width(&name(p))).collect();
     let labels = place_labels(&at, &widths);
     for ((p, &(px, py)), label) in mine.iter().zip(&at).zip(&labels) {
         let look = looks(&p.strategy);
         let _ = write!(
             svg,
-            r#"<circle class="point" data-strategy="{name}" data-model="{m}" cx="{px:.1}" cy="{py:.1}" r="{POINT_RADIUS}" fill="{color}"><title>{name}: cost {:.1}%, recall {:.1}%</title></circle>"#,
+            r#"<circle class="point{off}" data-strategy="{name}" data-model="{m}" cx="{px:.1}" cy="{py:.1}" r="{POINT_RADIUS}" fill="{color}"><title>{name}: cost {:.1}%, recall {:.1}%</title></circle>"#,
             p.cost * 100.0,
             p.recall.unwrap_or(0.0) * 100.0,
+            off = if off_scale(p) { " off-scale" } else { "" },
             name = escape(&p.strategy),
             m = escape(model),
             color = look.color,
@@ -125,7 +138,7 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
             label.x,
             label.y,
             label.anchor,
-            escape(&p.strategy)
+            escape(&name(p))
         );
     }
     svg.push_str("</svg>");
@@ -291,6 +304,25 @@ mod tests {
         let widths_reversed: Vec<f64> = widths.iter().rev().copied().collect();
         let again: Vec<Label> = place_labels(&reversed, &widths_reversed).into_iter().rev().collect();
         assert_eq!(again, labels);
+    }
+
+    /// A point at 4.5 times the baseline's cost does not set the scale:
+    /// the axis ends at 110%, the point sits on its right edge, and its
+    /// label gives its cost.
+    #[test]
+    fn a_point_off_the_scale_sits_on_the_right_edge_with_its_cost() {
+        let point = |s: &str, cost| FrontierPoint { strategy: s.into(), model: "m".into(), cost, recall: Some(0.9) };
+        let look = |_: &str| Look { color: "#123456".into(), dash: "" };
+        let svg = frontier_chart("m", &[point("full", 1.0), point("cheap", 0.5), point("masking", 4.56)], &look);
+        assert!(svg.contains(">100%</text>") && !svg.contains(">150%</text>"), "{svg}");
+        let edge = format!(r#"cx="{:.1}""#, WIDTH - RIGHT);
+        let off = svg.find(r#"<circle class="point off-scale" data-strategy="masking""#).expect("off-scale point");
+        assert!(svg[off..].split("</circle>").next().unwrap().contains(&edge), "{svg}");
+        assert!(svg.contains("masking (456%) \u{2192}</text>"), "{svg}");
+        assert_eq!(svg.matches("off-scale").count(), 1, "{svg}");
+        // Within the scale, a point stays where its cost is.
+        let svg = frontier_chart("m", &[point("full", 1.0), point("dear", 1.9)], &look);
+        assert!(svg.contains(">175%</text>") && !svg.contains("off-scale"), "{svg}");
     }
 
     #[test]
