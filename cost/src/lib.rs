@@ -94,8 +94,9 @@ pub use recall::{
     appears_in, LearnedFacts, MissedFact, Recall, TurnOutput, TurnRecall, MIN_NUMBER_DIGITS, MIN_TEXT_CHARS,
 };
 pub use report::{
-    fitted_table, frontier, frontier_chart, frontier_svg, look, render_html, table, wrap, FrontierPoint, Look,
-    ModelCosts, Overview, Palette, Report, SessionReport, ShownPrompt, StrategyReport, OFF_SCALE_COST,
+    fitted_table, frontier, frontier_chart, frontier_lines, frontier_names, frontier_of, frontier_section,
+    frontier_svg, look, render_html, table, wrap, FrontierPoint, Look, ModelCosts, Overview, Palette, Report,
+    SessionReport, ShownPrompt, StrategyReport, OFF_SCALE_COST,
 };
 pub use stale::{Correction, Corrections, Stale, ValueDefinition};
 pub use usage::{Cost, TurnCost, Usage};

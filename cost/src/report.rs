@@ -12,7 +12,10 @@ mod frontier;
 mod style;
 mod table;
 
-pub use frontier::{frontier, frontier_chart, frontier_svg, FrontierPoint, OFF_SCALE_COST};
+pub use frontier::{
+    frontier, frontier_chart, frontier_lines, frontier_names, frontier_of, frontier_section, frontier_svg,
+    FrontierPoint, OFF_SCALE_COST,
+};
 pub use style::{look, Look, Palette};
 pub use table::{fitted_table, table, wrap};
 

@@ -111,6 +111,42 @@ fn the_frontier_chart_is_written_as_an_svg_file() {
     assert!(!page.contains("NaN"));
 }
 
+/// The frontier JSON names, per model that caches, is recomputed here
+/// from each row's cost ratio and recall: every instance on it is beaten
+/// by none, and every one off it is beaten by one on it. The text view
+/// names the same instances, cheapest first.
+#[test]
+fn the_frontier_lists_the_instances_nothing_beats() {
+    let strategies = ["--strategies", "full-history,no-history,coalesced,clear-early,upstream-trim"];
+    let out = compare(&[&strategies[..], &["--format", "json"]].concat());
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let frontier = report["frontier"].as_object().expect("a frontier object");
+    assert_eq!(frontier.keys().collect::<Vec<_>>(), ["anthropic", "openai"], "models that cache only");
+    let text = String::from_utf8(compare(&strategies).stdout).unwrap();
+    for (model, names) in frontier {
+        let at = |name: &str| {
+            let row = report["strategies"].as_array().unwrap().iter().find(|r| r["name"] == name).unwrap();
+            (row["vs_full_history"]["cost"][model].as_f64().unwrap(), row["recall"].as_f64().unwrap())
+        };
+        let beats = |(c, r): (f64, f64), (c2, r2): (f64, f64)| c < c2 && r >= r2;
+        let on: Vec<&str> = names.as_array().unwrap().iter().map(|n| n.as_str().unwrap()).collect();
+        assert!(on.len() >= 2, "{model}: {on:?}");
+        for name in ["full-history", "no-history", "coalesced", "clear-early", "upstream-trim"] {
+            let beaten_by = |others: &[&str]| others.iter().any(|o| *o != name && beats(at(o), at(name)));
+            match on.contains(&name) {
+                true => {
+                    assert!(!beaten_by(&["full-history", "no-history", "coalesced", "clear-early", "upstream-trim"]))
+                }
+                false => assert!(beaten_by(&on) || on.iter().any(|o| at(o) == at(name)), "{model}: {name} off {on:?}"),
+            }
+        }
+        assert!(on.windows(2).all(|w| at(w[0]).0 <= at(w[1]).0), "cheapest first: {on:?}");
+        let line = text.lines().find(|l| l.starts_with(&format!("{model}: "))).expect("a frontier line");
+        let listed: Vec<&str> = line.split(", ").map(|item| item.trim_start_matches(&format!("{model}: "))).collect();
+        assert_eq!(listed.iter().map(|i| i.split(' ').next().unwrap()).collect::<Vec<_>>(), on, "{text}");
+    }
+}
+
 #[test]
 fn the_html_summary_takes_the_wide_columns_with_wide() {
     let dir = scratch_dir("compare-html-wide");

@@ -38,22 +38,87 @@ const BOTTOM: f64 = 40.0;
 /// The points no other point beats: none is cheaper with at least the
 /// same recall. In cost order.
 pub fn frontier(points: &[(f64, f64)]) -> Vec<(f64, f64)> {
-    let mut sorted: Vec<(f64, f64)> = points.iter().copied().filter(|(c, r)| c.is_finite() && r.is_finite()).collect();
-    sorted.sort_by(|a, b| a.0.total_cmp(&b.0).then(b.1.total_cmp(&a.1)));
-    let mut out: Vec<(f64, f64)> = Vec::new();
-    for p in sorted {
-        if out.last().is_none_or(|last| p.1 > last.1) {
-            out.push(p);
+    frontier_indices(points).into_iter().map(|i| points[i]).collect()
+}
+
+/// [`frontier`] as indices into `points` (of two equal points, the first).
+fn frontier_indices(points: &[(f64, f64)]) -> Vec<usize> {
+    let mut sorted: Vec<usize> =
+        (0..points.len()).filter(|&i| points[i].0.is_finite() && points[i].1.is_finite()).collect();
+    sorted.sort_by(|&a, &b| points[a].0.total_cmp(&points[b].0).then(points[b].1.total_cmp(&points[a].1)));
+    let mut out: Vec<usize> = Vec::new();
+    for i in sorted {
+        if out.last().is_none_or(|&last| points[i].1 > points[last].1) {
+            out.push(i);
         }
     }
     out
 }
 
+/// The points of `model` that a chart draws: a recall, a finite cost.
+fn drawn<'a>(model: &str, points: &'a [FrontierPoint]) -> Vec<&'a FrontierPoint> {
+    points.iter().filter(|p| p.model == model && p.recall.is_some() && p.cost.is_finite()).collect()
+}
+
+/// The strategies on `model`'s frontier (no other is cheaper and recalls
+/// at least as much), cheapest first: what the chart's dashed line joins.
+pub fn frontier_of<'a>(model: &str, points: &'a [FrontierPoint]) -> Vec<&'a FrontierPoint> {
+    let mine = drawn(model, points);
+    let at: Vec<(f64, f64)> = mine.iter().map(|p| (p.cost, p.recall.unwrap_or(0.0))).collect();
+    frontier_indices(&at).into_iter().map(|i| mine[i]).collect()
+}
+
+/// The names of [`frontier_of`]'s strategies.
+pub fn frontier_names(model: &str, points: &[FrontierPoint]) -> Vec<String> {
+    frontier_of(model, points).into_iter().map(|p| p.strategy.clone()).collect()
+}
+
+/// The frontier section of a text or markdown report: a heading, then
+/// [`frontier_lines`], as a list in markdown and wrapped to `width` in
+/// text; empty without points.
+pub fn frontier_section(points: &[FrontierPoint], markdown: bool, width: Option<usize>) -> String {
+    let lines = frontier_lines(points);
+    if lines.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nFrontier (the instances no other beats on both cost and recall; cost vs full-history, then recall):\n",
+    );
+    for line in lines {
+        let item = if markdown { format!("- {line}") } else { line };
+        out.push_str(&width.map_or_else(|| item.clone(), |w| super::wrap(&item, w)));
+        out.push('\n');
+    }
+    out
+}
+
+/// The frontier of each model of `points`, in their order, as one line
+/// of text: `anthropic: no-history 16.8% 1.1%, aggressive 52.7% 95.3%,
+/// ...` (cost as a share of the baseline's, then recall), for a report
+/// without the chart.
+pub fn frontier_lines(points: &[FrontierPoint]) -> Vec<String> {
+    let mut models: Vec<&str> = Vec::new();
+    for p in points {
+        if !models.contains(&p.model.as_str()) {
+            models.push(&p.model);
+        }
+    }
+    models
+        .into_iter()
+        .map(|model| {
+            let best: Vec<String> = frontier_of(model, points)
+                .iter()
+                .map(|p| format!("{} {:.1}% {:.1}%", p.strategy, p.cost * 100.0, p.recall.unwrap_or(0.0) * 100.0))
+                .collect();
+            format!("{model}: {}", best.join(", "))
+        })
+        .collect()
+}
+
 /// The chart of `model`'s points (the others are skipped), as an `<svg>`
 /// element; `looks` gives each strategy's colour by name.
 pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str) -> Look) -> String {
-    let mine: Vec<&FrontierPoint> =
-        points.iter().filter(|p| p.model == model && p.recall.is_some() && p.cost.is_finite()).collect();
+    let mine = drawn(model, points);
     let max_cost = mine.iter().map(|p| p.cost).filter(|&c| c <= OFF_SCALE_COST).fold(1.1, f64::max);
     let right_edge = (max_cost * 10.0).ceil() / 10.0;
     let plot_w = WIDTH - LEFT - RIGHT;
@@ -109,9 +174,10 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
         TOP + plot_h / 2.0,
         x1 = x(1.0),
     );
-    let best = frontier(&mine.iter().map(|p| (p.cost, p.recall.unwrap_or(0.0))).collect::<Vec<_>>());
+    let best = frontier_of(model, points);
     if best.len() > 1 {
-        let line: Vec<String> = best.iter().map(|(c, r)| format!("{:.1},{:.1}", x(*c), y(*r))).collect();
+        let line: Vec<String> =
+            best.iter().map(|p| format!("{:.1},{:.1}", x(p.cost), y(p.recall.unwrap_or(0.0)))).collect();
         let _ = write!(svg, r#"<polyline class="frontier-line" points="{}"/>"#, line.join(" "));
     }
     let at: Vec<(f64, f64)> = mine.iter().map(|p| (x(p.cost), y(p.recall.unwrap_or(0.0)))).collect();
@@ -323,6 +389,30 @@ mod tests {
         // Within the scale, a point stays where its cost is.
         let svg = frontier_chart("m", &[point("full", 1.0), point("dear", 1.9)], &look);
         assert!(svg.contains(">175%</text>") && !svg.contains("off-scale"), "{svg}");
+    }
+
+    #[test]
+    fn the_frontier_as_text_names_each_model_s_unbeaten_strategies() {
+        let point = |s: &str, m: &str, cost, recall| FrontierPoint {
+            strategy: s.into(),
+            model: m.into(),
+            cost,
+            recall: Some(recall),
+        };
+        let points = [
+            point("full", "a", 1.0, 0.97),
+            point("same-as-full", "a", 1.0, 0.97),
+            point("cheap", "a", 0.5, 0.95),
+            point("beaten", "a", 0.6, 0.9),
+            point("floor", "a", 0.17, 0.01),
+            point("full", "b", 1.0, 0.97),
+            point("dear", "b", 4.5, 0.99),
+            FrontierPoint { recall: None, ..point("unused", "b", 0.1, 0.0) },
+        ];
+        assert_eq!(
+            frontier_lines(&points),
+            ["a: floor 17.0% 1.0%, cheap 50.0% 95.0%, full 100.0% 97.0%", "b: full 100.0% 97.0%, dear 450.0% 99.0%"]
+        );
     }
 
     #[test]

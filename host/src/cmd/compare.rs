@@ -15,11 +15,12 @@ use crate::compare::{
 };
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
-use ptc_cost::{fitted_table, table, wrap, PriceModel, TokenMemo};
+use ptc_cost::{fitted_table, frontier_names, table, wrap, PriceModel, TokenMemo};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_registry::peers::PEERS;
 use ptc_tokens::DEFAULT_ENCODING;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
@@ -212,9 +213,12 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let mut warnings = super::load_warnings(&resolved);
     warnings
         .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
+    // Cost against recall under each model that caches: the chart, and the
+    // frontier the text and JSON name.
+    let caching: Vec<&PriceModel> = models.iter().copied().filter(|m| text::caches(m)).collect();
+    let points = frontier_points(&rows, &full_figures, &caching);
     if let Some(path) = args.chart {
-        let model_names: Vec<&str> = models.iter().filter(|m| text::caches(m)).map(|m| m.name()).collect();
-        let points = frontier_points(&rows, &full_figures, &models);
+        let model_names: Vec<&str> = caching.iter().map(|m| m.name()).collect();
         let palette = ptc_cost::Palette::new(rows.iter().map(|r| r.name.as_str()));
         let svg = ptc_cost::frontier_svg(&model_names, &points, &|name| palette.look(name));
         std::fs::write(path, svg).map_err(|error| CmdError::Io {
@@ -234,10 +238,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         let report = ptc_cost::Report {
             title: format!("ptc compare: {} sessions", subjects.len()),
             overview: Some(overview),
-            frontier: frontier_points(&rows, &full_figures, &models)
-                .into_iter()
-                .filter(|p| models.iter().any(|m| m.name() == p.model && text::caches(m)))
-                .collect(),
+            frontier: points.clone(),
             sessions: subjects
                 .iter()
                 .enumerate()
@@ -267,6 +268,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
                 "models": names,
                 "sessions": subjects.iter().map(|s| json!({"file": s.name, "turns": s.turns()})).collect::<Vec<_>>(),
                 "strategies": rows.iter().map(|r| row_json(r, [&full, &floor], &subjects, &models)).collect::<Vec<_>>(),
+                "frontier": caching.iter().map(|m| (m.name(), frontier_names(m.name(), &points))).collect::<BTreeMap<_, _>>(),
             });
             serde_json::to_string_pretty(&value).expect("JSON values always serialize") + "\n"
         }
@@ -293,6 +295,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
                 Some(w) => fitted_table(&headers(&models, columns), &cells, 1, w),
                 None => table(&headers(&models, columns), &cells, markdown),
             });
+            out.push_str(&ptc_cost::frontier_section(&points, markdown, width));
             if subjects.len() > 1 || args.per_turn {
                 out.push_str(&session_tables(&subjects, &rows, [&full, &floor], &models, markdown, &mut notes, width));
             }
