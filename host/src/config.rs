@@ -184,7 +184,7 @@ impl ConfigFile for Config {
     fn parse(path: &Path, text: &str) -> Result<Config, ConfigError> {
         let src = Source { file: path, text };
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
-            let message = e.message().trim().to_string();
+            let message = toml_message(&e);
             match e.span() {
                 Some(span) => src.error(span, message),
                 None => src.error(0..0, message),
@@ -273,7 +273,7 @@ fn pricing_table(src: &Source<'_>, name: &str, table: Spanned<Table>) -> Result<
     let span = table.span();
     let parsed: PricingTable = Toml::Table(table.into_inner())
         .try_into()
-        .map_err(|e: toml::de::Error| src.error(span.clone(), format!("pricing `{name}`: {}", e.message().trim())))?;
+        .map_err(|e: toml::de::Error| src.error(span.clone(), format!("pricing `{name}`: {}", toml_message(&e))))?;
     PriceModel::from_table(name, &parsed).map_err(|e| src.error(span.clone(), e.to_string()))?;
     Ok(parsed)
 }
@@ -506,7 +506,7 @@ fn strategy_instance(
         None => None,
         Some(value) => {
             let trigger: Trigger = value.try_into().map_err(|e: toml::de::Error| {
-                src.error(span.clone(), format!("strategy `{name}`: trigger: {}", e.message().trim()))
+                src.error(span.clone(), format!("strategy `{name}`: trigger: {}", toml_message(&e)))
             })?;
             if trigger.turns.is_none() && trigger.tokens.is_none() {
                 return Err(src.error(span, format!("strategy `{name}`: trigger needs `turns` or `tokens`")));
@@ -555,7 +555,7 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
     let mut out = IsolationLimits::default();
     if let Some(value) = limits {
         let raw: RawIsolationLimits =
-            value.try_into().map_err(|e: toml::de::Error| format!("isolation_limits: {}", e.message().trim()))?;
+            value.try_into().map_err(|e: toml::de::Error| format!("isolation_limits: {}", toml_message(&e)))?;
         let size = |key: &str, value: Toml| {
             match value {
                 Toml::Integer(n) if n > 0 => Ok(n as u64),
@@ -585,5 +585,13 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
     Ok(Isolation::Process(out))
 }
 
+/// A TOML error's message; serde's "unknown field `X`, expected one of
+/// `a`, `b`" ends with a did-you-mean.
+fn toml_message(e: &toml::de::Error) -> String {
+    let message = e.message().trim();
+    let hint = message.strip_prefix("unknown field `").and_then(|r| r.split_once('`'));
+    let hint = hint.map(|(field, expected)| ptc_lisp::did_you_mean(field, expected.split('`').skip(1).step_by(2)));
+    format!("{message}{}", hint.unwrap_or_default())
+}
 #[cfg(test)]
 mod tests;

@@ -224,7 +224,10 @@ fn overload_and_rate_limits_are_retried_and_the_key_never_shows() {
     let ok = ok.unwrap();
     assert_eq!((ok.content.as_str(), ok.timing.attempts), ("(return 1)", 3));
     let err = err.unwrap_err().to_string();
-    assert!(err.ends_with("/v1/messages: HTTP 401: invalid x-api-key [api key]"), "{err}");
+    assert!(
+        err.contains("/v1/messages: HTTP 401: invalid x-api-key [api key] (the server refused the API key"),
+        "{err}"
+    );
     assert_eq!(server.count(), 4);
     let logs = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
     assert!(logs.contains("retrying") && logs.contains("HTTP 529: Overloaded"), "{logs}");

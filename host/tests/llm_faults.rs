@@ -60,6 +60,7 @@ fn a_dropped_connection_is_retried() {
     let err = ask(&config(&server.url)).unwrap_err().to_string();
     assert!(err.starts_with("giving up after 3 attempts: "), "{err}");
     assert!(err.contains(&format!("{}/v1/chat/completions: connection failed", server.url)), "{err}");
+    assert!(err.ends_with("(is a server answering at base_url? `ptc doctor` checks every agent's endpoint)"), "{err}");
     assert_eq!(server.count(), 3);
 }
 
@@ -107,7 +108,12 @@ fn client_errors_are_not_retried() {
     let server =
         Server::start(vec![Reply::Json(401, r#"{"error": {"message": "invalid api key sk-secret-123"}}"#.into())]);
     let err = ask(&config(&server.url)).unwrap_err().to_string();
-    assert!(err.ends_with("HTTP 401: invalid api key [api key]"), "{err}");
+    assert!(
+        err.contains(
+            "HTTP 401: invalid api key [api key] (the server refused the API key: check the variable api_key_env"
+        ),
+        "{err}"
+    );
     assert_eq!(server.count(), 1);
 }
 

@@ -127,12 +127,17 @@ impl fmt::Display for LlmError {
                 if !body.is_empty() {
                     write!(f, ": {body}")?;
                 }
-                if *status == 404 {
-                    f.write_str(" (check base_url and model: requests go to BASE/chat/completions or BASE/messages, and a base_url without a path gets /v1)")?;
+                match status {
+                    404 => f.write_str(" (check base_url and model: requests go to BASE/chat/completions or BASE/messages, and a base_url without a path gets /v1)")?,
+                    401 | 403 => f.write_str(" (the server refused the API key: check the variable api_key_env names, and that base_url is that key's provider)")?,
+                    _ => {}
                 }
                 Ok(())
             }
-            LlmError::Connection { url, detail } => write!(f, "{url}: connection failed: {detail}"),
+            LlmError::Connection { url, detail } => write!(
+                f,
+                "{url}: connection failed: {detail} (is a server answering at base_url? `ptc doctor` checks every agent's endpoint)"
+            ),
             LlmError::Malformed { url, what } => write!(f, "{url}: malformed response: {what}"),
             LlmError::GaveUp { attempts, last } => write!(f, "giving up after {attempts} attempts: {last}"),
             LlmError::ReplayFile { file, detail } => write!(f, "replay file {}: {detail}", file.display()),

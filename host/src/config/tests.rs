@@ -45,8 +45,10 @@ fn unknown_keys_are_errors() {
     assert!(err.starts_with("/cfg/strategies.toml:2:1: unknown field `path`"), "{err}");
     let err = parse("[agent.a]\nstrategie = \"x\"\n").unwrap_err();
     assert!(err.contains("2:1: unknown field `strategie`"), "{err}");
+    assert!(err.ends_with("; did you mean `strategy`?"), "{err}");
     let err = parse("[strategy.s]\nplugin = \"p\"\ntrigger = { turn = 2 }\n").unwrap_err();
     assert!(err.contains("strategy `s`: trigger: unknown field `turn`"), "{err}");
+    assert!(err.ends_with("; did you mean `turns`?"), "{err}");
 }
 
 #[test]
