@@ -337,6 +337,10 @@ pub fn frontier_svg(models: &[&str], points: &[FrontierPoint], looks: &dyn Fn(&s
 mod tests {
     use super::*;
 
+    fn point(strategy: &str, model: &str, cost: f64, recall: f64) -> FrontierPoint {
+        FrontierPoint { strategy: strategy.into(), model: model.into(), cost, recall: Some(recall) }
+    }
+
     #[test]
     fn the_frontier_keeps_what_nothing_beats() {
         let points = [(1.0, 1.0), (0.6, 0.8), (0.7, 0.7), (0.5, 0.2), (0.9, 1.0), (f64::NAN, 1.0)];
@@ -377,7 +381,7 @@ mod tests {
     /// label gives its cost.
     #[test]
     fn a_point_off_the_scale_sits_on_the_right_edge_with_its_cost() {
-        let point = |s: &str, cost| FrontierPoint { strategy: s.into(), model: "m".into(), cost, recall: Some(0.9) };
+        let point = |s: &str, cost| point(s, "m", cost, 0.9);
         let look = |_: &str| Look { color: "#123456".into(), dash: "" };
         let svg = frontier_chart("m", &[point("full", 1.0), point("cheap", 0.5), point("masking", 4.56)], &look);
         assert!(svg.contains(">100%</text>") && !svg.contains(">150%</text>"), "{svg}");
@@ -393,12 +397,6 @@ mod tests {
 
     #[test]
     fn the_frontier_as_text_names_each_model_s_unbeaten_strategies() {
-        let point = |s: &str, m: &str, cost, recall| FrontierPoint {
-            strategy: s.into(),
-            model: m.into(),
-            cost,
-            recall: Some(recall),
-        };
         let points = [
             point("full", "a", 1.0, 0.97),
             point("same-as-full", "a", 1.0, 0.97),
@@ -417,12 +415,6 @@ mod tests {
 
     #[test]
     fn one_point_per_strategy_of_the_model() {
-        let point = |s: &str, m: &str, cost, recall| FrontierPoint {
-            strategy: s.into(),
-            model: m.into(),
-            cost,
-            recall: Some(recall),
-        };
         let points = [
             point("full-history", "anthropic", 1.0, 1.0),
             point("a<b", "anthropic", 0.6, 0.9),

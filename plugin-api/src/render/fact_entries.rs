@@ -306,10 +306,14 @@ fn prose(turn: &Turn) -> String {
 }
 
 /// The entry of one turn, admitting what it shows to `ledger`, its
-/// prose's new facts last. The facts of a failed turn's prose (a model
-/// that wrote down what it knows but no program) wait in `notes` for the
-/// next successful turn's entry: a failed turn has no entry, and the
-/// model's own notes are what it chose to keep.
+/// prose's new facts last. A failed turn has no entry: the facts of what
+/// it printed before its error (unless `bulk_facts = "drop"`) and of its
+/// prose (a model that wrote down what it knows but no program) wait in
+/// `notes` for the next successful turn's entry. The model saw the one,
+/// and the other is what it chose to keep. Its program's literals do not:
+/// the fix usually comes on the next turn, which still shows the failed
+/// program, and over the corpus keeping them cost 0.1 points for one
+/// more fact recalled in 3,127.
 fn entry(
     turn: &Turn,
     opts: &FactEntryOptions,
@@ -320,6 +324,13 @@ fn entry(
 ) -> Shown {
     let prose = prose(turn);
     if !turn.success() {
+        if opts.bulk != BulkFacts::Drop {
+            let texts = tool_texts.of(turn);
+            for line in turn.prints().flat_map(str::lines) {
+                notes.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
+                notes.extend(ledger.admit_all(printed_texts(line, &texts)).into_iter().map(str::to_string));
+            }
+        }
         notes.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));
         return Shown::default();
     }

@@ -13,10 +13,12 @@ use crate::request::{RenderRequest, Turn};
 pub const FULL_HISTORY: &str = "full-history";
 
 /// What a turn showed the model: its println output, or `user=> {result}`
-/// when it printed nothing, or `Error: {message}` when it failed.
+/// when it printed nothing; a failed turn's println output (what it
+/// printed before the error), then `Error: {message}`.
 pub fn turn_outcome(turn: &Turn) -> String {
     if let Some(error) = turn.error() {
-        return error_line(error.message());
+        let printed = turn.prints().map(|p| format!("{p}\n"));
+        return printed.chain([error_line(error.message())]).collect();
     }
     if turn.prints().len() > 0 {
         return turn.prints().collect::<Vec<_>>().join("\n");

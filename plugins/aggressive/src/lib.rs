@@ -401,12 +401,19 @@ impl Aggressive {
     }
 
     /// One turn, tersely: its definitions' names and types, its calls, its
-    /// last output cut (or its result), or its cut program and error.
+    /// last output cut (or its result), or its cut program, its last
+    /// output before the error, cut, and the error.
     fn turn_block(&self, turn: &Turn, stats: &mut Stats) -> String {
         let n = turn.number();
         if let Some(error) = turn.error() {
             let program = cut_lines(program_or_unknown(turn), self.error_program_lines);
-            return format!(";; --- turn {n}: failed ---\n```clojure\n{program}\n```\n{}", error_line(error.message()));
+            // Its last print before the error, cut.
+            let printed = turn.prints().last().map(|p| format!("{}\n", cut_chars(p, self.output_char_limit)));
+            let error = error_line(error.message());
+            return format!(
+                ";; --- turn {n}: failed ---\n```clojure\n{program}\n```\n{}{error}",
+                printed.unwrap_or_default()
+            );
         }
         let mut out = format!(";; --- turn {n} ---");
         for def in memory_of(std::slice::from_ref(turn)) {

@@ -297,3 +297,24 @@ fn huge_values_and_outputs_stay_bounded() {
     assert!(out.messages()[1].content().len() < 900);
     assert!(strategy("{}").render(&req).unwrap().messages()[1].content().len() < 2_000);
 }
+
+/// Checkpointed: a failed latest turn shows its last print before its
+/// error, cut to `output_char_limit` as any output is.
+#[test]
+fn a_failed_latest_turn_shows_its_last_print_cut() {
+    let s = strategy(r#"{"layout": "checkpointed", "cache_min_tokens": 1, "output_char_limit": 20}"#);
+    let mut req = RenderRequest::new("Count the rows", "You write PTC-Lisp.", 6);
+    req.push_turn(Turn::new(1, "```clojure\n(def a 1)\n```", Some("(def a 1)".into())).with_result(Value::int(1)));
+    req.push_turn(
+        Turn::new(2, "```clojure\n(println \"rows\" 12)\n(boom)\n```", Some("(println \"rows\" 12)\n(boom)".into()))
+            .with_prints(vec!["first".into(), "rows 12 and a long tail of text".into()])
+            .with_error(TurnError::new("unbound_symbol", "boom is not defined")),
+    );
+    let out = s.render(&req).unwrap();
+    let user = out.messages()[1].content();
+    assert!(
+        user.contains("```clojure\n(println \"rows\" 12)\n(boom)\n```\nrows 12 and a long t ... (cut, 31 chars)\nError: boom is not defined"),
+        "{user}"
+    );
+    assert!(!user.contains("first"), "{user}");
+}

@@ -192,8 +192,13 @@ fn turn_block(turns: &[Turn], i: usize, opts: &SummaryOptions, stats: &mut Stats
         }
         return out;
     };
+    // What it printed before the error: its most recent `println_limit`
+    // calls (the println stats count successful turns only).
+    let prints: Vec<&str> = turn.prints().collect();
+    let prints = &prints[prints.len().saturating_sub(opts.println_limit)..];
+    let output = if prints.is_empty() { String::new() } else { format!(";; Output:\n{}\n", prints.join("\n")) };
     format!(
-        ";; --- turn {n}: failed ---\n```clojure\n{}\n```\n{}",
+        ";; --- turn {n}: failed ---\n```clojure\n{}\n```\n{output}{}",
         program_or_unknown(turn),
         error_line(error.message())
     )

@@ -247,3 +247,36 @@ fn an_unknown_layout_is_named() {
         SingleUserCoalesced::new(Params::from_json("single-user-coalesced", r#"{"windw": 2}"#).unwrap()).err().unwrap();
     assert!(err.message().contains("unknown parameter `windw`"), "{}", err.message());
 }
+
+/// A turn that printed and then failed: while it is the latest, its block
+/// shows what it printed between its program and its error (as the full
+/// transcript's feedback does); once a later turn succeeds, that turn's
+/// entry lists the facts of those prints, so the model keeps what it saw.
+#[test]
+fn a_failed_turn_shows_what_it_printed_and_its_facts_stay() {
+    let s = strategy(r#"{"layout": "checkpointed", "cache_min_tokens": 1}"#);
+    let printed_then_failed = |n: u32| {
+        let t = turn(n);
+        if n != 5 {
+            return t;
+        }
+        let prints = vec!["raw: {\"@timestamp\":\"2024-11-13T01:04:12Z\",\"user.name\":\"j.rud@example.com\"}".into()];
+        Turn::new(5, t.raw_response(), t.program().map(String::from))
+            .with_prints(prints)
+            .with_error(TurnError::new("unbound_symbol", "oops5"))
+    };
+    let req =
+        RenderRequest::new("Find every item.", "You write PTC-Lisp.", 30).with_turns((1..=5).map(printed_then_failed));
+    let user = s.render(&req).unwrap().messages()[1].content().to_string();
+    let block = ";; --- turn 5: failed ---\n```clojure\n(def r5 (tool/search {:q \"item 5\"}))\n```\n;; Output:\nraw: ";
+    assert!(user.contains(block) && user.contains("user.name\":\"j.rud@example.com\"}\nError: oops5"), "{user}");
+    let req =
+        RenderRequest::new("Find every item.", "You write PTC-Lisp.", 30).with_turns((1..=7).map(printed_then_failed));
+    let user = s.render(&req).unwrap().messages()[1].content().to_string();
+    assert!(!user.contains("oops5"), "no longer the latest: {user}");
+    let entry = &user[user.find(";; --- turn 6 ---").expect("turn 6's entry")..];
+    let facts = entry.lines().find(|l| l.starts_with(";; facts: ")).expect("a facts line");
+    for fact in ["2024-11-13T01:04:12Z", "user.name", "j.rud@example.com"] {
+        assert!(facts.contains(fact), "{fact}: {facts}");
+    }
+}
