@@ -225,12 +225,7 @@ fn render_overview(html: &mut String, report: &Report, palette: &Palette) {
             let _ = writeln!(html, "<p class=\"note\">{}</p>", escape(note));
         }
     }
-    let mut models: Vec<&str> = Vec::new();
-    for p in &report.frontier {
-        if !models.contains(&p.model.as_str()) {
-            models.push(&p.model);
-        }
-    }
+    let models = frontier::models_of(&report.frontier);
     if !models.is_empty() {
         html.push_str("<div class=\"charts\">\n");
         let looks = |name: &str| palette.look(name);

@@ -593,5 +593,6 @@ fn toml_message(e: &toml::de::Error) -> String {
     let hint = hint.map(|(field, expected)| ptc_lisp::did_you_mean(field, expected.split('`').skip(1).step_by(2)));
     format!("{message}{}", hint.unwrap_or_default())
 }
+
 #[cfg(test)]
 mod tests;

@@ -60,12 +60,27 @@ fn drawn<'a>(model: &str, points: &'a [FrontierPoint]) -> Vec<&'a FrontierPoint>
     points.iter().filter(|p| p.model == model && p.recall.is_some() && p.cost.is_finite()).collect()
 }
 
+/// The price models of `points`, each once, in the order they first come.
+pub(super) fn models_of(points: &[FrontierPoint]) -> Vec<&str> {
+    let mut models: Vec<&str> = Vec::new();
+    for p in points {
+        if !models.contains(&p.model.as_str()) {
+            models.push(&p.model);
+        }
+    }
+    models
+}
+
 /// The strategies on `model`'s frontier (no other is cheaper and recalls
 /// at least as much), cheapest first: what the chart's dashed line joins.
 pub fn frontier_of<'a>(model: &str, points: &'a [FrontierPoint]) -> Vec<&'a FrontierPoint> {
-    let mine = drawn(model, points);
-    let at: Vec<(f64, f64)> = mine.iter().map(|p| (p.cost, p.recall.unwrap_or(0.0))).collect();
-    frontier_indices(&at).into_iter().map(|i| mine[i]).collect()
+    unbeaten(&drawn(model, points))
+}
+
+/// [`frontier_of`] among the points one chart draws.
+fn unbeaten<'a>(drawn: &[&'a FrontierPoint]) -> Vec<&'a FrontierPoint> {
+    let at: Vec<(f64, f64)> = drawn.iter().map(|p| (p.cost, p.recall.unwrap_or(0.0))).collect();
+    frontier_indices(&at).into_iter().map(|i| drawn[i]).collect()
 }
 
 /// The names of [`frontier_of`]'s strategies.
@@ -97,13 +112,7 @@ pub fn frontier_section(points: &[FrontierPoint], markdown: bool, width: Option<
 /// ...` (cost as a share of the baseline's, then recall), for a report
 /// without the chart.
 pub fn frontier_lines(points: &[FrontierPoint]) -> Vec<String> {
-    let mut models: Vec<&str> = Vec::new();
-    for p in points {
-        if !models.contains(&p.model.as_str()) {
-            models.push(&p.model);
-        }
-    }
-    models
+    models_of(points)
         .into_iter()
         .map(|model| {
             let best: Vec<String> = frontier_of(model, points)
@@ -174,7 +183,7 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
         TOP + plot_h / 2.0,
         x1 = x(1.0),
     );
-    let best = frontier_of(model, points);
+    let best = unbeaten(&mine);
     if best.len() > 1 {
         let line: Vec<String> =
             best.iter().map(|p| format!("{:.1},{:.1}", x(p.cost), y(p.recall.unwrap_or(0.0)))).collect();

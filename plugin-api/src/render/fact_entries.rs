@@ -305,6 +305,14 @@ fn prose(turn: &Turn) -> String {
     }
 }
 
+/// Admits to `ledger` the facts of a print `line` not shown whole (its
+/// output facts, then the tool strings `texts` it shows whole), adding the
+/// new ones to `into`.
+fn admit_printed(ledger: &mut FactLedger, line: &str, texts: &[&str], into: &mut Vec<String>) {
+    into.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
+    into.extend(ledger.admit_all(printed_texts(line, texts)).into_iter().map(str::to_string));
+}
+
 /// The entry of one turn, admitting what it shows to `ledger`, its
 /// prose's new facts last. A failed turn has no entry: the facts of what
 /// it printed before its error (unless `bulk_facts = "drop"`) and of its
@@ -327,8 +335,7 @@ fn entry(
         if opts.bulk != BulkFacts::Drop {
             let texts = tool_texts.of(turn);
             for line in turn.prints().flat_map(str::lines) {
-                notes.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
-                notes.extend(ledger.admit_all(printed_texts(line, &texts)).into_iter().map(str::to_string));
+                admit_printed(ledger, line, &texts, notes);
             }
         }
         notes.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));
@@ -387,8 +394,7 @@ fn entry(
             whole.push(line);
             admit_visible(line, ledger, &mut shown.facts);
         } else if opts.bulk != BulkFacts::Drop {
-            rest.extend(ledger.admit_all(output_facts(line)).into_iter().map(str::to_string));
-            rest.extend(ledger.admit_all(printed_texts(line, &texts)).into_iter().map(str::to_string));
+            admit_printed(ledger, line, &texts, &mut rest);
         }
     }
     shown.prints = (
