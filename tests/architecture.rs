@@ -47,6 +47,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ptc-llm",
         ],
     ),
+    ("ptc-compare", &["ptc-plugin-api", "ptc-session", "ptc-tokens", "ptc-cost", "ptc-agent"]),
     ("ptc-strategy-single-user-coalesced", &["ptc-plugin-api"]),
     ("ptc-strategy-rolling-window", &["ptc-plugin-api"]),
     ("ptc-strategy-per-turn-summary", &["ptc-plugin-api"]),
@@ -64,6 +65,9 @@ const FORBIDDEN_OUTSIDE: &[(&str, &str, &str)] = &[
     ("ptc-agent", "tokio", "tokio stays inside ptc-mcp"),
     ("ptc-llm", "tokio", "tokio stays inside ptc-mcp"),
     ("ptc-host", "tokio", "tokio stays inside ptc-mcp"),
+    ("ptc-compare", "toml", "config files are the host's"),
+    ("ptc-compare", "clap", "subcommands are the host's"),
+    ("ptc-compare", "tokio", "tokio stays inside ptc-mcp"),
     ("ptc-suite", "tokio", "the bench's pool is std threads"),
 ];
 

@@ -507,6 +507,11 @@ fn the_harness_runs_from_a_plugin_crate_outside_the_workspace() {
         .arg(&target)
         .current_dir(&dir)
         .env_remove("PTC_CONFORMANCE_RUNNER")
+        // A build of its own, as a user's would be, but without debug info
+        // or incremental state: this target folder was the largest one a
+        // clean `scripts/test` wrote.
+        .env("CARGO_PROFILE_DEV_DEBUG", "false")
+        .env("CARGO_INCREMENTAL", "0")
         .output()
         .expect("cargo runs");
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -11,6 +11,7 @@
 //!   signature ([`contract`], [`inputs`]) and its run limits
 //!   ([`run_limits`]), reporting through
 //!   [`progress`] and logging `tracing` events ([`logging`]);
+//! - [`compare`] measures strategies over recorded sessions (`ptc compare`);
 //! - [`cmd`] holds one module per subcommand, each returning what to print.
 //!
 //! ```no_run
@@ -26,7 +27,6 @@
 //! ```
 
 pub mod cmd;
-pub mod compare;
 pub mod config;
 pub mod logging;
 
@@ -35,6 +35,10 @@ pub mod logging;
 pub use ptc_agent::{
     contract, costing, inputs, location, mcp, nested, policy, progress, resolve, run, run_limits, tools,
 };
+
+/// `ptc compare`'s measurement (the `ptc-compare` crate), where it was
+/// before it was split out.
+pub use ptc_compare as compare;
 
 /// The model backends (the `ptc-llm` crate), where they were before it
 /// was split out.

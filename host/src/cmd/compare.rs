@@ -7,14 +7,14 @@
 //! measured by default beside the configured instances.
 
 use super::{CmdError, CmdResult, Output};
-use crate::compare::progress::Progress;
-use crate::compare::text;
-use crate::compare::text::{headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH};
-use crate::compare::{
-    frontier_points, measure, strategy_report, Figures, Measure, MeasureError, Row, Subject, NO_HISTORY,
-};
 use crate::policy::Policy;
 use crate::resolve::{token_counter, Resolved};
+use ptc_compare::progress::Progress;
+use ptc_compare::text;
+use ptc_compare::text::{headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH};
+use ptc_compare::{
+    frontier_points, measure, strategy_report, Figures, Measure, MeasureError, Row, Subject, NO_HISTORY,
+};
 use ptc_cost::{fitted_table, frontier_names, table, wrap, PriceModel, TokenMemo};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_registry::peers::PEERS;

@@ -63,7 +63,11 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
         note.push_str(&format!(" ({})", first_line(detail)));
     }
     note.push_str(&format!("; session written to {}", done.path.display()));
-    Ok(Output { stdout, warnings: vec![note], code: i32::from(done.session.status != Some(RunStatus::Returned)) })
+    // A broken plugin path is worth a line even when this agent needed none
+    // of its plugins: the next agent, or the next strategy tried, will.
+    let mut warnings = super::load_warnings(&resolved);
+    warnings.push(note);
+    Ok(Output { stdout, warnings, code: i32::from(done.session.status != Some(RunStatus::Returned)) })
 }
 
 /// The returned value (EDN in the session) as `format` prints it.

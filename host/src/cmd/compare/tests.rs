@@ -1,5 +1,5 @@
 use super::*;
-use crate::compare::text::{ratio, share};
+use ptc_compare::text::{ratio, share};
 
 fn cells(rows: &[[&str; 3]]) -> Vec<Vec<String>> {
     rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect()

@@ -1,7 +1,7 @@
 use super::*;
-use crate::config::Trigger;
-use crate::resolve::Render;
-use crate::resolve::{token_counter, Strategy};
+use ptc_agent::config::Trigger;
+use ptc_agent::resolve::Render;
+use ptc_agent::resolve::{token_counter, Strategy};
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{Message, Prompt, Rendered, StrategyError};
 use ptc_tokens::DEFAULT_ENCODING;

@@ -3,7 +3,7 @@
 //! the model could still see what it had learned.
 //!
 //! Every turn `1..=N` of a session is rendered as it would be sent, through
-//! [`crate::policy`] (so triggers apply), and measured:
+//! [`ptc_agent::policy`] (so triggers apply), and measured:
 //!
 //! - **tokens**: prompt tokens (tiktoken), the **history** part (what each
 //!   prompt adds beyond its run's turn-1 prompt) and the **largest** prompt;
@@ -19,9 +19,9 @@
 //!   ([`ptc_cost::Corrections`]);
 //! - the render stats of every turn, summed.
 
-use crate::policy::{Phase, Policy, PolicyError};
-use crate::resolve::LookupError;
 use indexmap::IndexMap;
+use ptc_agent::policy::{Phase, Policy, PolicyError};
+use ptc_agent::resolve::LookupError;
 pub use ptc_cost::MissedFact;
 use ptc_cost::{
     Accounting, Corrections, LearnedFacts, ModelCosts, PriceModel, Recall, TokenMemo, TurnCost, TurnOutput,
