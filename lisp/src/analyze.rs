@@ -186,6 +186,21 @@ pub(crate) fn syntax(form: &Form, message: impl Into<String>) -> LispError {
 }
 
 /// Names from namespaces that resolve to builtins: `str/join` is `join`.
+/// Why `ns/x` resolves to nothing, and what to write instead: the
+/// libraries a model reaches for (JSON, dates) get their own next step.
+fn unknown_namespace(ns: &str, name: &str) -> String {
+    let next = match ns {
+        "json" | "clojure.data.json" | "cheshire.core" | "cheshire" | "jsonista.core" | "charred.api" => {
+            "PTC-Lisp has no JSON functions: tool results and data/x arrive as values already (maps with keyword keys); take text apart with re-find, re-seq or str/split"
+        }
+        "clojure.instant" | "java-time" | "tick.core" | "clj-time.core" | "clj-time.format" => {
+            "PTC-Lisp has no date type: keep ISO dates as strings (they sort and compare in date order) and take them apart with subs or str/split"
+        }
+        _ => "the namespaces are str/ (clojure.string), set/ (clojure.set), math/ (Math/, clojure.math), data/ for input data and tool/ to call tools; other functions are core, with no prefix",
+    };
+    format!("unknown namespace `{ns}` in `{name}`: {next}")
+}
+
 fn builtin_namespace(ns: &str) -> bool {
     matches!(
         ns,
@@ -367,23 +382,19 @@ impl Analyzer {
             return match ns {
                 "data" => Ok(Node::Data(short.into(), Span::of(form))),
                 "tool" => Err(syntax(form, format!("call tools directly: ({name} {{:arg value}})"))),
-                _ if builtins::math_namespace(ns) && short == "PI" => Ok(Node::Const(Value::Float(std::f64::consts::PI))),
+                _ if builtins::math_namespace(ns) && short == "PI" => {
+                    Ok(Node::Const(Value::Float(std::f64::consts::PI)))
+                }
                 _ if builtins::math_namespace(ns) && short == "E" => Ok(Node::Const(Value::Float(std::f64::consts::E))),
                 _ if builtin_namespace(ns) => match builtins::lookup_in(ns, short) {
                     Some(b) => Ok(Node::Const(builtins::value_of(b))),
                     None => Err(unbound(form, name)),
                 },
                 // `Integer/parseInt`, `java.time.LocalDate/parse`: a class.
-                _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => Err(err_at(
-                    form,
-                    ErrorKind::UnboundSymbol,
-                    format!("`{name}`: {}", crate::special::JAVA_INTEROP),
-                )),
-                _ => Err(err_at(
-                    form,
-                    ErrorKind::UnboundSymbol,
-                    format!("unknown namespace in `{name}`; use data/x for input data, tool/x to call tools, or a core function"),
-                )),
+                _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => {
+                    Err(err_at(form, ErrorKind::UnboundSymbol, format!("`{name}`: {}", crate::special::JAVA_INTEROP)))
+                }
+                _ => Err(err_at(form, ErrorKind::UnboundSymbol, unknown_namespace(ns, name))),
             };
         }
         if let Some(b) = builtins::lookup(name) {

@@ -765,6 +765,10 @@ mod tests {
             (r#"(.toUpperCase "abc")"#, "Java interop is not available; use core functions (str, subs, upper-case"),
             (r#"(String. "abc")"#, "Java interop is not available"),
             (r#"(map .trim ["a "])"#, "Java interop is not available"),
+            (r#"(json/read-str "{}")"#, "unknown namespace `json` in `json/read-str`: PTC-Lisp has no JSON functions"),
+            (r#"(cheshire.core/parse-string "{}")"#, "tool results and data/x arrive as values already"),
+            (r#"(clojure.instant/read-instant-date "2024")"#, "keep ISO dates as strings"),
+            ("(foo/bar 1)", "unknown namespace `foo` in `foo/bar`: the namespaces are str/ (clojure.string)"),
         ] {
             let (_, msg) = run(src).unwrap_err();
             assert!(msg.contains(hint), "{src}: {msg}");

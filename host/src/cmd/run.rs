@@ -8,7 +8,7 @@ use super::{CmdError, CmdResult, Output};
 use crate::config::Config;
 use crate::contract::public_json;
 use crate::progress::Terminal;
-use crate::run::{run, RunOptions};
+use crate::run::{run, RunError, RunOptions};
 use ptc_lisp::{read_edn, value_to_json};
 use ptc_session::{RunStatus, Session};
 use ptc_signature::Signature;
@@ -88,29 +88,30 @@ fn result_text(session: &Session, edn: &str, format: ResultFormat) -> Result<Str
 }
 
 /// The agent `ptc run` was asked for, which must be one of the config's:
-/// without one, or with an unknown one, the error lists them.
+/// without one, or with an unknown one, the error lists them (an unknown
+/// one in the agent crate's words, `RunError::NoAgent`).
 fn chosen_agent<'c>(config: &'c Config, asked: Option<&'c str>) -> Result<&'c str, CmdError> {
     if let Some(name) = asked.filter(|n| config.agents.contains_key(*n)) {
         return Ok(name);
     }
     let file = config.path.display();
-    let defined: Vec<&str> = config.agents.keys().map(String::as_str).collect();
-    if defined.is_empty() {
+    let defined: Vec<String> = config.agents.keys().cloned().collect();
+    let Some(first) = defined.first() else {
         return Err(CmdError::Usage(format!(
             "{file} defines no agent; add an `[agent.NAME]` table (`ptc docs agents`), or make a project with one: `ptc init`"
         )));
-    }
-    let first = match asked {
-        None => "ptc run: which agent?".to_string(),
-        Some(name) => format!("{file}: no agent named `{name}`;"),
     };
-    // The command suggested: the agent a likely typo meant, else the first.
-    let suggested = asked.and_then(|name| ptc_lisp::closest_among(name, defined.iter().copied()));
-    Err(CmdError::Usage(format!(
-        "{first} the agents of {file} are {} (run one: `ptc run {}`)",
-        defined.join(", "),
-        suggested.as_deref().unwrap_or(defined[0])
-    )))
+    let Some(name) = asked else {
+        return Err(CmdError::Usage(format!(
+            "ptc run: which agent? the agents of {file} are {} (run one: `ptc run {first}`)",
+            defined.join(", ")
+        )));
+    };
+    // The agent a likely typo meant is named by the error; else run the first.
+    let typo = ptc_lisp::closest_among(name, defined.iter().map(String::as_str)).is_some();
+    let next = if typo { String::new() } else { format!("; run one: `ptc run {first}`") };
+    let error = RunError::NoAgent { config: config.path.clone(), name: name.to_string(), defined };
+    Err(CmdError::Usage(format!("{error}{next}")))
 }
 
 pub use ptc_agent::progress::turns;
@@ -129,9 +130,15 @@ mod tests {
         let text = "[agent.summary]\nmission = \"m\"\n[agent.explore-orders]\nmission = \"m\"\n";
         let config = Config::parse(Path::new("/p/strategies.toml"), text).unwrap();
         let e = chosen_agent(&config, Some("explore-order")).unwrap_err().to_string();
-        assert!(e.ends_with("are summary, explore-orders (run one: `ptc run explore-orders`)"), "{e}");
+        let listed = "/p/strategies.toml: no agent named `explore-order` (defined: summary, explore-orders)";
+        assert_eq!(e, format!("{listed}; did you mean `explore-orders`?"));
         let e = chosen_agent(&config, Some("zzz")).unwrap_err().to_string();
-        assert!(e.ends_with("(run one: `ptc run summary`)"), "{e}");
+        assert!(e.ends_with("(defined: summary, explore-orders); run one: `ptc run summary`"), "{e}");
+        let e = chosen_agent(&config, None).unwrap_err().to_string();
+        assert!(
+            e.starts_with("ptc run: which agent? the agents of /p/strategies.toml are summary, explore-orders"),
+            "{e}"
+        );
         assert_eq!(chosen_agent(&config, Some("summary")).unwrap(), "summary");
     }
 }
