@@ -28,8 +28,8 @@
 
 use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
-    compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, tool_calls_section,
-    NO_TOOL_CALLS, USER_HEADER,
+    compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, output_lines,
+    tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
@@ -405,9 +405,9 @@ fn entry(
         let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
         admit_visible(&result, ledger, &mut shown.facts);
         shown.text.push_str(&format!("\n;; => {result}"));
-    } else if !whole.is_empty() {
-        shown.text.push_str("\n;; Output:\n");
-        shown.text.push_str(&whole.join("\n"));
+    } else if let Some(section) = output_lines(&whole) {
+        shown.text.push('\n');
+        shown.text.push_str(&section);
     }
     let mut program = std::mem::take(notes);
     program.extend(ledger.admit_all(program_facts(turn.program().unwrap_or_default())));

@@ -58,8 +58,8 @@ pub use prices::{CacheMatch, ProviderPrices, ANTHROPIC, OPENAI, PROVIDERS};
 pub use sections::{
     any_println, attempt_section, clean_docstring, coalesced_message, compact_tool_call_lines,
     compact_tool_calls_section, contains_symbol, data_section, definition_line, error_line, error_section,
-    first_user_message, first_user_parts, function_signature, head_sections, memory_of, output_section, pad,
-    program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, tool_call_text,
+    first_user_message, first_user_parts, function_signature, head_sections, memory_of, output_lines, output_section,
+    pad, program_or_unknown, recent_prints, single_user_message, summary_sections, tool_call_lines, tool_call_text,
     tool_calls_section, tool_line, tools_section, turn_info, type_and_sample, user_section, Closing, SummaryOptions,
     DATA_HEADER, FINAL_TURN_WARNING, NAME_COLUMN, NO_TOOL_CALLS, TOOLS_HEADER, USER_HEADER,
 };

@@ -334,11 +334,13 @@ pub fn recent_prints<'a>(turns: &'a [Turn], limit: usize, stats: &mut Stats) -> 
 /// The output section: the most recent `limit` println calls of successful
 /// turns, verbatim (FMT-010, TRN-006..010). `None` when nothing printed.
 pub fn output_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Option<String> {
-    let shown = recent_prints(turns, limit, stats);
-    if shown.is_empty() {
-        return None;
-    }
-    Some(format!(";; Output:\n{}", shown.join("\n")))
+    output_lines(&recent_prints(turns, limit, stats))
+}
+
+/// The output section of prints already chosen: `;; Output:`, then each
+/// print verbatim (FMT-010). `None` when there are none.
+pub fn output_lines(shown: &[&str]) -> Option<String> {
+    (!shown.is_empty()).then(|| format!(";; Output:\n{}", shown.join("\n")))
 }
 
 /// The program of a turn, or `(unknown program)` when none was extracted.

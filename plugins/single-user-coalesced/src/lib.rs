@@ -34,9 +34,9 @@
 
 use ptc_plugin_api::render::{
     checkpointed_prompt_memoized, compact_tool_calls_section, definition_line, error_line, fact_memory_prompt_memoized,
-    finish_without_checkpoints, format_value, head_sections, memory_of, program_or_unknown, recent_prints,
-    single_user_message, summary_sections, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo,
-    SummaryOptions, ValueLimits,
+    finish_without_checkpoints, format_value, head_sections, memory_of, output_lines, program_or_unknown,
+    recent_prints, single_user_message, summary_sections, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy,
+    RenderMemo, SummaryOptions, ValueLimits,
 };
 use ptc_plugin_api::{Block, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn};
 use std::ops::Range;
@@ -182,24 +182,27 @@ fn turn_block(turns: &[Turn], i: usize, opts: &SummaryOptions, stats: &mut Stats
             out.push('\n');
             out.push_str(&section);
         }
-        let prints = recent_prints(std::slice::from_ref(turn), opts.println_limit, stats);
-        if prints.is_empty() {
-            let result = turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
-            out.push_str(&format!("\n;; => {result}"));
-        } else {
-            out.push_str("\n;; Output:\n");
-            out.push_str(&prints.join("\n"));
+        match output_lines(&recent_prints(std::slice::from_ref(turn), opts.println_limit, stats)) {
+            Some(section) => {
+                out.push('\n');
+                out.push_str(&section);
+            }
+            None => {
+                let result =
+                    turn.result().map(|v| format_value(v, ValueLimits::SAMPLE)).unwrap_or_else(|| "nil".into());
+                out.push_str(&format!("\n;; => {result}"));
+            }
         }
         return out;
     };
     // What it printed before the error: its most recent `println_limit`
     // calls (the println stats count successful turns only).
     let prints: Vec<&str> = turn.prints().collect();
-    let prints = &prints[prints.len().saturating_sub(opts.println_limit)..];
-    let output = if prints.is_empty() { String::new() } else { format!(";; Output:\n{}\n", prints.join("\n")) };
+    let output = output_lines(&prints[prints.len().saturating_sub(opts.println_limit)..]).map(|s| s + "\n");
     format!(
-        ";; --- turn {n}: failed ---\n```clojure\n{}\n```\n{output}{}",
+        ";; --- turn {n}: failed ---\n```clojure\n{}\n```\n{}{}",
         program_or_unknown(turn),
+        output.unwrap_or_default(),
         error_line(error.message())
     )
 }
