@@ -1,8 +1,8 @@
 //! Fact entries (`ptc_plugin_api::render::FactEntries`) through the SDK's
-//! public API: a failed turn's notes, and a tool's strings printed a turn
-//! after the call.
+//! public API: a failed turn's notes, a tool's strings printed a turn
+//! after the call, and facts that a longer fact shows.
 
-use ptc_plugin_api::render::{FactEntries, FactEntryOptions};
+use ptc_plugin_api::render::{BulkFacts, FactEntries, FactEntryOptions};
 use ptc_plugin_api::{Definition, RenderRequest, ToolCall, Turn, TurnError, Value};
 
 #[test]
@@ -63,4 +63,43 @@ fn a_tools_string_printed_bare_a_turn_later_through_a_definition_is_a_fact() {
     built.push_turn(req.turns()[1].clone());
     let entries = FactEntries::new(&built, FactEntryOptions::default());
     assert_eq!(entries.entry(1), ";; --- turn 2 ---\n;; facts: QX7R2M 612.40 VZ8H6C 548.30");
+}
+
+#[test]
+fn a_fact_that_a_longer_fact_shows_whole_is_listed_once() {
+    let incident = |number: &str, id: &str, title: &str| {
+        Value::map(vec![
+            (Value::keyword("number"), Value::string(number)),
+            (Value::keyword("id"), Value::string(id)),
+            (Value::keyword("title"), Value::string(title)),
+        ])
+    };
+    let found = Value::vector(vec![incident("#48188 PQ7M2KX", "PQ7M2KX", "checkout-api OOMKilled in eu-west-1")]);
+    let mut req = RenderRequest::new("Check the incidents", "system", 40);
+    let call = ToolCall::new("incidents", Value::map(vec![]), Ok(found), 5);
+    req.push_turn(
+        Turn::new(1, "", Some("(doseq [i (tool/incidents {})] (println (:number i) (:title i)))".into()))
+            .with_tool_calls(vec![call])
+            .with_prints(vec!["#48188 PQ7M2KX checkout-api OOMKilled in eu-west-1 since 06:20".into()]),
+    );
+    req.push_turn(
+        Turn::new(2, "", Some("(println \"PQ7M2KX\" \"eu-west-1\")".into()))
+            .with_prints(vec!["PQ7M2KX eu-west-1".into()]),
+    );
+    let entries = FactEntries::new(&req, FactEntryOptions::default());
+    assert_eq!(
+        entries.entry(0),
+        ";; --- turn 1 ---\n;; Tool calls made:\n;   incidents({})\n;; facts: 06:20 \"#48188 PQ7M2KX\" \
+         \"checkout-api OOMKilled in eu-west-1\"",
+        "the ID, the handle and the region are in the strings that hold them"
+    );
+    assert_eq!(entries.entry(1), ";; --- turn 2 ---", "a later entry repeats none of them");
+    // A summary of `bulk_facts = "fold"` drops the printed facts no program
+    // used, so none of them may stand for another.
+    let fold = FactEntries::new(&req, FactEntryOptions { bulk: BulkFacts::Fold, ..FactEntryOptions::default() });
+    assert_eq!(
+        fold.entry(0),
+        ";; --- turn 1 ---\n;; Tool calls made:\n;   incidents({})\n;; facts: #48188 PQ7M2KX checkout-api eu-west-1 \
+         06:20 \"#48188 PQ7M2KX\" \"checkout-api OOMKilled in eu-west-1\""
+    );
 }

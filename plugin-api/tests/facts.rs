@@ -133,6 +133,22 @@ fn the_ledger_keeps_each_fact_once_and_skips_the_given_text() {
 }
 
 #[test]
+fn a_fact_a_shown_fact_holds_whole_is_not_admitted_again() {
+    let mut ledger = FactLedger::new("Check the incidents");
+    ledger.show("\"#48188 PQ7M2KX\"");
+    ledger.show("memory limit raised 512Mi -> 768Mi (PLAT-4459)");
+    assert_eq!(
+        ledger.admit_all(["PQ7M2KX", "#48188", "768Mi", "PLAT-4459", "PQ7M2", "PLAT-445", "512M"]),
+        ["PQ7M2", "PLAT-445", "512M"],
+        "whole tokens only: a part of a token is another fact"
+    );
+    assert!(!ledger.admitted("PQ7M2KX"), "held by a shown fact, not admitted itself");
+    // Joined tokens are one: a date inside a timestamp is not shown by it.
+    ledger.show("2025-03-14T19:02:11Z eu-west-1-prod");
+    assert_eq!(ledger.admit_all(["2025-03-14", "eu-west-1"]), ["2025-03-14", "eu-west-1"]);
+}
+
+#[test]
 fn program_facts_are_quoted_as_written() {
     assert_eq!(program_facts(r#"(tool/order {:id "SKU-4417" :n 2 :total 1127})"#), ["\"SKU-4417\"", "1127"]);
     assert_eq!(program_facts(r#"(println "minutes above:" n "ERROR" "ok")"#), ["\"minutes above:\"", "\"ERROR\""]);

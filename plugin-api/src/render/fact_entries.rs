@@ -26,7 +26,7 @@
 //! );
 //! ```
 
-use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
+use super::facts::{holds_token, output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
     compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, output_lines,
     tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
@@ -413,6 +413,25 @@ fn entry(
     program.extend(ledger.admit_all(program_facts(turn.program().unwrap_or_default())));
     // Last, so a note repeats nothing the entry shows in its own lines.
     program.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));
+    // A fact another one shows whole is shown: the entry lists the other
+    // only, and no later entry lists it. Bulk facts hold others only while
+    // every summary keeps them (`bulk_facts = "keep"`).
+    let holders: Vec<String> = shown
+        .facts
+        .iter()
+        .chain(&program)
+        .chain(rest.iter().filter(|_| opts.bulk == BulkFacts::Keep))
+        .map(|f| f.trim_matches('"').to_string())
+        .collect();
+    let held = |f: &String| {
+        let bare = f.trim_matches('"');
+        holders.iter().any(|h| h.len() > bare.len() && holds_token(h, bare))
+    };
+    rest.retain(|f| !held(f));
+    program.retain(|f| !held(f));
+    for fact in shown.facts.iter().chain(&program).chain(rest.iter().filter(|_| opts.bulk == BulkFacts::Keep)) {
+        ledger.show(fact);
+    }
     let all: Vec<String> = rest.iter().chain(&program).map(|f| fact_text(f)).collect();
     if !all.is_empty() {
         shown.text.push_str("\n;; facts: ");

@@ -68,6 +68,16 @@ pub fn program_facts(program: &str) -> Vec<String> {
         .collect()
 }
 
+/// Whether `text` holds `token` with a separator or an end on each side
+/// ([`is_separator`]): a whole token of it, not part of a longer one.
+pub(crate) fn holds_token(text: &str, token: &str) -> bool {
+    !token.is_empty()
+        && text.match_indices(token).any(|(i, _)| {
+            text[..i].chars().next_back().is_none_or(is_separator)
+                && text[i + token.len()..].chars().next().is_none_or(is_separator)
+        })
+}
+
 /// Characters that separate the tokens of an output line.
 fn is_separator(c: char) -> bool {
     c.is_whitespace() || matches!(c, ',' | '(' | ')' | '[' | ']' | '{' | '}' | '"' | '\'' | ';' | '`' | '|' | '=')
@@ -329,24 +339,35 @@ fn quoted_strings(line: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The facts shown so far: each admitted once, never when the given text
-/// (the run's mission, tools and data, which every prompt shows) holds it.
+/// (the run's mission, tools and data, which every prompt shows) holds it,
+/// nor a fact shown before holds it as a whole token.
 #[derive(Clone, Debug, Default)]
 pub struct FactLedger {
     given: String,
     seen: HashSet<String>,
+    /// The facts [`FactLedger::show`] was given, a line each.
+    shown: String,
 }
 
 impl FactLedger {
     /// A ledger for a run whose prompts all show `given`.
     pub fn new(given: impl Into<String>) -> FactLedger {
-        FactLedger { given: given.into(), seen: HashSet::new() }
+        FactLedger { given: given.into(), seen: HashSet::new(), shown: String::new() }
     }
 
-    /// Whether `fact` is new: not admitted before, not in the given text.
-    /// Admits it.
+    /// Whether `fact` is new: not admitted before, not in the given text,
+    /// not a whole token of a fact shown ([`holds_token`]: `PQ7M2KX` once
+    /// `"#48188 PQ7M2KX"` is shown). Admits it.
     pub fn admit(&mut self, fact: &str) -> bool {
         let bare = fact.trim_matches('"');
-        !self.given.contains(bare) && self.seen.insert(bare.to_string())
+        !self.given.contains(bare) && !holds_token(&self.shown, bare) && self.seen.insert(bare.to_string())
+    }
+
+    /// Records that every prompt from now on shows `fact`, so that no
+    /// later fact it holds whole is admitted.
+    pub fn show(&mut self, fact: &str) {
+        self.shown.push_str(fact.trim_matches('"'));
+        self.shown.push('\n');
     }
 
     /// The new facts of `facts`, in order, each admitted.
