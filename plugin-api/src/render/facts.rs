@@ -356,8 +356,8 @@ impl FactLedger {
     }
 
     /// Whether `fact` is new: not admitted before, not in the given text,
-    /// not a whole token of a fact shown ([`holds_token`]: `PQ7M2KX` once
-    /// `"#48188 PQ7M2KX"` is shown). Admits it.
+    /// not a whole token of a fact shown (bounded by separators or an end:
+    /// `PQ7M2KX` once `"#48188 PQ7M2KX"` is shown). Admits it.
     pub fn admit(&mut self, fact: &str) -> bool {
         let bare = fact.trim_matches('"');
         !self.given.contains(bare) && !holds_token(&self.shown, bare) && self.seen.insert(bare.to_string())
