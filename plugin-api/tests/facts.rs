@@ -143,6 +143,9 @@ fn a_fact_a_shown_fact_holds_whole_is_not_admitted_again() {
         "whole tokens only: a part of a token is another fact"
     );
     assert!(!ledger.admitted("PQ7M2KX"), "held by a shown fact, not admitted itself");
+    assert!(ledger.shows_within("\"PQ7M2KX\"") && ledger.shows_within("raised 512Mi"));
+    ledger.show("TCK-60412");
+    assert!(!ledger.shows_within("TCK-60412"), "a fact is not within itself");
     // Joined tokens are one: a date inside a timestamp is not shown by it.
     ledger.show("2025-03-14T19:02:11Z eu-west-1-prod");
     assert_eq!(ledger.admit_all(["2025-03-14", "eu-west-1"]), ["2025-03-14", "eu-west-1"]);

@@ -26,7 +26,7 @@
 //! );
 //! ```
 
-use super::facts::{holds_token, output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
+use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
     compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, output_lines,
     tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
@@ -416,22 +416,12 @@ fn entry(
     // A fact another one shows whole is shown: the entry lists the other
     // only, and no later entry lists it. Bulk facts hold others only while
     // every summary keeps them (`bulk_facts = "keep"`).
-    let holders: Vec<String> = shown
-        .facts
-        .iter()
-        .chain(&program)
-        .chain(rest.iter().filter(|_| opts.bulk == BulkFacts::Keep))
-        .map(|f| f.trim_matches('"').to_string())
-        .collect();
-    let held = |f: &String| {
-        let bare = f.trim_matches('"');
-        holders.iter().any(|h| h.len() > bare.len() && holds_token(h, bare))
-    };
-    rest.retain(|f| !held(f));
-    program.retain(|f| !held(f));
-    for fact in shown.facts.iter().chain(&program).chain(rest.iter().filter(|_| opts.bulk == BulkFacts::Keep)) {
+    let bulk_holds = opts.bulk == BulkFacts::Keep;
+    for fact in shown.facts.iter().chain(&program).chain(rest.iter().filter(|_| bulk_holds)) {
         ledger.show(fact);
     }
+    rest.retain(|f| !ledger.shows_within(f));
+    program.retain(|f| !ledger.shows_within(f));
     let all: Vec<String> = rest.iter().chain(&program).map(|f| fact_text(f)).collect();
     if !all.is_empty() {
         shown.text.push_str("\n;; facts: ");

@@ -24,7 +24,7 @@
 use super::literals::{program_literals, Literal};
 use super::value_text::{format_value, ValueLimits};
 use crate::value::{Value, ValueRef};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// A string needs this many characters to count as a fact.
 pub const MIN_TEXT_CHARS: usize = 4;
@@ -345,14 +345,17 @@ fn quoted_strings(line: &str) -> impl Iterator<Item = &str> {
 pub struct FactLedger {
     given: String,
     seen: HashSet<String>,
-    /// The facts [`FactLedger::show`] was given, a line each.
-    shown: String,
+    /// The facts [`FactLedger::show`] was given.
+    shown: Vec<String>,
+    /// Per token of a shown fact, the shown facts that hold it whole: the
+    /// only ones that can hold a fact starting with that token.
+    tokens: HashMap<String, Vec<usize>>,
 }
 
 impl FactLedger {
     /// A ledger for a run whose prompts all show `given`.
     pub fn new(given: impl Into<String>) -> FactLedger {
-        FactLedger { given: given.into(), seen: HashSet::new(), shown: String::new() }
+        FactLedger { given: given.into(), ..FactLedger::default() }
     }
 
     /// Whether `fact` is new: not admitted before, not in the given text,
@@ -360,14 +363,37 @@ impl FactLedger {
     /// `PQ7M2KX` once `"#48188 PQ7M2KX"` is shown). Admits it.
     pub fn admit(&mut self, fact: &str) -> bool {
         let bare = fact.trim_matches('"');
-        !self.given.contains(bare) && !holds_token(&self.shown, bare) && self.seen.insert(bare.to_string())
+        !self.given.contains(bare) && !self.shows_within(bare) && self.seen.insert(bare.to_string())
     }
 
     /// Records that every prompt from now on shows `fact`, so that no
     /// later fact it holds whole is admitted.
     pub fn show(&mut self, fact: &str) {
-        self.shown.push_str(fact.trim_matches('"'));
-        self.shown.push('\n');
+        let k = self.shown.len();
+        let bare = fact.trim_matches('"');
+        for token in bare.split(is_separator).filter(|t| !t.is_empty()) {
+            let facts = self.tokens.entry(token.to_string()).or_default();
+            if facts.last() != Some(&k) {
+                facts.push(k);
+            }
+        }
+        self.shown.push(bare.to_string());
+    }
+
+    /// Whether a fact given to [`FactLedger::show`] that is longer than
+    /// `fact` holds it as a whole token. Only the shown facts that hold
+    /// `fact`'s first token whole are read (any that holds `fact` does).
+    pub fn shows_within(&self, fact: &str) -> bool {
+        let bare = fact.trim_matches('"');
+        let Some(first) = bare.split(is_separator).find(|t| !t.is_empty()) else {
+            return false;
+        };
+        self.tokens.get(first).is_some_and(|facts| {
+            facts
+                .iter()
+                .map(|&k| self.shown[k].as_str())
+                .any(|f| f.len() > bare.len() && (first == bare || holds_token(f, bare)))
+        })
     }
 
     /// The new facts of `facts`, in order, each admitted.
