@@ -96,12 +96,20 @@ fn render(strategy: &Renderer, req: &RenderRequest) -> Prompt {
     strategy.render(req).unwrap_or_else(|e| panic!("{e}"))
 }
 
-#[test]
-fn a_long_lived_instance_renders_what_a_fresh_one_renders() {
+/// The instances are checked in this many tests, each taking every
+/// `PARTS`-th instance, so that the test harness runs them side by side:
+/// a fresh render builds a run's entries from its first turn, and the
+/// whole check is minutes of a debug build.
+const PARTS: usize = 4;
+
+/// Every `PARTS`-th instance from `part` on: its long-lived instance,
+/// fed every case in order, renders what a fresh instance renders.
+fn a_long_lived_instance_renders_what_a_fresh_one_renders(part: usize) {
     let registry = Registry::discover(&[plugin_dir().to_path_buf()]);
     let cases = cases();
-    let mut checked = 0;
-    for (name, plugin, params) in instances() {
+    let instances: Vec<_> = instances().into_iter().skip(part).step_by(PARTS).collect();
+    assert!(!instances.is_empty(), "part {part} of {PARTS} has no instance");
+    for (name, plugin, params) in instances {
         let build = || registry.build(&name, &plugin, &params).unwrap_or_else(|e| panic!("{name}: {e}"));
         let kept = build();
         let mut folded = 0;
@@ -112,9 +120,28 @@ fn a_long_lived_instance_renders_what_a_fresh_one_renders() {
             let counter =
                 |n: &str| fresh.rendered().stats().counters().iter().find(|c| c.name() == n).map(|c| c.value());
             folded += counter("frozen_segments").unwrap_or(0);
-            checked += 1;
         }
         assert!(folded > 0, "{name}: no render folded, so kept summaries went untested");
     }
-    assert!(checked > 1000, "{checked} renders compared");
+    assert!(cases.len() > 1000, "{} cases", cases.len());
+}
+
+#[test]
+fn a_long_lived_instance_renders_what_a_fresh_one_renders_part_1() {
+    a_long_lived_instance_renders_what_a_fresh_one_renders(0);
+}
+
+#[test]
+fn a_long_lived_instance_renders_what_a_fresh_one_renders_part_2() {
+    a_long_lived_instance_renders_what_a_fresh_one_renders(1);
+}
+
+#[test]
+fn a_long_lived_instance_renders_what_a_fresh_one_renders_part_3() {
+    a_long_lived_instance_renders_what_a_fresh_one_renders(2);
+}
+
+#[test]
+fn a_long_lived_instance_renders_what_a_fresh_one_renders_part_4() {
+    a_long_lived_instance_renders_what_a_fresh_one_renders(3);
 }
