@@ -22,6 +22,7 @@
 //! ```
 
 use super::literals::{program_literals, Literal};
+use super::sections::whole_matches;
 use super::value_text::{format_value, ValueLimits};
 use crate::value::{Value, ValueRef};
 use std::collections::{HashMap, HashSet};
@@ -71,11 +72,7 @@ pub fn program_facts(program: &str) -> Vec<String> {
 /// Whether `text` holds `token` with a separator or an end on each side
 /// ([`is_separator`]): a whole token of it, not part of a longer one.
 pub(crate) fn holds_token(text: &str, token: &str) -> bool {
-    !token.is_empty()
-        && text.match_indices(token).any(|(i, _)| {
-            text[..i].chars().next_back().is_none_or(is_separator)
-                && text[i + token.len()..].chars().next().is_none_or(is_separator)
-        })
+    !token.is_empty() && whole_matches(text, token, |c| !is_separator(c)).next().is_some()
 }
 
 /// Characters that separate the tokens of an output line.
@@ -293,11 +290,7 @@ fn fact_length(text: &str) -> bool {
 /// them: a tool's string printed bare is a fact whatever its shape.
 pub fn printed_texts<'a>(line: &str, texts: &[&'a str]) -> Vec<&'a str> {
     // Whole words only: `on hold` is not in `non holder`.
-    let bounded = |at: usize, t: &str| {
-        !line[..at].chars().next_back().is_some_and(char::is_alphanumeric)
-            && !line[at + t.len()..].chars().next().is_some_and(char::is_alphanumeric)
-    };
-    let first = |t: &str| line.match_indices(t).map(|(at, _)| at).find(|&at| bounded(at, t));
+    let first = |t: &str| whole_matches(line, t, char::is_alphanumeric).next();
     let mut found: Vec<(usize, &str)> = texts.iter().filter_map(|t| first(t).map(|at| (at, *t))).collect();
     found.sort_by_key(|&(at, t)| (at, std::cmp::Reverse(t.len())));
     found.into_iter().map(|(_, t)| t).collect()

@@ -462,9 +462,19 @@ pub fn contains_symbol(text: &str, name: &str) -> bool {
         return true;
     }
     let symbol_char = |c: char| c.is_alphanumeric() || "-_?!*+<>=/.'$%&".contains(c);
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + name.len()..].chars().next();
-        !before.is_some_and(symbol_char) && !after.is_some_and(symbol_char)
+    whole_matches(text, name, symbol_char).next().is_some()
+}
+
+/// Where `needle` occurs in `text` with no character that `joins` just
+/// before or just after it: a whole symbol, word or token, by what joins
+/// one to its neighbours.
+pub(crate) fn whole_matches<'a>(
+    text: &'a str,
+    needle: &'a str,
+    joins: impl Fn(char) -> bool + 'a,
+) -> impl Iterator<Item = usize> + 'a {
+    text.match_indices(needle).map(|(at, _)| at).filter(move |&at| {
+        !text[..at].chars().next_back().is_some_and(&joins)
+            && !text[at + needle.len()..].chars().next().is_some_and(&joins)
     })
 }
