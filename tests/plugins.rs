@@ -3,7 +3,7 @@
 
 use ptc_integration_tests::{library, plugin_dir, system_libm};
 use ptc_plugin_api::{ErrorKind, Message, RenderRequest, Role, Turn, Value};
-use ptc_registry::Registry;
+use ptc_registry::{LoadFailure, Registry};
 use std::path::Path;
 
 fn request() -> RenderRequest {
@@ -95,6 +95,8 @@ fn non_plugin_library_and_missing_folder_each_give_one_line() {
     assert!(lines[0].starts_with(&libm.canonicalize().unwrap().display().to_string()), "{}", lines[0]);
     assert!(lines[0].ends_with("not a ptc strategy plugin (it exports no abi_stable root module)"), "{}", lines[0]);
     assert_eq!(lines[1], "/nonexistent/ptc-plugins: plugin path does not exist");
+    let failures: Vec<_> = registry.errors().iter().map(|e| &e.failure).collect();
+    assert_eq!(failures, [&LoadFailure::NotAPlugin, &LoadFailure::PathMissing], "a caller can match on why");
     assert!(lines.iter().all(|l| !l.contains('\n')));
     assert_eq!(registry.plugins().count(), 1, "the good plugin still loads");
 }

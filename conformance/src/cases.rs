@@ -114,7 +114,7 @@ pub fn run(id: &str, plugin: &Path, params: &str, limits: &Limits) -> Outcome {
     registry.load_file(plugin);
     let loaded = match (registry.plugins().next(), registry.errors().first()) {
         (Some(p), _) => p.clone(),
-        (None, Some(e)) => return Outcome::fail(format!("cannot load: {}", e.reason)),
+        (None, Some(e)) => return Outcome::fail(format!("cannot load: {}", e.failure)),
         (None, None) => return Outcome::fail("cannot load: no plugin in the file"),
     };
     match case.id {

@@ -26,17 +26,19 @@
 pub mod caps;
 pub mod child_limits;
 pub mod isolate;
+pub mod load_error;
 pub mod peers;
 pub mod search;
 
+pub use load_error::{LoadError, LoadFailure};
 pub use search::{executable_dir, is_library_file, is_plugin_file_name, plugin_file_pattern, NotFound};
 
-use abi_stable::library::{lib_header_from_path, LibraryError, RootModuleError};
+use abi_stable::library::lib_header_from_path;
 use abi_stable::std_types::RStr;
 use indexmap::IndexMap;
 use ptc_plugin_api::module::{v1_0, PluginModuleRef, StrategyBox};
 use ptc_plugin_api::render::FULL_HISTORY;
-use ptc_plugin_api::{Prompt, RenderRequest, StrategyError, INTERFACE_VERSION};
+use ptc_plugin_api::{Prompt, RenderRequest, StrategyError};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -75,21 +77,6 @@ enum Module {
     Current(PluginModuleRef),
     /// Built against interface 1.0: no content blocks.
     V1_0(v1_0::PluginModuleRef),
-}
-
-/// Why a file or folder gave no plugin.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-pub struct LoadError {
-    /// The file or folder.
-    pub path: PathBuf,
-    /// Why, in one line.
-    pub reason: String,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.reason)
-    }
 }
 
 /// An error building or using a strategy instance.
@@ -147,7 +134,7 @@ impl Registry {
             } else if path.is_file() {
                 registry.load_file(path);
             } else {
-                registry.error(path, "plugin path does not exist".to_string());
+                registry.error(path, LoadFailure::PathMissing);
             }
         }
         registry
@@ -175,7 +162,7 @@ impl Registry {
     fn load_folder(&mut self, folder: &Path, quiet: bool) {
         let mut files: Vec<PathBuf> = match std::fs::read_dir(folder) {
             Ok(entries) => entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|f| f.is_file()).collect(),
-            Err(e) => return self.error(folder, format!("cannot read plugin folder: {e}")),
+            Err(e) => return self.error(folder, LoadFailure::FolderUnreadable(e.to_string())),
         };
         files.sort();
         for file in files {
@@ -198,9 +185,9 @@ impl Registry {
         load_plugin(file).is_ok_and(|p| self.plugins.contains_key(&p.description.name))
     }
 
-    fn error(&mut self, path: &Path, reason: String) {
-        tracing::warn!(file = %path.display(), %reason, "plugin not loaded");
-        self.errors.push(LoadError { path: path.to_path_buf(), reason });
+    fn error(&mut self, path: &Path, failure: LoadFailure) {
+        tracing::warn!(file = %path.display(), reason = %failure, "plugin not loaded");
+        self.errors.push(LoadError { path: path.to_path_buf(), failure });
     }
 
     /// Loads one library file; a failure is recorded, not returned.
@@ -214,16 +201,13 @@ impl Registry {
                 let name = plugin.description.name.clone();
                 tracing::debug!(plugin = %name, file = %path.display(), "plugin loaded");
                 if let Some(first) = self.plugins.get(&name) {
-                    let reason = format!(
-                        "plugin name `{name}` is already provided by {}; this copy is ignored (remove one of the two)",
-                        first.description.file.display()
-                    );
-                    self.error(&path, reason);
+                    let first = first.description.file.clone();
+                    self.error(&path, LoadFailure::DuplicateName { name, first });
                 } else {
                     self.plugins.insert(name, plugin);
                 }
             }
-            Err(reason) => self.error(&path, reason),
+            Err(failure) => self.error(&path, failure),
         }
     }
 
@@ -324,14 +308,17 @@ impl Plugin {
     }
 }
 
-fn load_plugin(path: &Path) -> Result<Plugin, String> {
-    let header = lib_header_from_path(path).map_err(|e| describe(&e, None))?;
+fn load_plugin(path: &Path) -> Result<Plugin, LoadFailure> {
+    let header = lib_header_from_path(path).map_err(|e| LoadFailure::from_library(&e, None))?;
     let claimed = header.version_strings().version.as_str().to_string();
     let (module, info) = if claimed.starts_with("1.0.") {
-        let m = header.init_root_module::<v1_0::PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
+        let m = header
+            .init_root_module::<v1_0::PluginModuleRef>()
+            .map_err(|e| LoadFailure::from_library(&e, Some(&claimed)))?;
         (Module::V1_0(m), (m.info())())
     } else {
-        let m = header.init_root_module::<PluginModuleRef>().map_err(|e| describe(&e, Some(&claimed)))?;
+        let m =
+            header.init_root_module::<PluginModuleRef>().map_err(|e| LoadFailure::from_library(&e, Some(&claimed)))?;
         (Module::Current(m), (m.info())())
     };
     Ok(Plugin {
@@ -345,36 +332,6 @@ fn load_plugin(path: &Path) -> Result<Plugin, String> {
         },
         module,
     })
-}
-
-/// One line for a loading error; `claimed` is the interface version the
-/// plugin's header declares, once it could be read.
-fn describe(error: &LibraryError, claimed: Option<&str>) -> String {
-    let iface = claimed.map(|v| format!("interface {v}")).unwrap_or_else(|| "interface unknown".to_string());
-    match error {
-        LibraryError::OpenError { err, .. } => format!("cannot open library: {err}"),
-        LibraryError::GetSymbolError { .. } => {
-            "not a ptc strategy plugin (it exports no abi_stable root module)".to_string()
-        }
-        LibraryError::InvalidAbiHeader(_) => {
-            "built with an incompatible abi_stable version (rebuild it against ptc-plugin-api)".to_string()
-        }
-        LibraryError::ParseVersionError(e) => format!("unreadable interface version: {e}"),
-        LibraryError::IncompatibleVersionNumber { actual_version, .. } => format!(
-            "incompatible plugin interface {actual_version} (this ptc speaks {INTERFACE_VERSION}; rebuild the plugin against a matching ptc-plugin-api)"
-        ),
-        LibraryError::AbiInstability(_) => format!(
-            "{iface}: its types do not match this ptc's plugin interface {INTERFACE_VERSION} (rebuild the plugin against this ptc-plugin-api)"
-        ),
-        LibraryError::RootModule { err, .. } => match err {
-            RootModuleError::Unwound => format!("{iface}: the plugin panicked while initialising"),
-            RootModuleError::Returned(e) => format!("{iface}: the plugin failed to initialise: {e}"),
-        },
-        LibraryError::InvalidCAbi { .. } => format!("{iface}: built for a different C ABI"),
-        LibraryError::Many(errors) => {
-            errors.iter().map(|e| describe(e, claimed)).collect::<Vec<_>>().join("; ")
-        }
-    }
 }
 
 /// Something that renders prompts: the built-in full history or a plugin's strategy.

@@ -2,7 +2,7 @@
 //! found, on real folders and files: the folders searched, the file
 //! pattern, and the shared libraries there that the pattern passes over.
 
-use ptc_registry::{executable_dir, plugin_file_pattern, InstanceError, Registry};
+use ptc_registry::{executable_dir, plugin_file_pattern, InstanceError, LoadFailure, Registry};
 use std::path::{Path, PathBuf};
 
 fn folder(name: &str) -> PathBuf {
@@ -50,7 +50,7 @@ fn a_file_named_like_a_plugin_is_opened_and_its_failure_reported() {
     assert!(registry.unmatched().is_empty());
     assert_eq!(registry.errors().len(), 1);
     assert_eq!(registry.errors()[0].path, fake.canonicalize().unwrap());
-    assert!(registry.errors()[0].reason.starts_with("cannot open library: "), "{}", registry.errors()[0].reason);
+    assert!(matches!(registry.errors()[0].failure, LoadFailure::OpenFailed(_)), "{}", registry.errors()[0]);
 }
 
 #[test]

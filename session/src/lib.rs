@@ -233,6 +233,18 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let session: Session = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
+        if e.inner().is_eof() {
+            // A document cut off while it was written: say so, not where the parser stopped.
+            let (line, column) = (e.inner().line(), e.inner().column());
+            return err(
+                "$".into(),
+                format!(
+                    "the JSON ends early (line {line}, column {column}): the file was cut off; a ptc-session/1 \
+                     document must be whole (`ptc run` writes a ptc-session/2 journal, which keeps every finished \
+                     turn of a killed run: `ptc run AGENT --resume FILE` goes on from it)"
+                ),
+            );
+        }
         if path == "." {
             // Nothing of a session was read: say what one is.
             return err("$".into(), format!("{}; {NOT_A_SESSION}", e.into_inner()));
@@ -324,6 +336,15 @@ mod tests {
             assert_eq!(e.path, "$", "{e}");
             assert!(e.message.ends_with(&format!("; {NOT_A_SESSION}")), "{e}");
         }
+    }
+
+    #[test]
+    fn a_cut_off_document_says_so() {
+        let cut = &MINIMAL[..MINIMAL.len() / 2];
+        let e = Session::parse(cut).unwrap_err();
+        assert_eq!(e.path, "$", "{e}");
+        assert!(e.message.starts_with("the JSON ends early (line 2, column "), "{e}");
+        assert!(e.message.contains("the file was cut off"), "{e}");
     }
 
     #[test]
