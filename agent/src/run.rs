@@ -811,7 +811,7 @@ pub fn stats_json(stats: &ptc_plugin_api::Stats) -> serde_json::Value {
 
 /// The end of a run stopped by one of its limits.
 fn limit_end(stop: Stop) -> End {
-    End::because(RunStatus::Limit, stop.reason, stop.detail)
+    End::because(RunStatus::Limit, stop.limit.as_str(), stop.detail)
 }
 
 /// The end of a run whose last allowed turn returned a value that does not

@@ -10,11 +10,33 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// A limit of a whole run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunLimit {
+    /// `max_tool_calls`: tool calls over the run.
+    MaxToolCalls,
+    /// `max_tool_calls_per_turn`: tool calls of one program.
+    MaxToolCallsPerTurn,
+    /// `run_timeout_ms`: the run's wall clock.
+    RunTimeout,
+}
+
+impl RunLimit {
+    /// The limit's config key, which a session records as its stop `reason`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RunLimit::MaxToolCalls => "max_tool_calls",
+            RunLimit::MaxToolCallsPerTurn => "max_tool_calls_per_turn",
+            RunLimit::RunTimeout => "run_timeout_ms",
+        }
+    }
+}
+
 /// Why a run was stopped by one of its limits.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stop {
-    /// The limit's config key (`max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`).
-    pub reason: &'static str,
+    /// The limit breached.
+    pub limit: RunLimit,
     /// What happened, in a sentence.
     pub detail: String,
 }
@@ -66,7 +88,7 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
         let n = self.attempts.fetch_add(1, Ordering::SeqCst) + 1;
         if let Some(max) = self.limits.max_tool_calls_per_turn.filter(|&m| n > m) {
             return Err(self.refuse(Stop {
-                reason: "max_tool_calls_per_turn",
+                limit: RunLimit::MaxToolCallsPerTurn,
                 detail: format!("max_tool_calls_per_turn = {max} reached: tool/{name} would be call {n} of this turn"),
             }));
         }
@@ -75,7 +97,7 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
             self.made.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |m| (self.before + m < max).then_some(m + 1));
         if reserved.is_err() {
             return Err(self.refuse(Stop {
-                reason: "max_tool_calls",
+                limit: RunLimit::MaxToolCalls,
                 detail: format!("max_tool_calls = {max} reached: tool/{name} would be call {} of the run", max + 1),
             }));
         }
@@ -120,7 +142,7 @@ impl Deadline {
     /// deadline may return a moment before it).
     pub fn passed_within(&self, margin: Duration) -> Option<Stop> {
         self.left().filter(|left| *left <= margin).map(|_| Stop {
-            reason: "run_timeout_ms",
+            limit: RunLimit::RunTimeout,
             detail: format!("run_timeout_ms = {} reached: the run took longer than its time limit", self.ms),
         })
     }
@@ -157,7 +179,7 @@ mod tests {
             ToolError::new(ToolErrorKind::Limit, "max_tool_calls_per_turn = 2 reached: tool/t would be call 3 of this turn; the tool was not called and the run ends after this turn")
         );
         assert_eq!(counted.made(), 2);
-        assert_eq!(counted.stop().map(|s| s.reason), Some("max_tool_calls_per_turn"));
+        assert_eq!(counted.stop().map(|s| s.limit), Some(RunLimit::MaxToolCallsPerTurn));
 
         // The run's limit counts earlier turns' calls.
         let counted = Counted::new(&host, 4, limits(Some(5), None));
@@ -165,7 +187,7 @@ mod tests {
         let e = counted.call("t", json!(2)).unwrap_err();
         assert!(e.message.starts_with("max_tool_calls = 5 reached: tool/t would be call 6 of the run"), "{e}");
         assert_eq!(e.kind, ToolErrorKind::Limit);
-        assert_eq!((counted.made(), counted.stop().unwrap().reason), (1, "max_tool_calls"));
+        assert_eq!((counted.made(), counted.stop().unwrap().limit), (1, RunLimit::MaxToolCalls));
     }
 
     #[test]
@@ -181,7 +203,7 @@ mod tests {
         );
         assert!(out.result.is_err());
         assert_eq!(counted.made(), 3, "exactly the limit reached a tool");
-        assert_eq!(counted.stop().map(|s| s.reason), Some("max_tool_calls"));
+        assert_eq!(counted.stop().map(|s| s.limit), Some(RunLimit::MaxToolCalls));
         assert!(out
             .tool_calls
             .iter()
@@ -196,7 +218,7 @@ mod tests {
         assert_eq!(far.cap(Duration::from_secs(1)), Duration::from_secs(1));
         assert!(far.passed().is_none());
         let gone = Deadline { at: Some(Instant::now()), ms: 5 };
-        assert_eq!(gone.passed().map(|s| s.reason), Some("run_timeout_ms"));
+        assert_eq!(gone.passed().map(|s| s.limit), Some(RunLimit::RunTimeout));
         assert_eq!(gone.cap(Duration::from_secs(1)), Duration::ZERO);
     }
 }
