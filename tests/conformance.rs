@@ -455,7 +455,7 @@ fn package_published(crates: &[Packaged], vendor: &Path) {
     }
 }
 
-/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.2"` and
+/// A plugin crate outside this workspace, with `ptc-plugin-api = "0.3"` and
 /// `ptc-conformance = "0.1"` (each crate's own version) as ordinary registry
 /// dependencies (as the conformance README sets it up), runs the suite from
 /// its own `cargo test`:

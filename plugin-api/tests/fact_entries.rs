@@ -103,3 +103,48 @@ fn a_fact_that_a_longer_fact_shows_whole_is_listed_once() {
          06:20 \"#48188 PQ7M2KX\" \"checkout-api OOMKilled in eu-west-1\""
     );
 }
+
+#[test]
+fn an_entry_lists_its_last_calls_and_keeps_the_facts_of_the_others_the_model_saw() {
+    let case = |id: &str| {
+        ToolCall::new("case", Value::map(vec![(Value::keyword("id"), Value::string(id))]), Ok(Value::string("open")), 1)
+    };
+    let mut req = RenderRequest::new("Close the cases", "system", 40);
+    let calls = ["RMA-1001", "RMA-1002", "RMA-1003", "RMA-1004"].map(case).to_vec();
+    req.push_turn(Turn::new(1, "", Some("(mapv #(tool/case {:id %}) ids)".into())).with_tool_calls(calls));
+    let options = |seen: usize, listed: usize| FactEntryOptions {
+        tool_call_limit: seen,
+        listed_tool_calls: listed,
+        ..FactEntryOptions::default()
+    };
+    // Every call listed: the compact line holds every value.
+    let all = FactEntries::new(&req, options(20, 20));
+    assert_eq!(
+        all.entry(0),
+        ";; --- turn 1 ---\n;; Tool calls made:\n;   case({:id \"RMA-1001\"}) and 3 more: \"RMA-1002\" \"RMA-1003\" \"RMA-1004\"\n;; => nil"
+    );
+    // The last call listed, the header counting them; the arguments of
+    // the others become facts.
+    let last = FactEntries::new(&req, options(20, 1));
+    assert_eq!(
+        last.entry(0),
+        ";; --- turn 1 ---\n;; Tool calls made (the last 1 of 4):\n;   case({:id \"RMA-1004\"})\n;; => nil\n\
+         ;; facts: RMA-1001 RMA-1002 RMA-1003"
+    );
+    // A call the full form never showed (beyond `tool_call_limit`) was not
+    // seen: no fact of it.
+    let seen = FactEntries::new(&req, options(3, 1));
+    assert_eq!(
+        seen.entry(0),
+        ";; --- turn 1 ---\n;; Tool calls made (the last 1 of 4):\n;   case({:id \"RMA-1004\"})\n;; => nil\n\
+         ;; facts: RMA-1002 RMA-1003"
+    );
+    // A fact an earlier entry showed is not listed again.
+    let mut later = RenderRequest::new("Close the cases", "system", 40);
+    later.push_turn(Turn::new(1, "", Some("(println ids)".into())).with_prints(vec!["RMA-1001 RMA-1002".into()]));
+    let mut second = req.turns()[0].clone();
+    second = Turn::new(2, "", second.program().map(str::to_string)).with_tool_calls(second.tool_calls().to_vec());
+    later.push_turn(second);
+    let entries = FactEntries::new(&later, options(20, 1));
+    assert!(entries.entry(1).ends_with(";; facts: RMA-1003"), "{}", entries.entry(1));
+}

@@ -29,7 +29,7 @@
 use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
     compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, output_lines,
-    tool_calls_section, NO_TOOL_CALLS, USER_HEADER,
+    tool_calls_section, CALLS_HEADER, NO_TOOL_CALLS, USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
@@ -41,9 +41,14 @@ use std::ops::Range;
 /// What a compact entry keeps of a successful turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FactEntryOptions {
-    /// Most recent tool calls listed per turn (older ones' arguments stay
-    /// as facts).
+    /// Most recent tool calls of a turn that the strategy's full form
+    /// shows: the calls the model saw.
     pub tool_call_limit: usize,
+    /// Most recent tool calls an entry lists (at most `tool_call_limit`);
+    /// the arguments of the other calls the model saw stay as facts, and
+    /// the calls' header counts them: `;; Tool calls made (the last 1 of
+    /// 20):`.
+    pub listed_tool_calls: usize,
     /// Print lines up to this many characters are kept whole; longer ones
     /// give only their facts. 0: facts only.
     pub line_chars: usize,
@@ -55,7 +60,13 @@ pub struct FactEntryOptions {
 
 impl Default for FactEntryOptions {
     fn default() -> Self {
-        FactEntryOptions { tool_call_limit: 20, line_chars: 1, sample: ValueLimits::SAMPLE, bulk: BulkFacts::Keep }
+        FactEntryOptions {
+            tool_call_limit: 20,
+            listed_tool_calls: 20,
+            line_chars: 1,
+            sample: ValueLimits::SAMPLE,
+            bulk: BulkFacts::Keep,
+        }
     }
 }
 
@@ -378,12 +389,23 @@ fn entry(
         shown.text.push_str(&line);
     }
     let calls: Vec<_> = turn.tool_calls().iter().collect();
-    let listed = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
+    // The calls the model saw, the most recent of them listed; the others
+    // it saw keep the facts of their arguments.
+    let seen = &calls[calls.len().saturating_sub(opts.tool_call_limit)..];
+    let (unlisted, listed) = seen.split_at(seen.len().saturating_sub(opts.listed_tool_calls));
     shown.calls = (calls.len() as u32, listed.len() as u32);
-    if let Some(section) = compact_tool_calls_section(listed) {
+    if let Some(mut section) = compact_tool_calls_section(listed) {
         admit_visible(&section, ledger, &mut shown.facts);
+        if listed.len() < calls.len() {
+            let counted = format!(";; Tool calls made (the last {} of {}):", listed.len(), calls.len());
+            section.replace_range(..CALLS_HEADER.len(), &counted);
+        }
         shown.text.push('\n');
         shown.text.push_str(&section);
+    }
+    let mut call_facts = Vec::new();
+    if let Some(section) = compact_tool_calls_section(unlisted) {
+        admit_visible(&section, ledger, &mut call_facts);
     }
     let mut rest: Vec<String> = Vec::new();
     let mut whole: Vec<&str> = Vec::new();
@@ -410,6 +432,7 @@ fn entry(
         shown.text.push_str(&section);
     }
     let mut program = std::mem::take(notes);
+    program.extend(call_facts);
     program.extend(ledger.admit_all(program_facts(turn.program().unwrap_or_default())));
     // Last, so a note repeats nothing the entry shows in its own lines.
     program.extend(ledger.admit_all(output_facts(&prose)).into_iter().map(str::to_string));

@@ -43,9 +43,11 @@ pub const DEFAULT_RECENT_TURNS: usize = 1;
 impl FactMemory {
     /// Reads `memory` (`"facts"`, the default, or `"blocks"`: `None`),
     /// and under `"facts"` `recent_turns` (default
-    /// [`DEFAULT_RECENT_TURNS`]), `fact_line_chars` and `bulk_facts`
-    /// (`"keep"`, `"fold"` or `"drop"`), with `default` for what is absent
-    /// (its `tool_call_limit` and `sample` are the strategy's own).
+    /// [`DEFAULT_RECENT_TURNS`]), `fact_line_chars`, `fact_tool_calls`
+    /// (the tool calls an entry lists, at most `default.tool_call_limit`)
+    /// and `bulk_facts` (`"keep"`, `"fold"` or `"drop"`), with `default`
+    /// for what is absent (its `tool_call_limit` and `sample` are the
+    /// strategy's own).
     pub fn from_params(params: &mut Params, default: FactEntryOptions) -> Result<Option<FactMemory>, StrategyError> {
         if params.choice("memory", &["facts", "blocks"])? == "blocks" {
             return Ok(None);
@@ -65,6 +67,9 @@ impl FactMemory {
             recent: params.positive("recent_turns", DEFAULT_RECENT_TURNS)?,
             entries: FactEntryOptions {
                 line_chars: params.positive("fact_line_chars", default.line_chars)?,
+                listed_tool_calls: params
+                    .positive("fact_tool_calls", default.listed_tool_calls)?
+                    .min(default.tool_call_limit),
                 bulk,
                 ..default
             },
@@ -199,5 +204,26 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
         // The entry holds every fact, so the full form is taken without
         // the facts it lacks.
         lines_beyond(&(self.full)(i, &mut Stats::default()), block)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_lists_fact_tool_calls_at_most_the_calls_the_model_saw() {
+        let read = |json: &str, seen: usize| {
+            let mut p = Params::from_json("demo", json).unwrap();
+            let default = FactEntryOptions { tool_call_limit: seen, listed_tool_calls: seen, ..Default::default() };
+            let memory = FactMemory::from_params(&mut p, default).unwrap().unwrap();
+            (memory.entries.tool_call_limit, memory.entries.listed_tool_calls)
+        };
+        assert_eq!(read("{}", 20), (20, 20), "every call the full form shows, by default");
+        assert_eq!(read(r#"{"fact_tool_calls": 1}"#, 20), (20, 1));
+        assert_eq!(read(r#"{"fact_tool_calls": 50}"#, 20), (20, 20), "never more than were seen");
+        let mut p = Params::from_json("demo", r#"{"fact_tool_calls": 0}"#).unwrap();
+        let e = FactMemory::from_params(&mut p, FactEntryOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("fact_tool_calls"), "{e}");
     }
 }

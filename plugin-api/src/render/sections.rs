@@ -222,9 +222,12 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
     Some(calls_section(tool_call_lines(shown)))
 }
 
-/// `;; Tool calls made:` over `lines`, each as `;   {line}`.
+/// The header of a calls section.
+pub const CALLS_HEADER: &str = ";; Tool calls made:";
+
+/// [`CALLS_HEADER`] over `lines`, each as `;   {line}`.
 fn calls_section(lines: Vec<String>) -> String {
-    let mut out = String::from(";; Tool calls made:");
+    let mut out = String::from(CALLS_HEADER);
     for line in lines {
         out.push_str("\n;   ");
         out.push_str(&line);

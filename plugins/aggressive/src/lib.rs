@@ -286,7 +286,12 @@ impl Strategy for Aggressive {
             checkpointed: match params.choice("layout", &["spec", "checkpointed"])? {
                 "checkpointed" => {
                     let how = Checkpointing::from_params(&mut params, DEFAULT_FOLD)?;
-                    let entries = FactEntryOptions { bulk: DEFAULT_BULK_FACTS, ..FactEntryOptions::default() };
+                    // The latest turn's block shows every call it made.
+                    let entries = FactEntryOptions {
+                        tool_call_limit: usize::MAX,
+                        bulk: DEFAULT_BULK_FACTS,
+                        ..FactEntryOptions::default()
+                    };
                     Some((how, FactMemory::from_params(&mut params, entries)?))
                 }
                 _ => None,

@@ -87,6 +87,7 @@ impl Strategy for SingleUserCoalesced {
                 let how = Checkpointing::from_params(&mut params, DEFAULT_FOLD)?;
                 let entries = FactEntryOptions {
                     tool_call_limit: opts.tool_call_limit,
+                    listed_tool_calls: opts.tool_call_limit,
                     sample: opts.sample,
                     ..FactEntryOptions::default()
                 };
