@@ -297,23 +297,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn blocks_split_the_text_and_keep_breakpoints() {
-        let p = Prompt::builder()
-            .system("sys")
-            .message(
-                Role::User,
-                [Block::new("a").breakpoint(), Block::new(""), Block::new("bé").breakpoint(), Block::new("c")],
-            )
-            .build(Stats::new("t"));
-        p.check().unwrap();
-        assert_eq!(p.messages()[1].content(), "abéc");
-        let b: Vec<_> = p.blocks(1).map(|b| (b.text, b.breakpoint)).collect();
-        assert_eq!(b, [("a", true), ("bé", true), ("c", false)]);
-        assert_eq!(p.blocks(0).collect::<Vec<_>>(), [BlockRef { text: "sys", breakpoint: false }]);
-        assert_eq!(p.breakpoint_count(), 2);
-    }
-
-    #[test]
     fn a_breakpoint_on_an_empty_block_moves_back_and_a_plain_prompt_has_no_layouts() {
         let p = Prompt::builder()
             .message(Role::User, [Block::new("x"), Block::new("").breakpoint()])

@@ -2,8 +2,8 @@
 //! public API: a failed turn's notes, a tool's strings printed a turn
 //! after the call, and facts that a longer fact shows.
 
-use ptc_plugin_api::render::{BulkFacts, FactEntries, FactEntryOptions};
-use ptc_plugin_api::{Definition, RenderRequest, ToolCall, Turn, TurnError, Value};
+use ptc_plugin_api::render::{BulkFacts, FactEntries, FactEntryOptions, FactMemory};
+use ptc_plugin_api::{Definition, Params, RenderRequest, ToolCall, Turn, TurnError, Value};
 
 #[test]
 fn a_failed_turns_notes_join_the_next_entry() {
@@ -147,4 +147,20 @@ fn an_entry_lists_its_last_calls_and_keeps_the_facts_of_the_others_the_model_saw
     later.push_turn(second);
     let entries = FactEntries::new(&later, options(20, 1));
     assert!(entries.entry(1).ends_with(";; facts: RMA-1003"), "{}", entries.entry(1));
+}
+
+#[test]
+fn an_entry_lists_fact_tool_calls_at_most_the_calls_the_model_saw() {
+    let read = |json: &str, seen: usize| {
+        let mut p = Params::from_json("demo", json).unwrap();
+        let default = FactEntryOptions { tool_call_limit: seen, listed_tool_calls: seen, ..Default::default() };
+        let memory = FactMemory::from_params(&mut p, default).unwrap().unwrap();
+        (memory.entries.tool_call_limit, memory.entries.listed_tool_calls)
+    };
+    assert_eq!(read("{}", 20), (20, 20), "every call the full form shows, by default");
+    assert_eq!(read(r#"{"fact_tool_calls": 1}"#, 20), (20, 1));
+    assert_eq!(read(r#"{"fact_tool_calls": 50}"#, 20), (20, 20), "never more than were seen");
+    let mut p = Params::from_json("demo", r#"{"fact_tool_calls": 0}"#).unwrap();
+    let e = FactMemory::from_params(&mut p, FactEntryOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("fact_tool_calls"), "{e}");
 }

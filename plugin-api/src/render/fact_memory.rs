@@ -206,24 +206,3 @@ impl<F: Fn(usize, &mut Stats) -> String> Parts for FactParts<'_, F> {
         lines_beyond(&(self.full)(i, &mut Stats::default()), block)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_entry_lists_fact_tool_calls_at_most_the_calls_the_model_saw() {
-        let read = |json: &str, seen: usize| {
-            let mut p = Params::from_json("demo", json).unwrap();
-            let default = FactEntryOptions { tool_call_limit: seen, listed_tool_calls: seen, ..Default::default() };
-            let memory = FactMemory::from_params(&mut p, default).unwrap().unwrap();
-            (memory.entries.tool_call_limit, memory.entries.listed_tool_calls)
-        };
-        assert_eq!(read("{}", 20), (20, 20), "every call the full form shows, by default");
-        assert_eq!(read(r#"{"fact_tool_calls": 1}"#, 20), (20, 1));
-        assert_eq!(read(r#"{"fact_tool_calls": 50}"#, 20), (20, 20), "never more than were seen");
-        let mut p = Params::from_json("demo", r#"{"fact_tool_calls": 0}"#).unwrap();
-        let e = FactMemory::from_params(&mut p, FactEntryOptions::default()).unwrap_err();
-        assert!(e.to_string().contains("fact_tool_calls"), "{e}");
-    }
-}
