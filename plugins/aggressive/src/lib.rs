@@ -58,9 +58,9 @@ use compact::{
     cut_chars, cut_error_section, cut_lines,
 };
 use ptc_plugin_api::render::{
-    checkpointed_prompt_memoized, error_line, estimate_tokens, fact_memory_prompt_memoized, finish_without_checkpoints,
-    format_value, memory_of, program_or_unknown, recent_prints, tool_call_lines, tool_calls_section, turn_info,
-    BulkFacts, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
+    checkpointed_prompt_memoized, compact_tool_call_lines, error_line, estimate_tokens, fact_memory_prompt_memoized,
+    finish_without_checkpoints, format_value, memory_of, program_or_unknown, recent_prints, tool_calls_section,
+    turn_info, BulkFacts, Checkpointing, FactEntryOptions, FactMemory, FoldPolicy, RenderMemo, ValueLimits,
 };
 use ptc_plugin_api::{
     Block, Definition, Message, Params, Prompt, RenderRequest, Rendered, Role, Stats, Strategy, StrategyError, Turn,
@@ -429,7 +429,7 @@ impl Aggressive {
         stats.tool_calls_total += calls.len() as u32;
         stats.tool_calls_shown += calls.len() as u32;
         if !calls.is_empty() {
-            out.push_str(&format!("\n;; calls: {}", tool_call_lines(&calls).join(", ")));
+            out.push_str(&format!("\n;; calls: {}", compact_tool_call_lines(&calls).join(", ")));
         }
         let prints = recent_prints(std::slice::from_ref(turn), 1, stats);
         match prints.last() {

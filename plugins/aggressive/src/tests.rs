@@ -318,3 +318,24 @@ fn a_failed_latest_turn_shows_its_last_print_cut() {
     );
     assert!(!user.contains("first"), "{user}");
 }
+
+/// Checkpointed: the latest turn's short block lists every call it made,
+/// compact (a run of calls to one tool written once, then each later
+/// call's varying value).
+#[test]
+fn the_latest_turns_block_lists_every_call_compact() {
+    let s = strategy(r#"{"layout": "checkpointed", "cache_min_tokens": 1}"#);
+    let case = |id: &str| {
+        ToolCall::new("case", Value::map(vec![(Value::keyword("id"), Value::string(id))]), Ok(Value::nil()), 1)
+    };
+    let mut req = RenderRequest::new("Close the cases", "You write PTC-Lisp.", 6);
+    let calls = (1..=25).map(|n| case(&format!("T-{n}"))).collect();
+    // A long answer, so the block is shorter than the turn verbatim.
+    let answer = format!("{}\n```clojure\n(mapv #(tool/case {{:id %}}) ids)\n```", "Looking up each case. ".repeat(40));
+    req.push_turn(Turn::new(1, answer, Some("(mapv #(tool/case {:id %}) ids)".into())).with_tool_calls(calls));
+    let out = s.render(&req).unwrap();
+    let user = out.messages()[1].content();
+    let ids: Vec<String> = (2..=25).map(|n| format!("\"T-{n}\"")).collect();
+    let line = format!(";; calls: case({{:id \"T-1\"}}) and 24 more: {}", ids.join(" "));
+    assert!(user.contains(&line), "{user}");
+}
