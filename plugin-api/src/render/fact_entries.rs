@@ -28,8 +28,8 @@
 
 use super::facts::{output_facts, printed_texts, program_facts, value_facts, value_texts, FactLedger};
 use super::sections::{
-    compact_tool_calls_section, contains_symbol, definition_line, first_user_parts, memory_of, output_lines,
-    tool_calls_section, CALLS_HEADER, NO_TOOL_CALLS, USER_HEADER,
+    compact_tool_calls_section, contains_symbol, counted_calls_header, definition_line, first_user_parts, memory_of,
+    output_lines, tool_calls_section, CALLS_HEADER, NO_TOOL_CALLS, USER_HEADER,
 };
 use super::value_text::{format_value, ValueLimits};
 use crate::output::Stats;
@@ -396,10 +396,8 @@ fn entry(
     shown.calls = (calls.len() as u32, listed.len() as u32);
     if let Some(mut section) = compact_tool_calls_section(listed) {
         admit_visible(&section, ledger, &mut shown.facts);
-        if listed.len() < calls.len() {
-            let counted = format!(";; Tool calls made (the last {} of {}):", listed.len(), calls.len());
-            section.replace_range(..CALLS_HEADER.len(), &counted);
-        }
+        // Facts were read without the count, which is none.
+        section.replace_range(..CALLS_HEADER.len(), &counted_calls_header(listed.len(), calls.len()));
         shown.text.push('\n');
         shown.text.push_str(&section);
     }

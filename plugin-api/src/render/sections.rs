@@ -223,7 +223,16 @@ pub fn tool_calls_section(turns: &[Turn], limit: usize, stats: &mut Stats) -> Op
 }
 
 /// The header of a calls section.
-pub const CALLS_HEADER: &str = ";; Tool calls made:";
+pub(crate) const CALLS_HEADER: &str = ";; Tool calls made:";
+
+/// The header of a calls section that lists the last `listed` of a turn's
+/// `total` calls: [`CALLS_HEADER`], with the count when it lists fewer.
+pub(crate) fn counted_calls_header(listed: usize, total: usize) -> String {
+    match listed < total {
+        true => format!(";; Tool calls made (the last {listed} of {total}):"),
+        false => CALLS_HEADER.to_string(),
+    }
+}
 
 /// [`CALLS_HEADER`] over `lines`, each as `;   {line}`.
 fn calls_section(lines: Vec<String>) -> String {
