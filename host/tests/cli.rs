@@ -126,6 +126,21 @@ fn malformed_config_is_one_line_with_position() {
 }
 
 #[test]
+fn an_eval_error_is_one_line_that_says_what_to_use_instead() {
+    let out = ptc(&["eval", "-e", "(def n (atom 0))"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "ptc: error at line 1, column 8: `atom` is not supported in PTC-Lisp: there is no mutable state; \
+         use loop/recur or reduce, and def to keep results\n"
+    );
+    // An error with a kind names it after the tool's own prefix.
+    let out = ptc(&["eval", "-e", "(+ 1 \"a\")"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stderr(&out), "ptc: error: type error at line 1, column 1: + expects a number, got string \"a\"\n");
+}
+
+#[test]
 fn bad_session_names_the_json_path() {
     let session = temp(
         "s.json",

@@ -3,7 +3,9 @@
 
 use super::{CmdError, CmdResult, Output};
 use indexmap::IndexMap;
-use ptc_lisp::{json_to_value, run_program_with, value_to_json, Exit, Limits, Memory, NoTools, RunOptions, Value};
+use ptc_lisp::{
+    json_to_value, run_program_with, value_to_json, Exit, Limits, LispError, Memory, NoTools, RunOptions, Value,
+};
 use std::io::Read;
 use std::path::Path;
 use std::path::PathBuf;
@@ -59,7 +61,7 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace
             stdout.push_str("fail: ");
             (v, 1)
         }
-        Err(e) => return Ok(Output { stdout, warnings: vec![format!("error: {e}")], code: 1 }),
+        Err(e) => return Ok(Output { stdout, warnings: vec![error_line(&e)], code: 1 }),
     };
     match (format, &outcome.ended_with_definition) {
         (ResultFormat::Edn, Some(name)) => stdout.push_str(&format!("#'{name}\n")),
@@ -74,6 +76,17 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace
 }
 
 /// Reads `--data name=path.json` bindings into input data (`data/name`).
+/// A program's error as one line starting with `error`: `error: type
+/// error at ...`, and an error without a kind as it reads, `error at ...`.
+pub(crate) fn error_line(e: &LispError) -> String {
+    let line = e.to_string();
+    if line.starts_with("error at ") {
+        line
+    } else {
+        format!("error: {line}")
+    }
+}
+
 pub fn load_data(data: &[String]) -> Result<IndexMap<String, Value>, CmdError> {
     let mut inputs: IndexMap<String, Value> = IndexMap::new();
     for binding in data {

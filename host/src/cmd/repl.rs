@@ -76,7 +76,7 @@ impl Repl {
             },
             Ok(Exit::Return(v)) => text.push_str(&format!("{v}\n")),
             Ok(Exit::Fail(v)) => text.push_str(&format!("fail: {v}\n")),
-            Err(e) => text.push_str(&format!("error: {}\n", one_line(&e.to_string()))),
+            Err(e) => text.push_str(&format!("{}\n", one_line(&super::eval::error_line(&e)))),
         }
         self.memory = out.memory;
         text
@@ -245,6 +245,8 @@ mod tests {
         assert_eq!(printed(&mut r, ":quit]"), "[1 :quit]\n");
         // Too many closing brackets run at once and the reader says what is wrong.
         assert!(printed(&mut r, "(+ 1 2))").starts_with("error: parse error"));
+        // An error without a kind is not `error: error at`.
+        assert!(printed(&mut r, "(atom 0)").starts_with("error at line 1, column 1: `atom` is not supported"));
     }
 
     #[test]
