@@ -170,6 +170,11 @@ fn errors_carry_kind_position_and_hints() {
     let e = error("(let [x 1]\n  (cont [1 2]))");
     assert_eq!((e.kind, e.line, e.column), (ErrorKind::UnboundSymbol, Some(2), Some(4)));
     assert!(e.message.contains("did you mean `count`"), "{e}");
+    // In the namespace it was asked in.
+    let e = error("(str/uppercase \"a\")");
+    assert!(e.message.ends_with("did you mean `str/upper-case`?"), "{e}");
+    let e = error("(clojure.string/jion \",\" [1 2])");
+    assert!(e.message.ends_with("did you mean `clojure.string/join`?"), "{e}");
     let e = error("(count 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     let e = error("(+ 1 :a)");

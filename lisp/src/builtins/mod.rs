@@ -336,8 +336,11 @@ pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str
     if !name.contains('/') && math(name).is_some() {
         return format!("; it is `clojure.math/{name}`");
     }
-    let short = name.rsplit('/').next().unwrap_or(name);
-    closest_among(short, defined).or_else(|| closest(short)).map_or_else(String::new, |best| suggestion(&best))
+    let (namespace, short) = name.rsplit_once('/').map_or((None, name), |(ns, short)| (Some(ns), short));
+    // A builtin is suggested in the namespace it was asked in:
+    // `str/uppercase` gets `str/upper-case`.
+    let builtin = || closest(short).map(|b| namespace.map_or_else(|| b.clone(), |ns| format!("{ns}/{b}")));
+    closest_among(short, defined).or_else(builtin).map_or_else(String::new, |best| suggestion(&best))
 }
 
 /// The builtin closest to `name`, plus a few Clojure aliases models reach for.
