@@ -94,6 +94,17 @@ fn without_a_config_file_ptc_finds_the_plugins_beside_it() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("=== system ==="));
+    // And so does vetting it with the conformance suite.
+    let out = std::process::Command::new(&ptc)
+        .args(["conformance", "single-user-coalesced", "--case", "MUST-LOAD-INFO"])
+        .current_dir(&dir)
+        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let report = String::from_utf8_lossy(&out.stdout);
+    assert!(report.lines().any(|l| l.starts_with("MUST-LOAD-INFO") && l.contains("PASS")), "{report}");
+    assert!(report.contains(bin.to_str().unwrap()), "{report}");
 }
 
 #[test]

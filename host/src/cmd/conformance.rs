@@ -87,7 +87,8 @@ pub fn conformance(args: &ConformanceArgs<'_>) -> CmdResult {
 }
 
 /// A library path as given; else an instance of the config (its plugin and
-/// parameters); else a plugin name looked up in the config's plugin paths.
+/// parameters); else a plugin name looked up where `ptc run` looks: the
+/// config's plugin paths, `PTC_PLUGIN_PATH` and `ptc`'s own folder.
 fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
     let path = Path::new(args.plugin);
     if path.is_file() {
@@ -101,7 +102,9 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
             path.display()
         )));
     }
-    let config = Config::load(args.config)
+    // Without a config file: the plugins on PTC_PLUGIN_PATH and beside
+    // `ptc`, as `ptc strategies` and `ptc render` find them.
+    let config = Config::load_or_empty(args.config)
         .map_err(|e| CmdError::Other(format!("{e} (needed to find plugin `{}` by name)", args.plugin)))?;
     let (name, params) = match config.strategies.get(args.plugin) {
         Some(instance) => {
@@ -109,5 +112,14 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
         }
         None => (args.plugin.to_string(), args.params.unwrap_or("{}").to_string()),
     };
-    Ok((Target::Name { name, paths: config.plugin_paths }, params))
+    // The folders `ptc run` searches: the config's, then `ptc`'s own
+    // unless `[plugins] executable_dir = false`.
+    let mut paths = config.plugin_paths;
+    if config.executable_dir {
+        let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+        if let Some(dir) = ptc_registry::executable_dir().filter(|d| !paths.iter().any(|p| canonical(p) == *d)) {
+            paths.push(dir);
+        }
+    }
+    Ok((Target::Name { name, paths }, params))
 }
