@@ -107,6 +107,9 @@ pub fn frontier_section(points: &[FrontierPoint], markdown: bool, width: Option<
     out
 }
 
+/// Why a model has no frontier: nothing to rank recall by.
+const NO_RECALL: &str = "no program reused a learned fact in these sessions, so recall ranks nothing";
+
 /// The frontier of each model of `points`, in their order, as one line
 /// of text: `anthropic: no-history 16.8% 1.1%, aggressive 52.7% 95.3%,
 /// ...` (cost as a share of the baseline's, then recall), for a report
@@ -119,7 +122,10 @@ pub fn frontier_lines(points: &[FrontierPoint]) -> Vec<String> {
                 .iter()
                 .map(|p| format!("{} {:.1}% {:.1}%", p.strategy, p.cost * 100.0, p.recall.unwrap_or(0.0) * 100.0))
                 .collect();
-            format!("{model}: {}", best.join(", "))
+            match best.is_empty() {
+                true => format!("{model}: n/a ({NO_RECALL})"),
+                false => format!("{model}: {}", best.join(", ")),
+            }
         })
         .collect()
 }
@@ -183,6 +189,15 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
         TOP + plot_h / 2.0,
         x1 = x(1.0),
     );
+    if mine.is_empty() {
+        let _ = write!(
+            svg,
+            r#"<text class="label no-points" x="{:.1}" y="{:.1}" text-anchor="middle">n/a: {}</text>"#,
+            LEFT + plot_w / 2.0,
+            TOP + plot_h / 2.0,
+            escape(NO_RECALL.split_once(',').map_or(NO_RECALL, |(first, _)| first))
+        );
+    }
     let best = unbeaten(&mine);
     if best.len() > 1 {
         let line: Vec<String> =
@@ -420,6 +435,14 @@ mod tests {
             frontier_lines(&points),
             ["a: floor 17.0% 1.0%, cheap 50.0% 95.0%, full 100.0% 97.0%", "b: full 100.0% 97.0%, dear 450.0% 99.0%"]
         );
+        // Sessions in which no program reused a fact: no recall, no frontier.
+        let unused = [FrontierPoint { recall: None, ..point("full", "a", 1.0, 0.0) }];
+        assert_eq!(frontier_lines(&unused), [format!("a: n/a ({NO_RECALL})")]);
+        // The chart says so too, instead of an empty plot.
+        let look = |_: &str| Look { color: "#123456".into(), dash: "" };
+        let svg = frontier_chart("a", &unused, &look);
+        assert!(svg.contains(">n/a: no program reused a learned fact in these sessions</text>"), "{svg}");
+        assert!(!svg.contains("<circle"), "{svg}");
     }
 
     #[test]
