@@ -383,6 +383,7 @@ fn compare_missed_lists_each_fact_a_prompt_did_not_show() {
     let share = report["strategies"][0]["per_session"][0]["recall_restorable"].as_f64().unwrap();
     assert!((share - (visible + restorable) as f64 / used as f64).abs() < 1e-9, "{share}");
     let text = run("text", true);
+    assert!(text.starts_with("1 session, 45 turns, o200k_base tokens."), "{text}");
     let section =
         &text[text.find("Learned facts a program used that its prompt did not show:\naggressive\n").unwrap()..];
     let first = &missed[0];

@@ -279,11 +279,13 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
             if !markdown {
                 let _ = writeln!(
                     out,
-                    "{} sessions, {turns} turns, {} tokens. Shares of full-history's: tokens, input cost per price \
+                    "{} session{}, {turns} turn{}, {} tokens. Shares of full-history's: tokens, input cost per price \
                      model under prompt\ncaching, and history (hist: the cost above no-history). recall: learned \
                      facts still shown. stale: prompts showing\na corrected value without its correction. \
                      --wide: every column.\n",
                     subjects.len(),
+                    if subjects.len() == 1 { "" } else { "s" },
+                    if turns == 1 { "" } else { "s" },
                     counter.encoding()
                 );
             }
