@@ -392,7 +392,11 @@ impl Analyzer {
                 },
                 // `Integer/parseInt`, `java.time.LocalDate/parse`: a class.
                 _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => {
-                    Err(err_at(form, ErrorKind::UnboundSymbol, format!("`{name}`: {}", crate::special::JAVA_INTEROP)))
+                    let hint = match crate::special::java_static_hint(ns, short) {
+                        Some(instead) => format!("Java interop is not available; {instead}"),
+                        None => crate::special::JAVA_INTEROP.to_string(),
+                    };
+                    Err(err_at(form, ErrorKind::UnboundSymbol, format!("`{name}`: {hint}")))
                 }
                 _ => Err(err_at(form, ErrorKind::UnboundSymbol, unknown_namespace(ns, name))),
             };
@@ -578,6 +582,11 @@ fn referenced_name<'a>(form: &Form<'a>) -> Option<&'a str> {
 
 /// An unbound-symbol error with a hint drawn from the builtins ([`builtins::unbound_hint`]).
 pub(crate) fn unbound(form: &Form, name: &str) -> LispError {
+    // `Math/random`: Java's, which `Math/` does not name.
+    let java = name.split_once('/').and_then(|(ns, short)| crate::special::java_static_hint(ns, short));
+    if let Some(instead) = java {
+        return err_at(form, ErrorKind::UnboundSymbol, format!("`{name}` is not supported in PTC-Lisp: {instead}"));
+    }
     let hint = builtins::unbound_hint(name, std::iter::empty());
     err_at(form, ErrorKind::UnboundSymbol, format!("unable to resolve symbol `{name}`{hint}"))
 }

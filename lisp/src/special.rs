@@ -93,6 +93,31 @@ pub(crate) fn is_special(name: &str) -> bool {
 pub(crate) const JAVA_INTEROP: &str =
     "Java interop is not available; use core functions (str, subs, upper-case, split, parse-long, Math/...)";
 
+/// Why there is no random function, and what to use.
+const NO_RANDOMNESS: &str =
+    "a program is deterministic (a run replays exactly); choose with sort-by, first, nth or take";
+
+/// What to use instead of a Java static a model reaches for
+/// (`Long/parseLong`), by class and method; `None`: the general
+/// [`JAVA_INTEROP`] hint.
+pub(crate) fn java_static_hint(class: &str, method: &str) -> Option<&'static str> {
+    let class = class.rsplit('.').next().unwrap_or(class);
+    Some(match (class, method) {
+        ("Integer" | "Long" | "Short", "parseInt" | "parseLong" | "valueOf") => "use (parse-long s)",
+        ("Double" | "Float", "parseDouble" | "parseFloat" | "valueOf") => "use (parse-double s)",
+        ("Boolean", "parseBoolean" | "valueOf") => "use (parse-boolean s)",
+        ("String", "valueOf") => "use (str x)",
+        ("String", "join") => "use (str/join sep xs)",
+        ("String", "format") => "use (format fmt args...)",
+        ("System", "currentTimeMillis" | "nanoTime") | ("Instant" | "LocalDate" | "LocalDateTime", "now") => {
+            "there is no clock (a run replays exactly); take today's date from the mission, the data or a tool"
+        }
+        ("Thread", "sleep") => "there is no clock to wait on; drop it",
+        ("UUID", "randomUUID") | ("Math", "random") => NO_RANDOMNESS,
+        _ => return None,
+    })
+}
+
 /// Whether `name` is a Java method call (`.toUpperCase`) or constructor
 /// (`String.`), not a symbol of its own.
 pub(crate) fn java_interop(name: &str) -> bool {
@@ -131,9 +156,7 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "printf" | "slurp" | "spit" => "use println and format; other I/O only through tools",
         "defrecord" | "deftype" | "defprotocol" | "extend-type" | "extend-protocol" | "reify" | "proxy"
         | "defmulti" | "defmethod" => "there are no types; use maps with keyword keys, and defn with case or cond",
-        "rand" | "rand-int" | "rand-nth" | "random-sample" | "shuffle" | "random-uuid" => {
-            "a program is deterministic (a run replays exactly); choose with sort-by, first, nth or take"
-        }
+        "rand" | "rand-int" | "rand-nth" | "random-sample" | "shuffle" | "random-uuid" => NO_RANDOMNESS,
         "class" | "instance?" | "satisfies?" | "cast" => {
             "there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"
         }
@@ -774,6 +797,10 @@ mod tests {
             (r#"(cheshire.core/parse-string "{}")"#, "tool results and data/x arrive as values already"),
             (r#"(clojure.instant/read-instant-date "2024")"#, "keep ISO dates as strings"),
             ("(foo/bar 1)", "unknown namespace `foo` in `foo/bar`: the namespaces are str/ (clojure.string)"),
+            (r#"(Long/parseLong "12")"#, "`Long/parseLong`: Java interop is not available; use (parse-long s)"),
+            (r#"(java.lang.Double/parseDouble "1.5")"#, "Java interop is not available; use (parse-double s)"),
+            ("(System/currentTimeMillis)", "there is no clock (a run replays exactly)"),
+            ("(Math/random)", "`Math/random` is not supported in PTC-Lisp: a program is deterministic"),
         ] {
             let (_, msg) = run(src).unwrap_err();
             assert!(msg.contains(hint), "{src}: {msg}");
