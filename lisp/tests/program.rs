@@ -175,6 +175,21 @@ fn errors_carry_kind_position_and_hints() {
     assert!(e.message.ends_with("did you mean `str/upper-case`?"), "{e}");
     let e = error("(clojure.string/jion \",\" [1 2])");
     assert!(e.message.ends_with("did you mean `clojure.string/join`?"), "{e}");
+    // A name models reach for, where the closest one would mislead.
+    let e = error("(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) 0 [1 2 3])");
+    assert!(
+        e.message.ends_with(
+            "`reduced`; reduce cannot stop early here: use loop/recur, or (some f xs), take-while or reductions"
+        ),
+        "{e}"
+    );
+    let e = error("(index-by :id [{:id 1}])");
+    assert!(e.message.contains("(zipmap (map :id xs) xs)"), "{e}");
+    // A program's own definition of it is its own.
+    assert_eq!(
+        run("(defn index-by [k xs] (zipmap (map k xs) xs)) (index-by :id [{:id 1}])").result,
+        Ok(Exit::Value(read_edn("{1 {:id 1}}").unwrap()))
+    );
     let e = error("(count 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     let e = error("(+ 1 :a)");

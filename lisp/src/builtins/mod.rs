@@ -337,10 +337,28 @@ pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str
         return format!("; it is `clojure.math/{name}`");
     }
     let (namespace, short) = name.rsplit_once('/').map_or((None, name), |(ns, short)| (Some(ns), short));
+    if let Some(instead) = missing_hint(short) {
+        return format!("; {instead}");
+    }
     // A builtin is suggested in the namespace it was asked in:
     // `str/uppercase` gets `str/upper-case`.
     let builtin = || closest(short).map(|b| namespace.map_or_else(|| b.clone(), |ns| format!("{ns}/{b}")));
     closest_among(short, defined).or_else(builtin).map_or_else(String::new, |best| suggestion(&best))
+}
+
+/// What to write instead of a name models reach for that PTC-Lisp does
+/// not have, where the closest name would mislead (`reduced` is not
+/// `reduce`). Only for a name nothing defines: a program may define its
+/// own `index-by`.
+fn missing_hint(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "reduced" | "reduced?" | "unreduced" | "ensure-reduced" => {
+            "reduce cannot stop early here: use loop/recur, or (some f xs), take-while or reductions"
+        }
+        "index-by" => "build the map with (zipmap (map :id xs) xs), or group-by for several per key",
+        "list*" => "use (apply list a b xs) or (concat [a b] xs)",
+        _ => return None,
+    })
 }
 
 /// The builtin closest to `name`, plus a few Clojure aliases models reach for.
