@@ -183,6 +183,8 @@ fn errors_carry_kind_position_and_hints() {
         ),
         "{e}"
     );
+    let e = error("(str/escape \"<a>\" {\\< \"&lt;\"})");
+    assert!(e.message.contains("use str/replace with a map"), "{e}");
     let e = error("(index-by :id [{:id 1}])");
     assert!(e.message.contains("(zipmap (map :id xs) xs)"), "{e}");
     // A program's own definition of it is its own.

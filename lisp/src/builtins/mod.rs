@@ -357,6 +357,8 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         }
         "index-by" => "build the map with (zipmap (map :id xs) xs), or group-by for several per key",
         "list*" => "use (apply list a b xs) or (concat [a b] xs)",
+        "find-first" => "use (first (filter pred xs)) or (some #(when (pred %) %) xs)",
+        "escape" => "use str/replace with a map, which replaces each match: (str/replace s #\"[<>]\" {\"<\" \"&lt;\" \">\" \"&gt;\"})",
         _ => return None,
     })
 }

@@ -287,7 +287,9 @@ fn replace_impl(interp: &mut Interp, args: &[Value], who: &str, first_only: bool
             let limit = if first_only { 1 } else { 0 };
             match repl {
                 Value::Str(r) => re.replacen(s, limit, java_replacement(r).as_str()).into_owned(),
-                f if super::is_fn(f) => {
+                // A map is a function of the match too, as in Clojure:
+                // `(str/replace s #"[<>]" {"<" "&lt;" ">" "&gt;"})`.
+                f if super::is_fn(f) || matches!(f, Value::Map(_)) => {
                     let mut out = String::new();
                     let mut last = 0;
                     for caps in re.captures_iter(s).take(if first_only { 1 } else { usize::MAX }) {
@@ -301,7 +303,7 @@ fn replace_impl(interp: &mut Interp, args: &[Value], who: &str, first_only: bool
                     out.push_str(&s[last..]);
                     out
                 }
-                other => return Err(type_err(who, "a replacement string or function", other)),
+                other => return Err(type_err(who, "a replacement string, function or map", other)),
             }
         }
     };

@@ -44,3 +44,5 @@
 [(count "日本語") (str/upper-case "straße") (subs "日本語" 1)]
 ;;; format-rounding
 [(format "%.2f" 2.675) (format "%.0f" 2.5) (format "%.1f" 0.05) (format "%.2f" 1.005) (format "%.3f" 1e-5) (format "%.2f" 123456.789) (format "%.2f" 99.999) (format "%.1f" -0.25) (format "%.0f" 0.4) (format "%.2f" 0.0)]
+;;; replace-with-a-map
+[(clojure.string/replace "a<b>&c" #"[<>&]" {"<" "&lt;" ">" "&gt;" "&" "&amp;"}) (clojure.string/replace-first "a<b<" #"<" {"<" "&lt;"})]
