@@ -193,9 +193,7 @@ fn unknown_namespace(ns: &str, name: &str) -> String {
         "json" | "clojure.data.json" | "cheshire.core" | "cheshire" | "jsonista.core" | "charred.api" => {
             "PTC-Lisp has no JSON functions: tool results and data/x arrive as values already (maps with keyword keys); take text apart with re-find, re-seq or str/split"
         }
-        "clojure.instant" | "java-time" | "tick.core" | "clj-time.core" | "clj-time.format" => {
-            "PTC-Lisp has no date type: keep ISO dates as strings (they sort and compare in date order) and take them apart with subs or str/split"
-        }
+        "clojure.instant" | "java-time" | "tick.core" | "clj-time.core" | "clj-time.format" => crate::special::NO_DATES,
         _ => "the namespaces are str/ (clojure.string), set/ (clojure.set), math/ (Math/, clojure.math), data/ for input data and tool/ to call tools; other functions are core, with no prefix",
     };
     format!("unknown namespace `{ns}` in `{name}`: {next}")

@@ -97,6 +97,9 @@ pub(crate) const JAVA_INTEROP: &str =
 const NO_RANDOMNESS: &str =
     "a program is deterministic (a run replays exactly); choose with sort-by, first, nth or take";
 
+/// Why there are no date functions, and what to do with dates instead.
+pub(crate) const NO_DATES: &str = "PTC-Lisp has no date type: keep ISO dates as strings (they sort and compare in date order) and take them apart with subs or str/split";
+
 /// What to use instead of a Java static a model reaches for
 /// (`Long/parseLong`), by class and method; `None`: the general
 /// [`JAVA_INTEROP`] hint.
@@ -113,6 +116,11 @@ pub(crate) fn java_static_hint(class: &str, method: &str) -> Option<&'static str
             "there is no clock (a run replays exactly); take today's date from the mission, the data or a tool"
         }
         ("Thread", "sleep") => "there is no clock to wait on; drop it",
+        (
+            "LocalDate" | "LocalDateTime" | "LocalTime" | "Instant" | "ZonedDateTime" | "OffsetDateTime" | "Duration"
+            | "Period" | "ChronoUnit" | "DateTimeFormatter" | "Date" | "SimpleDateFormat",
+            _,
+        ) => NO_DATES,
         ("UUID", "randomUUID") | ("Math", "random") => NO_RANDOMNESS,
         _ => return None,
     })
@@ -800,6 +808,7 @@ mod tests {
             (r#"(Long/parseLong "12")"#, "`Long/parseLong`: Java interop is not available; use (parse-long s)"),
             (r#"(java.lang.Double/parseDouble "1.5")"#, "Java interop is not available; use (parse-double s)"),
             ("(System/currentTimeMillis)", "there is no clock (a run replays exactly)"),
+            (r#"(java.time.LocalDate/parse "2024-01-01")"#, "Java interop is not available; PTC-Lisp has no date type"),
             ("(Math/random)", "`Math/random` is not supported in PTC-Lisp: a program is deterministic"),
         ] {
             let (_, msg) = run(src).unwrap_err();
