@@ -165,9 +165,6 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "defrecord" | "deftype" | "defprotocol" | "extend-type" | "extend-protocol" | "reify" | "proxy"
         | "defmulti" | "defmethod" => "there are no types; use maps with keyword keys, and defn with case or cond",
         "rand" | "rand-int" | "rand-nth" | "random-sample" | "shuffle" | "random-uuid" => NO_RANDOMNESS,
-        "class" | "instance?" | "satisfies?" | "cast" => {
-            "there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"
-        }
         "bigdec" | "bigint" | "biginteger" => "numbers are 64-bit integers and doubles; use long, double or round",
         "doto" | "with-open" | "memfn" => JAVA_INTEROP,
         "future" | "pvalues" | "locking" => {
@@ -792,8 +789,6 @@ mod tests {
         for (src, hint) in [
             ("(defrecord Point [x y])", "use maps with keyword keys"),
             ("(defmulti area :shape)", "use maps with keyword keys"),
-            (r#"(instance? String "a")"#, "there are no classes; test a value with type, or string?"),
-            ("(class 1)", "test a value with type"),
             ("(future (tool/search {:q 1}))", "(pmap f coll)"),
             ("(assert (pos? 1))", "errors cannot be caught"),
             ("(rand-nth [1 2])", "a program is deterministic"),

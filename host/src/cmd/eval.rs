@@ -75,7 +75,6 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace
     Ok(Output { stdout, warnings: Vec::new(), code })
 }
 
-/// Reads `--data name=path.json` bindings into input data (`data/name`).
 /// A program's error as one line starting with `error`: `error: type
 /// error at ...`, and an error without a kind as it reads, `error at ...`.
 pub(crate) fn error_line(e: &LispError) -> String {
@@ -87,6 +86,7 @@ pub(crate) fn error_line(e: &LispError) -> String {
     }
 }
 
+/// Reads `--data name=path.json` bindings into input data (`data/name`).
 pub fn load_data(data: &[String]) -> Result<IndexMap<String, Value>, CmdError> {
     let mut inputs: IndexMap<String, Value> = IndexMap::new();
     for binding in data {

@@ -355,6 +355,9 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "reduced" | "reduced?" | "unreduced" | "ensure-reduced" => {
             "reduce cannot stop early here: use loop/recur, or (some f xs), take-while or reductions"
         }
+        "class" | "instance?" | "satisfies?" | "cast" => {
+            "there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"
+        }
         "index-by" => "build the map with (zipmap (map :id xs) xs), or group-by for several per key",
         "list*" => "use (apply list a b xs) or (concat [a b] xs)",
         "find-first" => "use (first (filter pred xs)) or (some #(when (pred %) %) xs)",
