@@ -20,8 +20,6 @@ pub(crate) enum NativeKind {
     Juxt,
     /// vals = [f]
     Complement,
-    /// vals = [pred]: -1 when `(pred a b)`, 1 when `(pred b a)`, else 0
-    Comparator,
     /// vals = [x]
     Constantly,
     /// vals = [f, defaults...]
@@ -93,21 +91,6 @@ pub(crate) fn call_native(interp: &mut Interp, n: &Native, mut args: Vec<Value>)
             Ok(vector(out))
         }
         NativeKind::Complement => Ok(Value::Bool(!interp.apply(&n.vals[0], args)?.is_truthy())),
-        NativeKind::Comparator => {
-            let [a, b] = <[Value; 2]>::try_from(args).map_err(|args| {
-                fail(
-                    ErrorKind::Arity,
-                    format!("a comparator compares 2 values, it was called with {}", args.len()),
-                )
-            })?;
-            if interp.apply(&n.vals[0], vec![a.clone(), b.clone()])?.is_truthy() {
-                Ok(Value::Int(-1))
-            } else if interp.apply(&n.vals[0], vec![b, a])?.is_truthy() {
-                Ok(Value::Int(1))
-            } else {
-                Ok(Value::Int(0))
-            }
-        }
         NativeKind::Constantly => Ok(n.vals[0].clone()),
         NativeKind::Fnil => {
             for (a, d) in args.iter_mut().zip(&n.vals[1..]) {

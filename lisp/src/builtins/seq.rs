@@ -33,7 +33,6 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("identity", 1, 1, identity),
     b("constantly", 1, 1, constantly),
     b("complement", 1, 1, complement),
-    b("comparator", 1, 1, comparator),
     b("fnil", 2, 4, fnil),
     b("min-key", 2, VARIADIC, min_key),
     b("max-key", 2, VARIADIC, max_key),
@@ -461,10 +460,6 @@ fn constantly(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn complement(_: &mut Interp, args: &mut [Value]) -> R {
     Ok(native("complement", NativeKind::Complement, fns("complement", args)?))
-}
-
-fn comparator(_: &mut Interp, args: &mut [Value]) -> R {
-    Ok(native("comparator", NativeKind::Comparator, fns("comparator", args)?))
 }
 
 fn fnil(_: &mut Interp, args: &mut [Value]) -> R {

@@ -96,8 +96,6 @@
 [((juxt :a :b) {:a 1 :b 2}) ((comp inc inc) 1) ((comp str +) 1 2) ((partial + 10) 1 2) ((comp) 5)]
 ;;; identity-constantly-complement
 [(identity 4) ((constantly 7) 1 2 3) ((complement odd?) 2) (filter identity [1 nil false 2])]
-;;; comparator
-[(sort (comparator >) [3 1 2]) ((comparator <) 1 2) ((comparator <) 2 1) ((comparator <) 2 2) (sort-by :a (comparator >) [{:a 1} {:a 3} {:a 2}])]
 ;;; fnil
 [((fnil inc 0) nil) ((fnil + 1 2) nil nil) (update {:a nil} :a (fnil inc 10))]
 ;;; min-key-max-key
