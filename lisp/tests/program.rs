@@ -189,6 +189,8 @@ fn errors_carry_kind_position_and_hints() {
     assert!(e.message.ends_with("`instance?`; there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"), "{e}");
     // Such a name stays free for a program's own value.
     assert_eq!(run("(def class \"benign\") class").result, Ok(Exit::Value(read_edn("\"benign\"").unwrap())));
+    let e = error("(sort (comparator >) [1 3 2])");
+    assert!(e.message.contains("pass the predicate itself: (sort > xs)"), "{e}");
     let e = error("(index-by :id [{:id 1}])");
     assert!(e.message.contains("(zipmap (map :id xs) xs)"), "{e}");
     // A program's own definition of it is its own.

@@ -358,6 +358,7 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "class" | "instance?" | "satisfies?" | "cast" => {
             "there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"
         }
+        "comparator" => "pass the predicate itself: (sort > xs), (sort-by :points > xs), or (sort (fn [a b] (> (:points a) (:points b))) xs)",
         "index-by" => "build the map with (zipmap (map :id xs) xs), or group-by for several per key",
         "list*" => "use (apply list a b xs) or (concat [a b] xs)",
         "find-first" => "use (first (filter pred xs)) or (some #(when (pred %) %) xs)",
