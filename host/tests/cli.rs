@@ -73,36 +73,27 @@ fn without_a_config_file_ptc_finds_the_plugins_beside_it() {
     link_or_copy(Path::new(env!("CARGO_BIN_EXE_ptc")), &ptc);
     let suc = library("ptc_strategy_single_user_coalesced");
     link_or_copy(&suc, &bin.join(suc.file_name().unwrap()));
-    let out = std::process::Command::new(&ptc)
-        .arg("strategies")
-        .current_dir(&dir)
-        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let listed = String::from_utf8_lossy(&out.stdout);
+    // Run from `dir`, with no plugin path in the environment.
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(&ptc)
+            .args(args)
+            .current_dir(&dir)
+            .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let listed = run(&["strategies"]);
     let line =
         listed.lines().find(|l| l.trim_start().starts_with("single-user-coalesced")).expect("the plugin is listed");
     assert!(line.contains(bin.to_str().unwrap()), "{line}");
     // Rendering by plugin name works there too.
     let session = root().join("tests/sessions/redefinitions.json");
-    let out = std::process::Command::new(&ptc)
-        .args(["render", "--strategy", "single-user-coalesced", "--session", session.to_str().unwrap()])
-        .current_dir(&dir)
-        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("=== system ==="));
+    let rendered = run(&["render", "--strategy", "single-user-coalesced", "--session", session.to_str().unwrap()]);
+    assert!(rendered.starts_with("=== system ==="));
     // And so does vetting it with the conformance suite.
-    let out = std::process::Command::new(&ptc)
-        .args(["conformance", "single-user-coalesced", "--case", "MUST-LOAD-INFO"])
-        .current_dir(&dir)
-        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let report = String::from_utf8_lossy(&out.stdout);
+    let report = run(&["conformance", "single-user-coalesced", "--case", "MUST-LOAD-INFO"]);
     assert!(report.lines().any(|l| l.starts_with("MUST-LOAD-INFO") && l.contains("PASS")), "{report}");
     assert!(report.contains(bin.to_str().unwrap()), "{report}");
 }
