@@ -137,6 +137,17 @@ pub fn ptc_child_command() -> ChildCommand {
 }
 
 impl Config {
+    /// The plugins this config finds: in its `[plugins] paths` (with
+    /// `PTC_PLUGIN_PATH` once loaded), then in the running executable's
+    /// folder unless `executable_dir = false`.
+    pub fn discover_plugins(&self) -> Registry {
+        if self.executable_dir {
+            Registry::discover_with_executable_dir(&self.plugin_paths)
+        } else {
+            Registry::discover(&self.plugin_paths)
+        }
+    }
+
     /// Discovers the plugins of this config and builds every instance once;
     /// isolated instances run their child with this executable
     /// ([`ptc_child_command`]: call it from the `ptc` binary).
@@ -148,11 +159,7 @@ impl Config {
     /// binary with its [`RENDER_CHILD`] subcommand, for library users and
     /// tests whose own executable is not `ptc`).
     pub fn resolve_with(self, child: &ChildCommand) -> Resolved {
-        let registry = if self.executable_dir {
-            Registry::discover_with_executable_dir(&self.plugin_paths)
-        } else {
-            Registry::discover(&self.plugin_paths)
-        };
+        let registry = self.discover_plugins();
         let instances = self
             .strategies
             .values()

@@ -112,14 +112,10 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
         }
         None => (args.plugin.to_string(), args.params.unwrap_or("{}").to_string()),
     };
-    // The folders `ptc run` searches: the config's, then `ptc`'s own
-    // unless `[plugins] executable_dir = false`.
-    let mut paths = config.plugin_paths;
-    if config.executable_dir {
-        let canonical = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-        if let Some(dir) = ptc_registry::executable_dir().filter(|d| !paths.iter().any(|p| canonical(p) == *d)) {
-            paths.push(dir);
-        }
+    // Found as `ptc run` finds it.
+    let registry = config.discover_plugins();
+    match registry.plugin(&name) {
+        Some(plugin) => Ok((Target::File(plugin.description.file.clone()), params)),
+        None => Err(CmdError::Other(ptc_conformance::Error::UnknownPlugin(registry.not_found(&name)).to_string())),
     }
-    Ok((Target::Name { name, paths }, params))
 }
