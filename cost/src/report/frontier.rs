@@ -107,8 +107,9 @@ pub fn frontier_section(points: &[FrontierPoint], markdown: bool, width: Option<
     out
 }
 
-/// Why a model has no frontier: nothing to rank recall by.
-const NO_RECALL: &str = "no program reused a learned fact in these sessions, so recall ranks nothing";
+/// Why a model has no frontier (and its chart no point): nothing to rank
+/// recall by.
+const NO_RECALL: &str = "no program reused a learned fact in these sessions";
 
 /// The frontier of each model of `points`, in their order, as one line
 /// of text: `anthropic: no-history 16.8% 1.1%, aggressive 52.7% 95.3%,
@@ -123,7 +124,7 @@ pub fn frontier_lines(points: &[FrontierPoint]) -> Vec<String> {
                 .map(|p| format!("{} {:.1}% {:.1}%", p.strategy, p.cost * 100.0, p.recall.unwrap_or(0.0) * 100.0))
                 .collect();
             match best.is_empty() {
-                true => format!("{model}: n/a ({NO_RECALL})"),
+                true => format!("{model}: n/a ({NO_RECALL}, so recall ranks nothing)"),
                 false => format!("{model}: {}", best.join(", ")),
             }
         })
@@ -195,7 +196,7 @@ pub fn frontier_chart(model: &str, points: &[FrontierPoint], looks: &dyn Fn(&str
             r#"<text class="label no-points" x="{:.1}" y="{:.1}" text-anchor="middle">n/a: {}</text>"#,
             LEFT + plot_w / 2.0,
             TOP + plot_h / 2.0,
-            escape(NO_RECALL.split_once(',').map_or(NO_RECALL, |(first, _)| first))
+            escape(NO_RECALL)
         );
     }
     let best = unbeaten(&mine);
@@ -437,7 +438,10 @@ mod tests {
         );
         // Sessions in which no program reused a fact: no recall, no frontier.
         let unused = [FrontierPoint { recall: None, ..point("full", "a", 1.0, 0.0) }];
-        assert_eq!(frontier_lines(&unused), [format!("a: n/a ({NO_RECALL})")]);
+        assert_eq!(
+            frontier_lines(&unused),
+            ["a: n/a (no program reused a learned fact in these sessions, so recall ranks nothing)"]
+        );
         // The chart says so too, instead of an empty plot.
         let look = |_: &str| Look { color: "#123456".into(), dash: "" };
         let svg = frontier_chart("a", &unused, &look);
