@@ -100,16 +100,14 @@ fn changelog_0_2() -> String {
     text[start..end].to_string()
 }
 
-/// The fenced blocks of language `lang` in `markdown`, each unindented
+/// The fenced blocks of language `lang` in `markdown`, each line trimmed
 /// (the entry's blocks sit in a list item).
 fn fenced(markdown: &str, lang: &str) -> Vec<Vec<String>> {
-    let open = format!("```{lang}");
-    let mut blocks = Vec::new();
-    let mut lines = markdown.lines().map(str::trim);
-    while lines.by_ref().any(|l| l == open) {
-        blocks.push(lines.by_ref().take_while(|l| *l != "```").map(str::to_string).collect());
-    }
-    blocks
+    ptc_integration_tests::fenced_blocks(markdown)
+        .into_iter()
+        .filter(|b| b.lang == lang)
+        .map(|b| b.text.lines().map(|l| l.trim().to_string()).collect())
+        .collect()
 }
 
 /// The frozen 0.1.0 example, copied out with the SDK dependency pointing

@@ -4,39 +4,18 @@
 //! tutorial describes, outside the workspace, with ptc's lock file and the
 //! SDK by path; the crate is built (library, cdylib and tests), and the
 //! conformance suite runs on the cdylib with the parameters of the
-//! tutorial's own test: every MUST and every SHOULD case must pass.
+//! tutorial's own test: every MUST and every SHOULD case must pass. The
+//! Rust of `conformance/README.md` (the suite from a plugin's own `cargo
+//! test`) is compiled with that crate.
 
 use ptc_conformance::harness::{build_dir, conformance_report};
 use ptc_conformance::{Limits, Status};
-use ptc_integration_tests::{progress, root, scratch_dir};
+use ptc_integration_tests::{fenced_blocks, progress, root, scratch_dir};
 use std::collections::BTreeMap;
 use std::path::Path;
 
 const TUTORIAL: &str = "examples/custom-strategy/README.md";
-
-/// One fenced block: its language and its lines.
-struct Block {
-    lang: String,
-    text: String,
-}
-
-fn fenced_blocks(markdown: &str) -> Vec<Block> {
-    let mut blocks = Vec::new();
-    let mut open: Option<Block> = None;
-    for line in markdown.lines() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(lang)) => open = Some(Block { lang: lang.trim().to_string(), text: String::new() }),
-            (Some(_), Some(_)) => blocks.extend(open.take()),
-            (Some(block), None) => {
-                block.text.push_str(line);
-                block.text.push('\n');
-            }
-            (None, None) => {}
-        }
-    }
-    assert!(open.is_none(), "{TUTORIAL}: a fenced block is not closed");
-    blocks
-}
+const CONFORMANCE_README: &str = "conformance/README.md";
 
 /// The files of the tutorial's crate, by path, each the concatenation of
 /// its blocks in order. Every Rust block must name its file, so no Rust
@@ -101,6 +80,15 @@ fn the_tutorial_builds_and_passes_every_conformance_case() {
         let file = dir.join(path);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();
         std::fs::write(file, text).unwrap();
+    }
+    // The conformance README's snippet for a plugin's own `cargo test` is
+    // compiled with the crate (built, not run: it names a plugin of its own).
+    let readme = std::fs::read_to_string(root().join(CONFORMANCE_README)).unwrap();
+    let snippets: Vec<String> =
+        fenced_blocks(&readme).into_iter().filter(|b| b.lang == "rust").map(|b| b.text).collect();
+    assert!(!snippets.is_empty(), "{CONFORMANCE_README} shows how to run the suite from `cargo test`");
+    for (i, snippet) in snippets.iter().enumerate() {
+        std::fs::write(dir.join(format!("tests/conformance_readme_{i}.rs")), snippet).unwrap();
     }
     std::fs::copy(root().join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
 

@@ -52,6 +52,57 @@ pub use python_mcp::{
     python_mcp, python_mcp_or_skip, PythonMcp, PythonMcpHttpServer, PYTHON_MCP_REQUIREMENT, REQUIRE_PYTHON_MCP_VAR,
 };
 
+/// One fenced code block of a Markdown file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fenced {
+    /// Its language (`toml`, `rust`, ...; empty when the fence names none).
+    pub lang: String,
+    /// The line of its opening fence (1-based).
+    pub line: usize,
+    /// Its lines, without the fence's own indentation (a block in a list
+    /// item is indented), each ending in a newline.
+    pub text: String,
+}
+
+/// Every fenced code block of `markdown`, in order, as CommonMark reads
+/// backtick fences: three or more backticks and an info string without a
+/// backtick open a block (a line that starts with an inline code span
+/// of four backticks opens none), and a line of at least as many backticks alone closes it. Panics when a
+/// block is not closed, so a test over a file's blocks never silently
+/// reads fewer.
+pub fn fenced_blocks(markdown: &str) -> Vec<Fenced> {
+    /// The backticks a line opens or closes a fence with, and what follows them.
+    fn fence(line: &str) -> Option<(usize, &str)> {
+        let ticks = line.len() - line.trim_start_matches('`').len();
+        (ticks >= 3).then(|| (ticks, &line[ticks..]))
+    }
+    let mut blocks = Vec::new();
+    // The open block: its fence's indentation and backticks, and the block.
+    let mut open: Option<(usize, usize, Fenced)> = None;
+    for (i, line) in markdown.lines().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        match (&mut open, fence(trimmed)) {
+            (None, Some((ticks, info))) if !info.contains('`') => {
+                open =
+                    Some((indent, ticks, Fenced { lang: info.trim().to_string(), line: i + 1, text: String::new() }));
+            }
+            (Some((_, opened, _)), Some((ticks, rest))) if ticks >= *opened && rest.trim().is_empty() => {
+                blocks.extend(open.take().map(|(_, _, block)| block));
+            }
+            (Some((fence_indent, _, block)), _) => {
+                block.text.push_str(&line[indent.min(*fence_indent)..]);
+                block.text.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    if let Some((_, _, block)) = open {
+        panic!("the fenced block opened on line {} is not closed", block.line);
+    }
+    blocks
+}
+
 /// The session corpus: every `tests/sessions/*.json`, sorted by name
 /// (panics when it is missing, so a test over it never passes empty).
 pub fn corpus_sessions() -> Vec<PathBuf> {
