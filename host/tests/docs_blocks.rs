@@ -308,7 +308,8 @@ fn every_ptc_command_the_docs_show_uses_options_ptc_has() {
 
 #[test]
 fn fences_are_read_as_commonmark_reads_them() {
-    let md = "```` ```lisp ```` inline, no block\n\n- item\n  ```toml\n  a = 1\n    b = 2\n  ```\n````text\n```\n````\n";
+    let md =
+        "```` ```lisp ```` inline, no block\n\n- item\n  ```toml\n  a = 1\n    b = 2\n  ```\n````text\n```\n````\n";
     let blocks = fenced_blocks(md);
     let found: Vec<(&str, usize, &str)> = blocks.iter().map(|b| (b.lang.as_str(), b.line, b.text.as_str())).collect();
     assert_eq!(found, [("toml", 4, "a = 1\n  b = 2\n"), ("text", 8, "```\n")]);

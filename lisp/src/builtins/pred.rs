@@ -70,7 +70,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("neg-int?", 1, 1, |_, a| Ok(Value::Bool(matches!(a[0], Value::Int(i) if i < 0)))),
     b("distinct?", 1, VARIADIC, distinct),
     b("disj", 1, VARIADIC, disj),
-    b("keyword", 1, 1, keyword),
+    b("keyword", 1, 2, keyword),
     b("name", 1, 1, name),
     b("namespace", 1, 1, namespace),
 ];
@@ -134,8 +134,21 @@ fn superset(_: &mut Interp, args: &mut [Value]) -> R {
     is_subset("superset?", &args[1], &args[0])
 }
 
+/// `(keyword s)`, and `(keyword ns name)` as `:ns/name` (`ns` nil: `:name`).
 fn keyword(_: &mut Interp, args: &mut [Value]) -> R {
-    Ok(match &args[0] {
+    if let [ns, name] = args {
+        let name = str_arg("keyword", name)?;
+        let full = match ns {
+            Value::Nil => Value::str(name),
+            ns => Value::str(format!("{}/{name}", str_arg("keyword", ns)?)),
+        };
+        return keyword_of(&full);
+    }
+    keyword_of(&args[0])
+}
+
+fn keyword_of(arg: &Value) -> R {
+    Ok(match arg {
         Value::Keyword(k) => Value::Keyword(k.clone()),
         Value::Nil => Value::Nil,
         other => {

@@ -74,6 +74,8 @@
 [(str '(1 2)) (str []) (str nil "x" nil) (str 1.5 :k)]
 ;;; keyword-namespaced
 [(keyword "a/b") (name (keyword "a/b")) :a/b]
+;;; keyword-two-arity
+[(keyword "user" "total") (keyword nil "x") (namespace (keyword "a" "b")) (name (keyword "a" "b")) (= :a/b (keyword "a" "b"))]
 ;;; string-compare-sort
 (sort ["banana" "Apple" "cherry" "apple"])
 ;;; deep-get-in-default
