@@ -32,6 +32,9 @@ pub(crate) enum Ctl {
     Fail(Value),
     /// `recur`: the new values are already in the target slots.
     Recur,
+    /// `(reduced x)`: ends the innermost `reduce`, `reduce-kv`,
+    /// `reductions` or `transduce` whose reducing function it leaves, with `x`.
+    Reduced(Value),
 }
 
 impl Ctl {

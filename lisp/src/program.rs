@@ -108,6 +108,10 @@ pub fn run_program_with(
             Err(Ctl::Fail(v)) => Ok(Exit::Fail(v)),
             Err(Ctl::Error(e)) => Err(*e),
             Err(Ctl::Recur) => Err(LispError::new(ErrorKind::Other, "recur outside of loop or fn")),
+            Err(Ctl::Reduced(_)) => Err(LispError::new(
+                ErrorKind::Other,
+                "reduced outside a reduce: (reduced x) ends the reduce, reduce-kv, reductions or transduce whose reducing function returns it",
+            )),
         };
         if !matches!(result, Ok(Exit::Value(_))) {
             break;

@@ -176,13 +176,20 @@ fn errors_carry_kind_position_and_hints() {
     let e = error("(clojure.string/jion \",\" [1 2])");
     assert!(e.message.ends_with("did you mean `clojure.string/join`?"), "{e}");
     // A name models reach for, where the closest one would mislead.
-    let e = error("(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) 0 [1 2 3])");
+    let e = error("(reduced? (reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) 0 [1 2 3]))");
     assert!(
         e.message.ends_with(
-            "`reduced`; reduce cannot stop early here: use loop/recur, or (some f xs), take-while or reductions"
+            "`reduced?`; (reduced x) ends its reduce at once here, so there is never a reduced value to test or unwrap"
         ),
         "{e}"
     );
+    // `reduced` itself ends its reduce; outside one it is an error that says so.
+    assert_eq!(
+        run("(reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) 0 [1 2 3])").result,
+        Ok(Exit::Value(Value::Int(3)))
+    );
+    let e = error("(let [r (fn [x] (reduced x))] (r 1))");
+    assert!(e.message.starts_with("reduced outside a reduce: (reduced x) ends the reduce"), "{e}");
     let e = error("(str/escape \"<a>\" {\\< \"&lt;\"})");
     assert!(e.message.contains("use str/replace with a map"), "{e}");
     let e = error("(instance? String \"a\")");

@@ -347,13 +347,13 @@ pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str
 }
 
 /// What to write instead of a name models reach for that PTC-Lisp does
-/// not have, where the closest name would mislead (`reduced` is not
-/// `reduce`). Only for a name nothing defines: a program may define its
+/// not have, where the closest name would mislead (`reduced?` is not
+/// `reduced`). Only for a name nothing defines: a program may define its
 /// own `index-by`.
 fn missing_hint(name: &str) -> Option<&'static str> {
     Some(match name {
-        "reduced" | "reduced?" | "unreduced" | "ensure-reduced" => {
-            "reduce cannot stop early here: use loop/recur, or (some f xs), take-while or reductions"
+        "reduced?" | "unreduced" | "ensure-reduced" => {
+            "(reduced x) ends its reduce at once here, so there is never a reduced value to test or unwrap"
         }
         "class" | "instance?" | "satisfies?" | "cast" => {
             "there are no classes; test a value with type, or string? number? map? vector? coll? fn? keyword?"

@@ -3,7 +3,7 @@
 
 use super::xform::{self, Step};
 use super::{b, is_fn, items, list, native::NativeKind, take, type_err, vector, Builtin, Native, VARIADIC};
-use crate::eval::{Interp, R};
+use crate::eval::{Ctl, Interp, R};
 use crate::value::{FnBody, FnDesc, Function, Map, Value};
 use std::sync::Arc;
 
@@ -22,6 +22,7 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("group-by", 2, 2, group_by),
     b("reduce", 2, 3, reduce),
     b("reduce-kv", 3, 3, reduce_kv),
+    b("reduced", 1, 1, reduced),
     b("some", 2, 2, some),
     b("every?", 2, 2, every),
     b("not-any?", 2, 2, not_any),
@@ -88,9 +89,16 @@ fn reductions(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Vec::with_capacity(rest.len() + 1);
     out.push(interp.nested(acc.clone())?);
     for x in rest {
-        acc = interp.call_n(&f, [acc, x])?;
+        let (next, done) = match reduce_step(interp.call_n(&f, [acc, x]))? {
+            Ok(next) => (next, false),
+            Err(last) => (last, true),
+        };
+        acc = next;
         out.push(interp.nested(acc.clone())?);
         interp.check_len(out.len())?;
+        if done {
+            break;
+        }
     }
     Ok(list(out))
 }
@@ -338,6 +346,24 @@ fn group_by(interp: &mut Interp, args: &mut [Value]) -> R {
     Ok(Value::Map(m))
 }
 
+/// `(reduced x)`: the reducing function's way to end its reduce at once,
+/// with `x`. It leaves the function as a non-local exit (like `return`) and
+/// the innermost reduce it leaves ends there: no `Reduced` value is ever
+/// seen, so there is no `reduced?` (docs/spec/ptc-lisp.md, LISP-041).
+fn reduced(_: &mut Interp, args: &mut [Value]) -> R {
+    Err(Ctl::Reduced(take(args, 0)))
+}
+
+/// One call of a reducing function: `Ok(Ok(acc))` to go on,
+/// `Ok(Err(x))` when it ended the reduce with `(reduced x)`.
+pub(crate) fn reduce_step(r: R) -> Result<Result<Value, Value>, Ctl> {
+    match r {
+        Ok(acc) => Ok(Ok(acc)),
+        Err(Ctl::Reduced(x)) => Ok(Err(x)),
+        Err(other) => Err(other),
+    }
+}
+
 fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
     let f = take(args, 0);
     let (mut acc, coll) = match args.len() {
@@ -345,14 +371,17 @@ fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
             let coll = take(args, 1);
             let v = items(&coll, "reduce")?;
             match v.first() {
-                None => return interp.apply(&f, vec![]),
+                None => return reduce_step(interp.apply(&f, vec![]))?.or_else(Ok),
                 Some(first) => (first.clone(), list(v[1..].to_vec())),
             }
         }
         _ => (take(args, 1), take(args, 2)),
     };
     for x in items(&coll, "reduce")?.iter() {
-        acc = interp.call_n(&f, [acc, x.clone()])?;
+        match reduce_step(interp.call_n(&f, [acc, x.clone()]))? {
+            Ok(next) => acc = next,
+            Err(done) => return Ok(done),
+        }
     }
     Ok(acc)
 }
@@ -360,19 +389,17 @@ fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
 fn reduce_kv(interp: &mut Interp, args: &mut [Value]) -> R {
     let f = take(args, 0);
     let mut acc = take(args, 1);
-    match &args[2] {
-        Value::Map(m) => {
-            for (k, v) in m.iter() {
-                acc = interp.apply(&f, vec![acc, k.clone(), v.clone()])?;
-            }
-        }
-        Value::Vector(v) => {
-            for (i, x) in v.iter().enumerate() {
-                acc = interp.apply(&f, vec![acc, Value::Int(i as i64), x.clone()])?;
-            }
-        }
-        Value::Nil => {}
+    let entries: Vec<(Value, Value)> = match &args[2] {
+        Value::Map(m) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        Value::Vector(v) => v.iter().enumerate().map(|(i, x)| (Value::Int(i as i64), x.clone())).collect(),
+        Value::Nil => Vec::new(),
         other => return Err(type_err("reduce-kv", "a map or vector", other)),
+    };
+    for (k, v) in entries {
+        match reduce_step(interp.apply(&f, vec![acc, k, v]))? {
+            Ok(next) => acc = next,
+            Err(done) => return Ok(done),
+        }
     }
     Ok(acc)
 }

@@ -358,10 +358,23 @@ fn transduce(interp: &mut Interp, args: &mut [Value]) -> R {
         _ => (take(args, 2), take(args, 3)),
     };
     let mut acc = Some(init);
+    // `(reduced x)` ends the reduction with `x` (nothing a stage still
+    // holds back is fed after it), then `(f x)` completes it.
+    let mut ended = false;
     run(interp, &xf, &coll, "transduce", &mut |interp: &mut Interp, y: Value| {
+        if ended {
+            return Ok(false);
+        }
         let a = acc.take().expect("put back after each element");
-        acc = Some(interp.call_n(&f, [a, y])?);
-        Ok(true)
+        let next = match super::seq::reduce_step(interp.call_n(&f, [a, y]))? {
+            Ok(next) => next,
+            Err(last) => {
+                ended = true;
+                last
+            }
+        };
+        acc = Some(next);
+        Ok(!ended)
     })?;
     let acc = acc.expect("put back after each element");
     interp.call_n(&f, [acc])

@@ -104,3 +104,15 @@
 [(peek [1 2 3]) (pop [1 2 3]) (peek '(1 2)) (pop '(1 2))]
 ;;; empty-fn
 [(empty [1 2]) (empty {:a 1}) (empty '(1))]
+;;; reduced-ends-reduce
+[(reduce (fn [acc x] (if (> x 3) (reduced acc) (+ acc x))) 0 (range 10))
+ (reduce (fn [acc x] (if (= x :stop) (reduced acc) (conj acc x))) [] [:a :b :stop :c])
+ (reduce (fn [_ x] (reduced x)) [7 8 9])
+ (reduce (fn [acc x] (if (> acc 2) (reduced (* 10 acc)) (+ acc x))) [1 1 1 1 1])
+ (reduce + (reduce (fn [acc x] (if (= x 3) (reduced acc) (conj acc (reduce (fn [a y] (if (> y 1) (reduced a) (+ a y))) 0 [1 2 3])))) [] (range 10)))]
+;;; reduced-ends-reduce-kv-reductions-transduce
+[(reduce-kv (fn [acc k v] (if (> v 1) (reduced k) acc)) nil {:a 1 :b 2 :c 3})
+ (reduce-kv (fn [acc i v] (if (= v :x) (reduced i) acc)) :none [:a :x :b])
+ (reductions (fn [acc x] (if (> acc 5) (reduced acc) (+ acc x))) 0 [1 2 3 4 5])
+ (transduce (map inc) (fn ([acc] (str "done:" acc)) ([acc x] (if (> x 3) (reduced acc) (+ acc x)))) 0 [1 2 3 4 5])
+ (transduce (comp (filter odd?) (partition-all 2)) (fn ([acc] acc) ([acc x] (if (> (count acc) 0) (reduced (conj acc x)) (conj acc x)))) [] (range 20))]
