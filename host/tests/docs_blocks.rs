@@ -14,7 +14,12 @@
 //!   task file as a task of the core suite, whose config must then parse
 //!   with it;
 //! - a `[dev-dependencies]` block, and every `ptc-NAME = "X.Y"` a doc or a
-//!   manifest comment writes, requires the version the crate has now.
+//!   manifest comment writes, requires the version the crate has now;
+//! - every option of a `ptc` command in a code block of the user docs is
+//!   one the subcommand's `--help` lists;
+//! - the session-format spec's example is a session the reader reads, and
+//!   the bench guide's result line is one `ptc bench` writes, field for
+//!   field.
 //!
 //! The Rust of `conformance/README.md` is compiled by `tutorial.rs`.
 
@@ -313,4 +318,46 @@ fn fences_are_read_as_commonmark_reads_them() {
     let blocks = fenced_blocks(md);
     let found: Vec<(&str, usize, &str)> = blocks.iter().map(|b| (b.lang.as_str(), b.line, b.text.as_str())).collect();
     assert_eq!(found, [("toml", 4, "a = 1\n  b = 2\n"), ("text", 8, "```\n")]);
+}
+
+/// The blocks of language `lang` in a file of this repository.
+fn blocks_of(file: &str, lang: &str) -> Vec<Fenced> {
+    let text = std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+    fenced_blocks(&text).into_iter().filter(|b| b.lang == lang).collect()
+}
+
+/// The keys of a JSON object, sorted (`{}` for anything else).
+fn keys(v: &serde_json::Value) -> Vec<String> {
+    let mut keys: Vec<String> = v.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default();
+    keys.sort();
+    keys
+}
+
+#[test]
+fn the_session_format_spec_shows_a_session_the_reader_reads() {
+    const SPEC: &str = "docs/spec/session-format.md";
+    let [example] = &blocks_of(SPEC, "json")[..] else { panic!("{SPEC}: expected one JSON example") };
+    let at = format!("{SPEC}:{}", example.line);
+    let session = ptc_session::Session::parse(&example.text).unwrap_or_else(|e| panic!("{at}: {e}"));
+    let [first, second] = &session.turns[..] else { panic!("{at}: the example has two turns") };
+    assert!(first.success && first.error.is_none(), "{at}: turn 1 succeeds");
+    let error = second.error.as_ref().unwrap_or_else(|| panic!("{at}: turn 2 fails"));
+    assert_eq!(error.kind.as_str(), "unbound_symbol", "{at}");
+    // Every field the example writes is one the format has: read back and
+    // written again, a turn keeps the same fields.
+    let written: serde_json::Value = serde_json::from_str(&example.text).unwrap();
+    let turn = serde_json::to_value(first).unwrap();
+    let missing: Vec<String> = keys(&written["turns"][0]).into_iter().filter(|k| turn.get(k).is_none()).collect();
+    assert!(missing.is_empty(), "{at}: turn fields the format does not have: {missing:?}");
+}
+
+#[test]
+fn the_bench_guide_shows_a_result_line_the_bench_writes() {
+    let [line] = &blocks_of(BENCH_DOC, "json")[..] else { panic!("{BENCH_DOC}: expected one JSON result line") };
+    let at = format!("{BENCH_DOC}:{}", line.line);
+    let shown: serde_json::Value = serde_json::from_str(&line.text).unwrap_or_else(|e| panic!("{at}: {e}"));
+    let record: ptc_suite::RunRecord =
+        serde_json::from_value(shown.clone()).unwrap_or_else(|e| panic!("{at}: not a result line: {e}"));
+    // The same fields as a line `ptc bench` writes: none renamed, none missing.
+    assert_eq!(keys(&shown), keys(&serde_json::to_value(&record).unwrap()), "{at}");
 }

@@ -1,8 +1,9 @@
 //! The evaluator: runs analyzed [`Node`]s against a frame of local slots.
 //!
-//! Non-local exits (`return`, `fail`, `recur`, errors) travel as [`Ctl`] in
-//! the `Err` side of the result, so `?` unwinds them and a `loop` turns a
-//! `recur` back into an iteration without growing the stack. Every node
+//! Non-local exits (`return`, `fail`, `recur`, `reduced`, errors) travel
+//! as [`Ctl`] in the `Err` side of the result, so `?` unwinds them, a
+//! `loop` turns a `recur` back into an iteration without growing the
+//! stack, and a reduce ends where its reducing function says `reduced`. Every node
 //! evaluated is a step; every 1024 steps the clock is checked.
 
 use crate::analyze::{Bind, CaptureSrc, Clause, For, Lambda, Loop, Node, Span};
