@@ -198,6 +198,16 @@ fn errors_carry_kind_position_and_hints() {
     assert_eq!(run("(def class \"benign\") class").result, Ok(Exit::Value(read_edn("\"benign\"").unwrap())));
     let e = error("(sort (comparator >) [1 3 2])");
     assert!(e.message.contains("pass the predicate itself: (sort > xs)"), "{e}");
+    let e = error("(symbol \"a\")");
+    assert!(
+        e.message.ends_with("`symbol`; there are no symbol values; use a keyword, (keyword s), or the string itself"),
+        "{e}"
+    );
+    let e = error("(inst-ms \"2024-03-14T09:40:00Z\")");
+    assert!(e.message.contains("keep ISO dates as strings"), "{e}");
+    let e = error("(long \"5\")");
+    assert_eq!(e.kind, ErrorKind::Type);
+    assert!(e.message.starts_with("long expects a number (text is read with parse-long or parse-double), got"), "{e}");
     let e = error("(index-by :id [{:id 1}])");
     assert!(e.message.contains("(zipmap (map :id xs) xs)"), "{e}");
     // A program's own definition of it is its own.

@@ -361,6 +361,8 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "comparator" => "pass the predicate itself: (sort > xs), (sort-by :points > xs), or (sort (fn [a b] (> (:points a) (:points b))) xs)",
         "index-by" => "build the map with (zipmap (map :id xs) xs), or group-by for several per key",
         "list*" => "use (apply list a b xs) or (concat [a b] xs)",
+        "symbol" | "gensym" => "there are no symbol values; use a keyword, (keyword s), or the string itself",
+        "inst-ms" | "inst?" => crate::special::NO_DATES,
         "find-first" => "use (first (filter pred xs)) or (some #(when (pred %) %) xs)",
         "escape" => "use str/replace with a map, which replaces each match: (str/replace s #\"[<>]\" {\"<\" \"&lt;\" \">\" \"&gt;\"})",
         _ => return None,

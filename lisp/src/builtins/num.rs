@@ -35,8 +35,8 @@ pub(crate) const BUILTINS: &[Builtin] = &[
     b("neg?", 1, 1, is_neg),
     b("even?", 1, 1, is_even),
     b("odd?", 1, 1, is_odd),
-    b("int", 1, 1, int),
-    b("long", 1, 1, int),
+    b("int", 1, 1, |_, a| int("int", &a[0])),
+    b("long", 1, 1, |_, a| int("long", &a[0])),
     b("double", 1, 1, double),
     b("float", 1, 1, double),
     b("round", 1, 1, round),
@@ -396,10 +396,16 @@ fn float_to_int(who: &str, x: f64) -> R {
     Ok(Value::Int(x as i64))
 }
 
-fn int(_: &mut Interp, args: &mut [Value]) -> R {
-    match Num::of("int", &args[0])? {
+/// `(int x)`, `(long x)`: a number truncated to an integer. Text is a
+/// type error that names the parsers (`(long "5")` is Java's cast, which
+/// models often mean as parsing).
+fn int(who: &str, x: &Value) -> R {
+    if let Value::Str(_) = x {
+        return Err(type_err(who, "a number (text is read with parse-long or parse-double)", x));
+    }
+    match Num::of(who, x)? {
         Num::I(i) => Ok(Value::Int(i)),
-        Num::F(x) => float_to_int("int", x.trunc()),
+        Num::F(x) => float_to_int(who, x.trunc()),
     }
 }
 
