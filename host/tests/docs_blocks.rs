@@ -48,10 +48,10 @@ const VERSION_DOCS: &[&str] = &[
 /// repository, so a block using one must fail only for not finding it.
 const STAND_IN_PLUGINS: &[&str] = &["vendor-strategy"];
 
-/// The TOML blocks of `file`.
-fn toml_blocks(file: &str) -> Vec<Fenced> {
+/// The blocks of language `lang` in a file of this repository.
+fn blocks_of(file: &str, lang: &str) -> Vec<Fenced> {
     let text = std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    fenced_blocks(&text).into_iter().filter(|b| b.lang == "toml").collect()
+    fenced_blocks(&text).into_iter().filter(|b| b.lang == lang).collect()
 }
 
 /// The table name of a `[table]` header line (not an `[[array]]` one).
@@ -82,9 +82,8 @@ fn with_context(base: &str, block: &str) -> String {
     out + block
 }
 
-/// `[strategy.NAME]` tables of `block`: (instance name, plugin).
-fn instances(block: &str) -> Vec<(String, String)> {
-    let table: toml::Table = toml::from_str(block).expect("checked to parse first");
+/// `[strategy.NAME]` tables of a block: (instance name, plugin).
+fn instances(table: &toml::Table) -> Vec<(String, String)> {
     let Some(toml::Value::Table(strategies)) = table.get("strategy") else { return Vec::new() };
     strategies
         .iter()
@@ -98,9 +97,9 @@ fn every_strategies_toml_block_of_the_docs_parses_and_builds() {
     let base = std::fs::read_to_string(&config_path).unwrap();
     let mut checked = 0;
     for file in CONFIG_DOCS {
-        for block in toml_blocks(file) {
+        for block in blocks_of(file, "toml") {
             let at = format!("{file}:{}", block.line);
-            toml::from_str::<toml::Table>(&block.text).unwrap_or_else(|e| panic!("{at}: not TOML: {e}"));
+            let table: toml::Table = toml::from_str(&block.text).unwrap_or_else(|e| panic!("{at}: not TOML: {e}"));
             let text = with_context(&base, &block.text);
             let mut config = Config::parse(&config_path, &text).unwrap_or_else(|e| {
                 panic!(
@@ -111,7 +110,7 @@ fn every_strategies_toml_block_of_the_docs_parses_and_builds() {
             config.plugin_paths = vec![plugin_dir().to_path_buf()];
             config.executable_dir = false;
             let resolved = config.resolve();
-            for (name, plugin) in instances(&block.text) {
+            for (name, plugin) in instances(&table) {
                 match resolved.strategy(&name) {
                     Ok(_) => assert!(!STAND_IN_PLUGINS.contains(&plugin.as_str()), "{at}: `{plugin}` loaded"),
                     Err(LookupError::Instance { error, .. })
@@ -129,7 +128,7 @@ fn every_strategies_toml_block_of_the_docs_parses_and_builds() {
 
 #[test]
 fn the_bench_guide_shows_a_suite_table_and_a_task_the_bench_reads() {
-    let blocks = toml_blocks(BENCH_DOC);
+    let blocks = blocks_of(BENCH_DOC, "toml");
     let core = root().join("bench/suites/core");
     let [settings, task] = &blocks[..] else { panic!("{BENCH_DOC}: expected a [bench] block and a task block") };
 
@@ -273,7 +272,8 @@ fn long_options(text: &str) -> Vec<String> {
 #[test]
 fn every_ptc_command_the_docs_show_uses_options_ptc_has() {
     let ptc = env!("CARGO_BIN_EXE_ptc");
-    let mut help_of = std::collections::BTreeMap::<String, String>::new();
+    // Each subcommand's options, from its `--help`, asked once.
+    let mut options_of = std::collections::BTreeMap::<String, Vec<String>>::new();
     let mut checked = 0;
     for file in user_docs() {
         let text = std::fs::read_to_string(root().join(&file)).unwrap();
@@ -286,13 +286,13 @@ fn every_ptc_command_the_docs_show_uses_options_ptc_has() {
                     sub.push("report".into());
                 }
                 let key = sub.join(" ");
-                let help = help_of.entry(key.clone()).or_insert_with(|| {
+                let known = options_of.entry(key.clone()).or_insert_with(|| {
                     let out = std::process::Command::new(ptc).args(&sub).arg("--help").output().unwrap();
-                    String::from_utf8_lossy(&out.stdout).into_owned()
+                    let mut known = long_options(&String::from_utf8_lossy(&out.stdout));
+                    known.sort();
+                    known.dedup();
+                    known
                 });
-                let mut known = long_options(help);
-                known.sort();
-                known.dedup();
                 if known.is_empty() {
                     // Not a subcommand (`ptc 0.1.0 (plugin interface ...)` is output).
                     continue;
@@ -318,12 +318,6 @@ fn fences_are_read_as_commonmark_reads_them() {
     let blocks = fenced_blocks(md);
     let found: Vec<(&str, usize, &str)> = blocks.iter().map(|b| (b.lang.as_str(), b.line, b.text.as_str())).collect();
     assert_eq!(found, [("toml", 4, "a = 1\n  b = 2\n"), ("text", 8, "```\n")]);
-}
-
-/// The blocks of language `lang` in a file of this repository.
-fn blocks_of(file: &str, lang: &str) -> Vec<Fenced> {
-    let text = std::fs::read_to_string(root().join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
-    fenced_blocks(&text).into_iter().filter(|b| b.lang == lang).collect()
 }
 
 /// The keys of a JSON object, sorted (`{}` for anything else).

@@ -66,10 +66,10 @@ pub struct Fenced {
 
 /// Every fenced code block of `markdown`, in order, as CommonMark reads
 /// backtick fences: three or more backticks and an info string without a
-/// backtick open a block (a line that starts with an inline code span
-/// of four backticks opens none), and a line of at least as many backticks alone closes it. Panics when a
-/// block is not closed, so a test over a file's blocks never silently
-/// reads fewer.
+/// backtick open a block (a line that starts with an inline code span of
+/// four backticks opens none), and a line of at least as many backticks
+/// alone closes it. Panics when a block is not closed, so a test over a
+/// file's blocks never silently reads fewer.
 pub fn fenced_blocks(markdown: &str) -> Vec<Fenced> {
     /// The backticks a line opens or closes a fence with, and what follows them.
     fn fence(line: &str) -> Option<(usize, &str)> {

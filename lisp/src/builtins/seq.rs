@@ -89,14 +89,11 @@ fn reductions(interp: &mut Interp, args: &mut [Value]) -> R {
     let mut out = Vec::with_capacity(rest.len() + 1);
     out.push(interp.nested(acc.clone())?);
     for x in rest {
-        let (next, done) = match reduce_step(interp.call_n(&f, [acc, x]))? {
-            Ok(next) => (next, false),
-            Err(last) => (last, true),
-        };
-        acc = next;
+        let ended;
+        (acc, ended) = reduce_step(interp.call_n(&f, [acc, x]))?;
         out.push(interp.nested(acc.clone())?);
         interp.check_len(out.len())?;
-        if done {
+        if ended {
             break;
         }
     }
@@ -354,12 +351,12 @@ fn reduced(_: &mut Interp, args: &mut [Value]) -> R {
     Err(Ctl::Reduced(take(args, 0)))
 }
 
-/// One call of a reducing function: `Ok(Ok(acc))` to go on,
-/// `Ok(Err(x))` when it ended the reduce with `(reduced x)`.
-pub(crate) fn reduce_step(r: R) -> Result<Result<Value, Value>, Ctl> {
+/// One call of a reducing function: the new accumulator, and whether the
+/// function ended the reduce with it (`(reduced x)`).
+pub(crate) fn reduce_step(r: R) -> Result<(Value, bool), Ctl> {
     match r {
-        Ok(acc) => Ok(Ok(acc)),
-        Err(Ctl::Reduced(x)) => Ok(Err(x)),
+        Ok(acc) => Ok((acc, false)),
+        Err(Ctl::Reduced(x)) => Ok((x, true)),
         Err(other) => Err(other),
     }
 }
@@ -371,16 +368,17 @@ fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
             let coll = take(args, 1);
             let v = items(&coll, "reduce")?;
             match v.first() {
-                None => return reduce_step(interp.apply(&f, vec![]))?.or_else(Ok),
+                None => return Ok(reduce_step(interp.apply(&f, vec![]))?.0),
                 Some(first) => (first.clone(), list(v[1..].to_vec())),
             }
         }
         _ => (take(args, 1), take(args, 2)),
     };
     for x in items(&coll, "reduce")?.iter() {
-        match reduce_step(interp.call_n(&f, [acc, x.clone()]))? {
-            Ok(next) => acc = next,
-            Err(done) => return Ok(done),
+        let ended;
+        (acc, ended) = reduce_step(interp.call_n(&f, [acc, x.clone()]))?;
+        if ended {
+            break;
         }
     }
     Ok(acc)
@@ -389,16 +387,17 @@ fn reduce(interp: &mut Interp, args: &mut [Value]) -> R {
 fn reduce_kv(interp: &mut Interp, args: &mut [Value]) -> R {
     let f = take(args, 0);
     let mut acc = take(args, 1);
-    let entries: Vec<(Value, Value)> = match &args[2] {
-        Value::Map(m) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-        Value::Vector(v) => v.iter().enumerate().map(|(i, x)| (Value::Int(i as i64), x.clone())).collect(),
-        Value::Nil => Vec::new(),
+    let entries: Box<dyn Iterator<Item = (Value, Value)>> = match &args[2] {
+        Value::Map(m) => Box::new(m.iter().map(|(k, v)| (k.clone(), v.clone()))),
+        Value::Vector(v) => Box::new(v.iter().enumerate().map(|(i, x)| (Value::Int(i as i64), x.clone()))),
+        Value::Nil => Box::new(std::iter::empty()),
         other => return Err(type_err("reduce-kv", "a map or vector", other)),
     };
     for (k, v) in entries {
-        match reduce_step(interp.apply(&f, vec![acc, k, v]))? {
-            Ok(next) => acc = next,
-            Err(done) => return Ok(done),
+        let ended;
+        (acc, ended) = reduce_step(interp.apply(&f, vec![acc, k, v]))?;
+        if ended {
+            break;
         }
     }
     Ok(acc)

@@ -366,13 +366,8 @@ fn transduce(interp: &mut Interp, args: &mut [Value]) -> R {
             return Ok(false);
         }
         let a = acc.take().expect("put back after each element");
-        let next = match super::seq::reduce_step(interp.call_n(&f, [a, y]))? {
-            Ok(next) => next,
-            Err(last) => {
-                ended = true;
-                last
-            }
-        };
+        let next;
+        (next, ended) = super::seq::reduce_step(interp.call_n(&f, [a, y]))?;
         acc = Some(next);
         Ok(!ended)
     })?;
