@@ -428,6 +428,23 @@ fn a_peer_with_an_unknown_parameter_is_one_problem_line() {
     );
 }
 
+#[test]
+fn compare_with_a_misspelt_strategy_is_one_line_before_any_measuring() {
+    let out = ptc_with_plugins(&[
+        "compare",
+        "--strategies",
+        "coalesced,agressive",
+        "--session",
+        "tests/sessions/mixed-realistic.json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "no table for a typo: {}", String::from_utf8_lossy(&out.stdout));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("ptc: error: no strategy named `agressive` (defined: full-history, coalesced,"), "{err}");
+    assert!(err.trim_end().ends_with("did you mean `aggressive`?"), "{err}");
+}
+
 /// `ptc compare` over the whole corpus with the root config's instances, as
 /// JSON (`--system-prompt`: `recorded` or `card`).
 fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {

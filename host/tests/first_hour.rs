@@ -2,8 +2,10 @@
 //! lays it out (ptc and the shipped plugins in one folder) and run from a
 //! folder outside the repository: errors without a project, `ptc init`,
 //! `ptc run`, `ptc validate`, `ptc doctor`, `ptc docs`, `ptc completions`.
+//! docs/first-hour.md, the transcript of that hour, is checked here
+//! command by command (re-bless it with `PTC_BLESS=1`).
 
-use ptc_integration_tests::{library, link_or_copy, scratch_dir};
+use ptc_integration_tests::{check_golden, fenced_blocks, library, link_or_copy, root, scratch_dir};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -15,10 +17,12 @@ const SHIPPED: &[&str] = &[
     "ptc_strategy_aggressive",
 ];
 
-/// `ptc` and the shipped plugins copied into `<scratch>/bin`.
+/// `ptc` and the shipped plugins copied into `<scratch>/root/bin` (as
+/// `scripts/install --root <scratch>/root` lays them out), and an empty
+/// `<scratch>/work` to run them from.
 fn installed(name: &str) -> (PathBuf, PathBuf) {
     let dir = scratch_dir(name);
-    let bin = dir.join("bin");
+    let bin = dir.join("root/bin");
     std::fs::create_dir_all(&bin).unwrap();
     let ptc = bin.join("ptc");
     link_or_copy(Path::new(env!("CARGO_BIN_EXE_ptc")), &ptc);
@@ -161,4 +165,139 @@ fn validate_reports_every_problem_and_fails() {
     // The instance, the agent's strategy, its mission, its replay file and its data file.
     assert_eq!(problems, 5, "{report}");
     assert!(report.contains("strategies.toml: 5 problems"), "{report}");
+}
+
+/// The blocks of docs/first-hour.md that the test does not run (the doc
+/// shows them as they were run once): their first command starts with one
+/// of these.
+const NOT_RUN: &[(&str, &str)] = &[
+    ("git clone", "a clone of the checkout the doc was made from"),
+    ("scripts/install", "a release install takes minutes; `installed` lays out the same files from this build"),
+];
+
+/// One `$ ` command of a transcript and what it printed (stdout and stderr
+/// as a terminal interleaves them, then `[exit N]` when N is not 0).
+#[derive(Debug)]
+struct Step {
+    command: String,
+    printed: String,
+}
+
+/// The steps of a `console` block: each `$ ` line starts one.
+fn steps(block: &str) -> Vec<Step> {
+    let mut steps: Vec<Step> = Vec::new();
+    for line in block.lines() {
+        match (line.strip_prefix("$ "), steps.last_mut()) {
+            (Some(command), _) => steps.push(Step { command: command.to_string(), printed: String::new() }),
+            (None, Some(step)) => {
+                step.printed.push_str(line);
+                step.printed.push('\n');
+            }
+            (None, None) => panic!("a console block starts with output, not a `$ ` command:\n{block}"),
+        }
+    }
+    steps
+}
+
+/// `line` with the seconds of a `model=0.0s` timing blanked out: the one
+/// part of a transcript that may differ from run to run.
+fn without_timing(line: &str) -> String {
+    let Some(at) = line.find("model=") else { return line.to_string() };
+    let start = at + "model=".len();
+    let len = line[start..].find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(line.len() - start);
+    format!("{}?{}", &line[..start], &line[start + len..])
+}
+
+/// `actual`, with each line that differs from the doc's line only in a
+/// timing taken from the doc, so that a timing alone never fails the test.
+fn keeping_timings(doc: &str, actual: &str) -> String {
+    let mut doc_lines = doc.lines();
+    let mut out = String::new();
+    for line in actual.lines() {
+        match doc_lines.next() {
+            Some(shown) if shown != line && without_timing(shown) == without_timing(line) => out.push_str(shown),
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs `command` as a user's shell would, from `dir`, with the installed
+/// `bin` first on `PATH`; returns what it printed as the transcript shows it.
+fn run_in_shell(bin: &Path, dir: &Path, command: &str) -> String {
+    let path = std::env::join_paths(
+        std::iter::once(bin.to_path_buf()).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default())),
+    )
+    .unwrap();
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!("exec 2>&1\n{command}"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("RUST_LOG")
+        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+        .env_remove("MY_LLM_KEY")
+        .output()
+        .expect("bash runs");
+    let mut printed = text(&out.stdout);
+    if !printed.is_empty() && !printed.ends_with('\n') {
+        printed.push('\n');
+    }
+    match out.status.code() {
+        Some(0) => {}
+        Some(code) => printed.push_str(&format!("[exit {code}]\n")),
+        None => printed.push_str("[killed by a signal]\n"),
+    }
+    printed
+}
+
+#[test]
+fn the_first_hour_transcript_is_what_the_installed_ptc_prints() {
+    let path = root().join("docs/first-hour.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let (ptc, work) = installed("transcript");
+    let bin = ptc.parent().unwrap();
+    let scratch = work.parent().unwrap().to_path_buf();
+    let scratch_names = [scratch.canonicalize().unwrap().display().to_string(), scratch.display().to_string()];
+    let mut dir = work.clone();
+    let mut lines: Vec<String> = doc.lines().map(str::to_string).collect();
+    let mut ran = 0;
+    let blocks: Vec<_> = fenced_blocks(&doc).into_iter().filter(|b| b.lang == "console").collect();
+    let not_run =
+        |b: &ptc_integration_tests::Fenced| NOT_RUN.iter().any(|(start, _)| b.text.starts_with(&format!("$ {start}")));
+    let mut transcripts = Vec::new();
+    for block in blocks.iter().filter(|b| !not_run(b)) {
+        let mut shown = String::new();
+        for step in steps(&block.text) {
+            let printed = match step.command.strip_prefix("cd ") {
+                Some(folder) => {
+                    dir = dir.join(folder);
+                    assert!(dir.is_dir(), "docs/first-hour.md:{}: `cd {folder}`: no such folder", block.line);
+                    String::new()
+                }
+                None => {
+                    ran += 1;
+                    let mut printed = run_in_shell(bin, &dir, &step.command);
+                    for name in &scratch_names {
+                        printed = printed.replace(name.as_str(), "$SCRATCH");
+                    }
+                    keeping_timings(&step.printed, &printed)
+                }
+            };
+            shown.push_str(&format!("$ {}\n{printed}", step.command));
+        }
+        transcripts.push((block.line, block.text.lines().count(), shown));
+    }
+    // Replaced from the last block up, so that earlier blocks keep their lines.
+    for (line, old_len, shown) in transcripts.into_iter().rev() {
+        // `line` is the opening fence (1-based), so the block's lines start at index `line`.
+        lines.splice(line..line + old_len, shown.lines().map(str::to_string));
+    }
+    assert!(ran >= 15, "only {ran} commands of docs/first-hour.md ran");
+    let mut regenerated = lines.join("\n");
+    regenerated.push('\n');
+    if let Err(diff) = check_golden(&path, &regenerated) {
+        panic!("docs/first-hour.md is not what ptc prints today: {diff}");
+    }
 }

@@ -277,7 +277,11 @@ mod tests {
         assert_eq!(req.memory()[0].name(), "x");
         assert_eq!(s.request_for_turn(Some(1)).unwrap().turns().len(), 0);
         let e = s.request_for_turn(Some(3)).unwrap_err();
-        assert_eq!(e.to_string(), "at $.turns: cannot render turn 3: the session has 1 turns (valid: 1..=2)");
+        assert_eq!(
+            e.to_string(),
+            "at $.turns: cannot render turn 3: the session has 1 turn, so turns 1 to 2 can be rendered \
+             (2: the prompt of the turn after the last)"
+        );
     }
 
     #[test]

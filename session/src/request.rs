@@ -14,7 +14,12 @@ impl Session {
         if turn == 0 || turn > next {
             return Err(err(
                 "$.turns".into(),
-                format!("cannot render turn {turn}: the session has {} turns (valid: 1..={next})", self.turns.len()),
+                format!(
+                    "cannot render turn {turn}: the session has {} turn{}, so turns 1 to {next} can be rendered \
+                     ({next}: the prompt of the turn after the last)",
+                    self.turns.len(),
+                    if self.turns.len() == 1 { "" } else { "s" }
+                ),
             ));
         }
         let mut req = self.request_without_turns()?;

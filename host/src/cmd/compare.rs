@@ -8,7 +8,7 @@
 
 use super::{CmdError, CmdResult, Output};
 use crate::policy::Policy;
-use crate::resolve::{token_counter, Resolved};
+use crate::resolve::{token_counter, LookupError, Resolved};
 use ptc_compare::progress::Progress;
 use ptc_compare::text;
 use ptc_compare::text::{headers, per_turn_text, session_tables, summary_cells, Columns, Notes, TEXT_WIDTH};
@@ -189,6 +189,14 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let show_turn = args.html.map(|_| args.show_turn.unwrap_or(usize::MAX));
     let mut how = Measure { models: &models, memo: &mut memo, counter, show_turn };
     let names = instance_names(&resolved, args.strategies);
+    // A name that is nowhere (a typo in --strategies) stops here, before a
+    // minute of measuring; an instance that is defined but does not build
+    // is a row of its own, as without --strategies.
+    for name in names.iter().filter(|n| *n != NO_HISTORY) {
+        if let Err(e @ LookupError::Unknown { .. }) = resolved.strategy(name) {
+            return Err(e.into());
+        }
+    }
     let others = names.iter().filter(|n| *n != FULL_HISTORY && *n != NO_HISTORY).count();
     let mut progress = Progress::new((2 + others) * subjects.len());
     let full = measure_instance(&resolved, FULL_HISTORY, &subjects, &mut how, &mut progress);
