@@ -1,8 +1,10 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
-use ptc_integration_tests::{command_in_root, library, link_or_copy, root, scratch_dir, system_libm};
+use ptc_integration_tests::{check_golden, command_in_root, library, link_or_copy, root, scratch_dir, system_libm};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::sync::OnceLock;
 
 fn ptc(args: &[&str]) -> Output {
     ptc_with_log(args, None)
@@ -471,6 +473,30 @@ fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// The peers `ptc compare` measures beside the configured instances.
+const PEERS: [&str; 3] = ["clear-tool-uses", "observation-masking", "upstream-trim"];
+
+/// The corpus measured once per system prompt (`recorded`, `card`) and
+/// shared by the tests that read it: the cache-stable instances, the spec
+/// layouts they replace, and with the card the peers and `no-history`,
+/// for docs/benchmarks.md's tables.
+fn corpus_report(system_prompt: &'static str) -> &'static serde_json::Value {
+    static RECORDED: OnceLock<serde_json::Value> = OnceLock::new();
+    static CARD: OnceLock<serde_json::Value> = OnceLock::new();
+    let names: Vec<&str> = CACHE_STABLE.iter().map(|(name, _)| *name).collect();
+    let mut strategies =
+        format!("full-history,coalesced-spec,rolling-window,per-turn-summary,aggressive-spec,{}", names.join(","));
+    let cell = match system_prompt {
+        "recorded" => &RECORDED,
+        "card" => {
+            strategies = format!("{strategies},no-history,{}", PEERS.join(","));
+            &CARD
+        }
+        other => panic!("no corpus report for --system-prompt {other}"),
+    };
+    cell.get_or_init(|| compare_corpus(system_prompt, &strategies))
+}
+
 /// The shipped instances whose layout is cache-stable, each with what it
 /// replaces: the same plugin in the layout of its spec.
 const CACHE_STABLE: [(&str, &str); 6] = [
@@ -484,11 +510,8 @@ const CACHE_STABLE: [(&str, &str); 6] = [
 
 #[test]
 fn every_cache_stable_instance_costs_at_most_the_full_history_on_every_session() {
-    let names: Vec<&str> = CACHE_STABLE.iter().map(|(name, _)| *name).collect();
-    let strategies =
-        format!("full-history,coalesced-spec,rolling-window,per-turn-summary,aggressive-spec,{}", names.join(","));
     for system_prompt in ["recorded", "card"] {
-        let report = compare_corpus(system_prompt, &strategies);
+        let report = corpus_report(system_prompt);
         let sessions = report["sessions"].as_array().unwrap();
         let row = |name: &str| -> &serde_json::Value {
             let rows = report["strategies"].as_array().unwrap();
@@ -536,6 +559,95 @@ fn every_cache_stable_instance_costs_at_most_the_full_history_on_every_session()
             assert!(dearer.count() >= sessions.len() / 2, "the spec layout breaks the cache on most sessions");
         }
     }
+}
+
+/// docs/benchmarks.md's headline tables ("Cheaper and remembers": the
+/// totals and the per-session table) are what `ptc compare --system-prompt
+/// card` measures today. After a change that moves a figure, re-bless with
+/// `PTC_BLESS=1` and update the prose around them.
+#[test]
+fn the_benchmarks_headline_tables_are_what_compare_measures() {
+    let report = corpus_report("card");
+    let rows = report["strategies"].as_array().unwrap();
+    let row = |name: &str| rows.iter().find(|s| s["name"] == name).unwrap_or_else(|| panic!("no {name} row"));
+    let percent = |x: &Value| x.as_f64().map_or_else(|| "-".to_string(), |x| format!("{:.1}%", 100.0 * x));
+    let cost = |vs_full: &Value, model: &str| 100.0 * vs_full["cost"][model].as_f64().unwrap();
+    let costs = |vs_full: &Value| format!("{:.1} / {:.1}", cost(vs_full, "anthropic"), cost(vs_full, "openai"));
+
+    let mut totals = String::from(
+        "| strategy | cost vs full history, anthropic / openai (%) | raw tokens vs full | recall | stale facts shown |\n\
+         |---|---:|---:|---:|---:|\n",
+    );
+    for name in ["full-history", "no-history"].into_iter().chain(PEERS).chain(["coalesced", "aggressive"]) {
+        let r = row(name);
+        let vs_full = &r["vs_full_history"];
+        totals.push_str(&format!(
+            "| `{name}` | {} | {} | {} | {} |\n",
+            costs(vs_full),
+            percent(&vs_full["tokens"]),
+            percent(&r["recall"]),
+            r["stale_facts"]
+        ));
+    }
+
+    let mut per_session = String::from(
+        "| session | turns | full history recall | `coalesced` cost / recall | `aggressive` cost / recall | \
+         cheapest peer cost | best peer recall |\n|---|---:|---:|---|---|---:|---:|\n",
+    );
+    let sessions = report["sessions"].as_array().unwrap();
+    let mut order: Vec<usize> = (0..sessions.len()).collect();
+    order.sort_by_key(|&i| sessions[i]["file"].as_str().unwrap());
+    for i in order {
+        let of = |name: &str| &row(name)["per_session"][i];
+        let shown = |name: &str| format!("{}, {}", costs(&of(name)["vs_full_history"]), percent(&of(name)["recall"]));
+        // The first peer wins a tie, on cost and on recall.
+        let cheapest = PEERS.into_iter().reduce(|a, b| {
+            if cost(&of(b)["vs_full_history"], "anthropic") < cost(&of(a)["vs_full_history"], "anthropic") {
+                b
+            } else {
+                a
+            }
+        });
+        let recall = |name: &str| of(name)["recall"].as_f64().unwrap_or(-1.0);
+        let best = PEERS.into_iter().reduce(|a, b| if recall(b) > recall(a) { b } else { a });
+        let (cheapest, best) = (cheapest.unwrap(), best.unwrap());
+        per_session.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} ({cheapest}) | {} |\n",
+            sessions[i]["file"].as_str().unwrap(),
+            sessions[i]["turns"],
+            percent(&of("full-history")["recall"]),
+            shown("coalesced"),
+            shown("aggressive"),
+            costs(&of(cheapest)["vs_full_history"]),
+            match of(best)["recall"].as_f64() {
+                Some(_) => format!("{} ({best})", percent(&of(best)["recall"])),
+                None => "- (no fact reused)".to_string(),
+            },
+        ));
+    }
+
+    let path = root().join("docs/benchmarks.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let doc = with_table(&doc, &totals);
+    let doc = with_table(&doc, &per_session);
+    if let Err(diff) = check_golden(&path, &doc) {
+        panic!("a headline table of docs/benchmarks.md is not what compare measures today: {diff}");
+    }
+}
+
+/// `doc` with the Markdown table that has `table`'s header line replaced
+/// by `table`. Panics unless exactly one table has that header.
+fn with_table(doc: &str, table: &str) -> String {
+    let header = table.lines().next().unwrap();
+    let lines: Vec<&str> = doc.lines().collect();
+    let starts: Vec<usize> = (0..lines.len()).filter(|&i| lines[i] == header).collect();
+    assert_eq!(starts.len(), 1, "docs/benchmarks.md must have one table headed {header:?}");
+    let start = starts[0];
+    let end = (start..lines.len()).find(|&i| !lines[i].starts_with('|')).unwrap_or(lines.len());
+    let mut out: Vec<&str> = lines[..start].to_vec();
+    out.extend(table.lines());
+    out.extend(&lines[end..]);
+    out.join("\n") + "\n"
 }
 
 /// Two corpus sessions joined into one run of 90 turns, past the corpus's
