@@ -635,6 +635,39 @@ fn the_benchmarks_headline_tables_are_what_compare_measures() {
     }
 }
 
+/// docs/benchmarks.md's "The demo runs" table is what the section's
+/// commands print today: the four runnable agents of the root
+/// `strategies.toml` run once each, then `ptc compare --format markdown`
+/// over their sessions (its summary table). Re-bless with `PTC_BLESS=1`.
+#[test]
+fn the_benchmarks_demo_runs_table_is_what_its_commands_print() {
+    let dir = scratch_dir("demo-runs");
+    let mut sessions = Vec::new();
+    for agent in ["demo", "explore-orders", "customer-report", "recover-errors"] {
+        let session = dir.join(format!("{agent}.jsonl"));
+        let out = ptc_with_plugins(&["run", agent, "--session", session.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "ptc run {agent}: {}", stderr(&out));
+        sessions.push(session.display().to_string());
+    }
+    let mut args = vec!["compare", "--format", "markdown", "--session"];
+    args.extend(sessions.iter().map(String::as_str));
+    let out = ptc_with_plugins(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let markdown = String::from_utf8(out.stdout).unwrap();
+    let table: String = markdown
+        .lines()
+        .skip_while(|l| !l.starts_with("| strategy |"))
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(table.lines().count() > 10, "no summary table in:\n{markdown}");
+    let path = root().join("docs/benchmarks.md");
+    let doc = with_table(&std::fs::read_to_string(&path).unwrap(), &table);
+    if let Err(diff) = check_golden(&path, &doc) {
+        panic!("the demo runs table of docs/benchmarks.md is not what its commands print today: {diff}");
+    }
+}
+
 /// `doc` with the Markdown table that has `table`'s header line replaced
 /// by `table`. Panics unless exactly one table has that header.
 fn with_table(doc: &str, table: &str) -> String {

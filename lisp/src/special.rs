@@ -3,7 +3,7 @@
 use crate::analyze::{err_at, syntax, AResult, Analyzer, Bind, Case, Clause, Def, For, Loop, Node, Span};
 use crate::builtins;
 use crate::error::ErrorKind;
-use crate::form::{form_to_value, Form, FormKind};
+use crate::form::{form_text, form_to_value, Form, FormKind};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -37,6 +37,7 @@ pub(crate) const NAMES: &[&str] = &[
     "for",
     "return",
     "fail",
+    "assert",
     "condp",
     "defonce",
     "when-first",
@@ -80,6 +81,7 @@ pub(crate) fn is_special(name: &str) -> bool {
             | "for"
             | "return"
             | "fail"
+            | "assert"
             | "quote"
             | "comment"
             | "condp"
@@ -137,8 +139,8 @@ pub(crate) fn java_interop(name: &str) -> bool {
 /// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
 pub(crate) fn unsupported(name: &str) -> Option<String> {
     let why = match name {
-        "try" | "catch" | "throw" | "finally" | "assert" | "ex-info" | "ex-message" | "ex-data" => {
-            "errors cannot be caught; check values with if/cond, or end with (fail reason)"
+        "try" | "catch" | "throw" | "finally" | "ex-info" | "ex-message" | "ex-data" => {
+            "errors cannot be caught; check values with if/cond or assert (a failed one fails the turn), or end with (fail reason)"
         }
         "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => {
             "there is no mutable state; use loop/recur or reduce, and def to keep results"
@@ -446,6 +448,17 @@ impl Analyzer {
                 Ok(Node::Def(Box::new(Def { name, doc, value, defn: true })))
             }
             "doseq" | "for" | "dotimes" => self.comprehension(form, name, args),
+            "assert" => {
+                // As Clojure's: nil when the test holds; otherwise an error
+                // (here: the turn fails) that quotes the test.
+                need(form, args, 1, 2, "(assert test) or (assert test message)")?;
+                let test = self.analyze(&args[0], false)?;
+                let mut report = vec![Node::Const(Value::Str(form_text(&args[0]).into()))];
+                if let Some(message) = args.get(1) {
+                    report.push(self.analyze(message, false)?);
+                }
+                Ok(if_node(test, nil(), internal("%assert-failed", report, form)))
+            }
             "return" | "fail" => {
                 need(form, args, 0, 1, "(return value)")?;
                 let v = match args.first() {
@@ -785,12 +798,34 @@ mod tests {
     }
 
     #[test]
+    fn assert_is_nil_when_its_test_holds_and_an_error_quoting_the_test_when_not() {
+        assert_eq!(run("(assert (= 1 1))").unwrap(), "nil");
+        // The message is evaluated only when the test fails.
+        assert_eq!(run("(assert true (/ 1 0)) :after").unwrap(), ":after");
+        for (src, message) in [
+            ("(assert (= (count [1 2]) 3))", "Assert failed: (= (count [1 2]) 3)"),
+            (
+                "(let [rows [1]] (assert (= (count rows) 2) (str \"got \" (count rows) \" rows\")))",
+                "Assert failed: got 1 rows; the test was (= (count rows) 2)",
+            ),
+            ("(assert nil :why)", "Assert failed: :why; the test was nil"),
+        ] {
+            let (kind, msg) = run(src).unwrap_err();
+            assert_eq!(kind, ErrorKind::Other, "{src}");
+            assert_eq!(msg, message, "{src}");
+        }
+        let (kind, msg) = run("(assert)").unwrap_err();
+        assert_eq!(kind, ErrorKind::Arity);
+        assert!(msg.contains("(assert test) or (assert test message)"), "{msg}");
+    }
+
+    #[test]
     fn clojure_forms_left_out_say_what_to_use_instead() {
         for (src, hint) in [
             ("(defrecord Point [x y])", "use maps with keyword keys"),
             ("(defmulti area :shape)", "use maps with keyword keys"),
             ("(future (tool/search {:q 1}))", "(pmap f coll)"),
-            ("(assert (pos? 1))", "errors cannot be caught"),
+            ("(throw (ex-info \"boom\" {}))", "errors cannot be caught; check values with if/cond or assert"),
             ("(rand-nth [1 2])", "a program is deterministic"),
             ("(java.time.LocalDate/parse \"2024-01-01\")", "Java interop is not available"),
             (r#"(.toUpperCase "abc")"#, "Java interop is not available; use core functions (str, subs, upper-case"),

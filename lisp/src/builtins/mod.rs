@@ -188,6 +188,17 @@ pub(crate) fn lookup_internal(name: &str) -> Option<&'static Builtin> {
 /// Helpers special forms expand into.
 const INTERNAL: &[Builtin] = &[
     b("%defined?", 1, 1, |interp, a| Ok(Value::Bool(matches!(&a[0], Value::Str(n) if interp.ns.get(n).is_some())))),
+    b("%assert-failed", 1, 2, |_, a| {
+        // The message as `str` shows it (a value cut short), then the
+        // test's source text.
+        let test = crate::print::to_display_string(&a[0]);
+        let message = match a.get(1) {
+            None => test,
+            Some(Value::Str(why)) => format!("{why}; the test was {test}"),
+            Some(why) => format!("{}; the test was {test}", crate::print::to_string_truncated(why, 200)),
+        };
+        Err(fail(ErrorKind::Other, format!("Assert failed: {message}")))
+    }),
     b("%no-matching-clause", 1, 1, |_, a| {
         Err(fail(
             ErrorKind::Other,

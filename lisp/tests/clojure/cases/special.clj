@@ -136,3 +136,9 @@
 (println)
 ;;; unbound-symbol-error
 (undefined-thing 1)
+;;; assert-holds
+[(assert (= 1 1)) (assert true "fine") (let [xs [1 2]] (assert (= 2 (count xs)) "two") (count xs))]
+;;; assert-fails-after-printing
+(do (println "checked") (assert (= 1 2) "one is not two") (println "never"))
+;;; assert-fails-on-nil
+(let [m {:a 1}] (assert (:b m)) :unreached)
