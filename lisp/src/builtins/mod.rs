@@ -340,12 +340,16 @@ fn math(name: &str) -> Option<&'static Builtin> {
 }
 
 /// What an unbound-symbol error about `name` ends with: the namespace of a
-/// `clojure.math` name (`log10` is `clojure.math/log10`, as in Clojure),
+/// `clojure.math` or `clojure.set` name (`log10` is `clojure.math/log10`,
+/// `rename-keys` is `clojure.set/rename-keys`, as in Clojure),
 /// else the closest of the names `defined` (definitions, tools, data) or
 /// of the builtins, as a did-you-mean; empty when none is close.
 pub(crate) fn unbound_hint<'c>(name: &str, defined: impl Iterator<Item = &'c str>) -> String {
     if !name.contains('/') && math(name).is_some() {
         return format!("; it is `clojure.math/{name}`");
+    }
+    if !name.contains('/') && relation::NAMES.contains(&name) {
+        return format!("; it is `clojure.set/{name}` (or `set/{name}`)");
     }
     let (namespace, short) = name.rsplit_once('/').map_or((None, name), |(ns, short)| (Some(ns), short));
     if let Some(instead) = missing_hint(short) {
