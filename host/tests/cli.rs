@@ -4,7 +4,7 @@ use ptc_integration_tests::{check_golden, command_in_root, library, link_or_copy
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 fn ptc(args: &[&str]) -> Output {
     ptc_with_log(args, None)
@@ -626,11 +626,7 @@ fn the_benchmarks_headline_tables_are_what_compare_measures() {
         ));
     }
 
-    let path = root().join("docs/benchmarks.md");
-    let doc = std::fs::read_to_string(&path).unwrap();
-    let doc = with_table(&doc, &totals);
-    let doc = with_table(&doc, &per_session);
-    if let Err(diff) = check_golden(&path, &doc) {
+    if let Err(diff) = check_benchmarks_tables(&[&totals, &per_session]) {
         panic!("a headline table of docs/benchmarks.md is not what compare measures today: {diff}");
     }
 }
@@ -661,11 +657,21 @@ fn the_benchmarks_demo_runs_table_is_what_its_commands_print() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert!(table.lines().count() > 10, "no summary table in:\n{markdown}");
-    let path = root().join("docs/benchmarks.md");
-    let doc = with_table(&std::fs::read_to_string(&path).unwrap(), &table);
-    if let Err(diff) = check_golden(&path, &doc) {
+    if let Err(diff) = check_benchmarks_tables(&[&table]) {
         panic!("the demo runs table of docs/benchmarks.md is not what its commands print today: {diff}");
     }
+}
+
+/// Compares docs/benchmarks.md with itself where `tables` replace the
+/// tables with their header lines ([`check_golden`]: `PTC_BLESS=1` writes
+/// it). One test at a time, so that two blessing tests do not write over
+/// each other's tables.
+fn check_benchmarks_tables(tables: &[&str]) -> Result<(), String> {
+    static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let path = root().join("docs/benchmarks.md");
+    let doc = tables.iter().fold(std::fs::read_to_string(&path).unwrap(), |doc, table| with_table(&doc, table));
+    check_golden(&path, &doc)
 }
 
 /// `doc` with the Markdown table that has `table`'s header line replaced
