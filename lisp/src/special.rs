@@ -149,7 +149,10 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
             "namespaces are built in: use str/x, set/x, data/x and tool/x directly"
         }
         "defmacro" | "eval" | "load-string" | "read-string" | "resolve" => "there is no eval or macros",
-        "lazy-seq" | "iterate" | "cycle" | "repeatedly" => {
+        "iterate" => {
+            "sequences are eager; (take n (iterate f x)) is (reductions (fn [acc _] (f acc)) x (range (dec n))), or use loop"
+        }
+        "lazy-seq" | "cycle" | "repeatedly" => {
             "sequences are eager; build a bounded one with range, repeat or loop"
         }
         "binding" | "set!" | "def-" | "declare" => "use let, fn and def",
@@ -827,6 +830,7 @@ mod tests {
             ("(future (tool/search {:q 1}))", "(pmap f coll)"),
             ("(throw (ex-info \"boom\" {}))", "errors cannot be caught; check values with if/cond or assert"),
             ("(rand-nth [1 2])", "a program is deterministic"),
+            ("(take 3 (iterate inc 0))", "(reductions (fn [acc _] (f acc)) x (range (dec n)))"),
             ("(java.time.LocalDate/parse \"2024-01-01\")", "Java interop is not available"),
             (r#"(.toUpperCase "abc")"#, "Java interop is not available; use core functions (str, subs, upper-case"),
             (r#"(String. "abc")"#, "Java interop is not available"),
