@@ -192,9 +192,11 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     // A name that is nowhere (a typo in --strategies) stops here, before a
     // minute of measuring; an instance that is defined but does not build
     // is a row of its own, as without --strategies.
-    for name in names.iter().filter(|n| args.strategies.is_some() && *n != NO_HISTORY) {
-        if let Err(e @ LookupError::Unknown { .. }) = resolved.strategy(name) {
-            return Err(e.into());
+    if args.strategies.is_some() {
+        for name in names.iter().filter(|n| *n != NO_HISTORY) {
+            if let Err(e @ LookupError::Unknown { .. }) = resolved.strategy(name) {
+                return Err(e.into());
+            }
         }
     }
     let others = names.iter().filter(|n| *n != FULL_HISTORY && *n != NO_HISTORY).count();
