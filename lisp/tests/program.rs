@@ -215,6 +215,21 @@ fn errors_carry_kind_position_and_hints() {
         run("(defn index-by [k xs] (zipmap (map k xs) xs)) (index-by :id [{:id 1}])").result,
         Ok(Exit::Value(read_edn("{1 {:id 1}}").unwrap()))
     );
+    // Clojure names whose closest builtin would mislead (`print-str` is not
+    // `pr-str`, `num` is not `sum`) say what to write, and what they say runs.
+    for (src, hint) in [
+        ("(print-str \"total\" 3)", "(print-str a b) is (str/join \" \" [a b])"),
+        ("(println-str \"total\" 3)", "println-str adds \"\\n\""),
+        ("(prn-str {:a 1})", "pr-str gives a value's readable text"),
+        ("(num 3)", "read text with parse-long or parse-double"),
+        ("(meta [1])", "there is no metadata"),
+        ("(aget (int-array 3) 0)", "there are no arrays; use a vector"),
+    ] {
+        let e = error(src);
+        assert_eq!(e.kind, ErrorKind::UnboundSymbol, "{src}");
+        assert!(e.message.contains(hint), "{src}: {e}");
+    }
+    assert_eq!(run("(str/join \" \" [\"total\" 3])").result, Ok(Exit::Value(read_edn("\"total 3\"").unwrap())));
     let e = error("(count 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     let e = error("(+ 1 :a)");

@@ -379,6 +379,16 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "symbol" | "gensym" => "there are no symbol values; use a keyword, (keyword s), or the string itself",
         "inst-ms" | "inst?" => crate::special::NO_DATES,
         "find-first" => "use (first (filter pred xs)) or (some #(when (pred %) %) xs)",
+        "print-str" | "println-str" => {
+            "(print-str a b) is (str/join \" \" [a b]), and println-str adds \"\\n\"; pr-str writes values readably"
+        }
+        "prn-str" | "pr" => "pr-str gives a value's readable text, and prn prints it as a line",
+        "num" => "a number is one already; read text with parse-long or parse-double",
+        "meta" | "with-meta" | "vary-meta" => "there is no metadata; keep such data in a map beside the value",
+        "to-array" | "into-array" | "object-array" | "int-array" | "long-array" | "double-array" | "char-array"
+        | "make-array" | "aget" | "aset" | "alength" | "aclone" => {
+            "there are no arrays; use a vector (nth, assoc, count), built with vec, into or reduce"
+        }
         "escape" => "use str/replace with a map, which replaces each match: (str/replace s #\"[<>]\" {\"<\" \"&lt;\" \">\" \"&gt;\"})",
         _ => return None,
     })
