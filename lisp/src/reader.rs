@@ -267,9 +267,15 @@ impl<'a> Reader<'a> {
                 self.bump_ascii();
                 Ok(FormKind::Str(self.read_char(line, col)?.into()))
             }
-            Some(c @ (b'^' | b'@' | b'`' | b'~')) => {
-                Err(self.error_here(format!("`{}` (metadata, deref, syntax quote) is not supported", c as char)))
-            }
+            Some(c @ (b'^' | b'@' | b'`' | b'~')) => Err(self.error_here(format!(
+                "`{}` is not supported: {}",
+                c as char,
+                match c {
+                    b'^' => "there is no metadata; drop the hint (`(def x 1)`, not `(def ^:private x 1)`)",
+                    b'@' => "there are no atoms to deref; keep a value with def or let, or carry it through loop/recur",
+                    _ => "there are no macros to syntax-quote; build the list with list or vector",
+                }
+            ))),
             _ => self.read_atom(line, col),
         }
     }

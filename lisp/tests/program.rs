@@ -230,6 +230,17 @@ fn errors_carry_kind_position_and_hints() {
         assert!(e.message.contains(hint), "{src}: {e}");
     }
     assert_eq!(run("(str/join \" \" [\"total\" 3])").result, Ok(Exit::Value(read_edn("\"total 3\"").unwrap())));
+    // The reader macros left out say why, each its own way.
+    for (src, at, hint) in [
+        ("(def ^:private x 1)", 6, "`^` is not supported: there is no metadata; drop the hint"),
+        ("(inc @total)", 6, "`@` is not supported: there are no atoms to deref"),
+        ("`(a ~b)", 1, "`` ` `` is not supported: there are no macros to syntax-quote"),
+    ] {
+        let e = error(src);
+        assert_eq!((e.kind, e.line, e.column), (ErrorKind::Parse, Some(1), Some(at)), "{src}");
+        assert!(e.message.starts_with(&hint.replace("`` ` ``", "```")), "{src}: {e}");
+    }
+    assert_eq!(run("(list :a 2)").result, Ok(Exit::Value(read_edn("(:a 2)").unwrap())));
     let e = error("(count 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);
     let e = error("(+ 1 :a)");
