@@ -234,11 +234,11 @@ fn errors_carry_kind_position_and_hints() {
     for (src, at, hint) in [
         ("(def ^:private x 1)", 6, "`^` is not supported: there is no metadata; drop the hint"),
         ("(inc @total)", 6, "`@` is not supported: there are no atoms to deref"),
-        ("`(a ~b)", 1, "`` ` `` is not supported: there are no macros to syntax-quote"),
+        ("`(a ~b)", 1, "``` is not supported: there are no macros to syntax-quote"),
     ] {
         let e = error(src);
         assert_eq!((e.kind, e.line, e.column), (ErrorKind::Parse, Some(1), Some(at)), "{src}");
-        assert!(e.message.starts_with(&hint.replace("`` ` ``", "```")), "{src}: {e}");
+        assert!(e.message.starts_with(hint), "{src}: {e}");
     }
     assert_eq!(run("(list :a 2)").result, Ok(Exit::Value(read_edn("(:a 2)").unwrap())));
     let e = error("(count 1 2)");
