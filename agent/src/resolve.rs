@@ -14,7 +14,7 @@ use indexmap::IndexMap;
 use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_plugin_api::{Prompt, RenderRequest, StrategyError};
 use ptc_registry::isolate::ChildCommand;
-use ptc_registry::{InstanceError, Registry, Renderer};
+use ptc_registry::{InstanceError, NotFound, Registry, Renderer};
 use ptc_tokens::{TokenCounter, UnknownEncoding, ENCODINGS};
 use std::fmt;
 use std::sync::{Arc, OnceLock};
@@ -169,9 +169,10 @@ impl Config {
                     Isolation::InProcess => registry.build(&s.name, &s.plugin, &params),
                     Isolation::Process(limits) => registry.build_isolated(&s.name, &s.plugin, &params, child, limits),
                 };
-                let built = built
-                    .map(Arc::new)
-                    .map_err(|error| LookupError::Instance { location: s.location.clone(), error: Box::new(error) });
+                let built = built.map(Arc::new).map_err(|error| LookupError::Instance {
+                    location: s.location.clone(),
+                    error: Box::new(with_suggestion(error)),
+                });
                 (s.name.clone(), built)
             })
             .collect();
@@ -229,6 +230,27 @@ impl Resolved {
     pub fn defined(&self) -> Vec<String> {
         std::iter::once(FULL_HISTORY.to_string()).chain(self.config.strategies.keys().cloned()).collect()
     }
+}
+
+/// An unknown plugin name with the loaded one a typo likely meant.
+fn with_suggestion(mut error: InstanceError) -> InstanceError {
+    if let InstanceError::UnknownPlugin { not_found, .. } = &mut error {
+        suggest(not_found);
+    }
+    error
+}
+
+/// Why `registry` has no plugin `plugin`, with the loaded name a typo
+/// likely meant (`ptc conformance NAME`).
+pub fn plugin_not_found(registry: &Registry, plugin: &str) -> NotFound {
+    let mut not_found = registry.not_found(plugin);
+    suggest(&mut not_found);
+    not_found
+}
+
+fn suggest(not_found: &mut NotFound) {
+    let loaded = not_found.loaded.iter().map(String::as_str);
+    not_found.suggestion = ptc_lisp::closest_among(&not_found.plugin, loaded);
 }
 
 /// The strategy error inside a built-in's construction error.

@@ -72,6 +72,9 @@ enum Command {
         /// How to print the result (JSON: a typed map's fields under their declared names).
         #[arg(long, value_enum, default_value_t = eval::ResultFormat::Edn)]
         format: eval::ResultFormat,
+        /// Strategy instance or plugin name for this run, instead of the agent's `strategy` (its trigger and fallbacks stay).
+        #[arg(long)]
+        strategy: Option<String>,
     },
     /// Show a session file: turns, the messages sent, raw answers, token usage.
     Trace {
@@ -294,14 +297,17 @@ fn main() -> ExitCode {
             eval::eval(source, data, *format, *namespace_fallback)
         }
         Command::Repl { data, namespace_fallback } => cmd::repl::repl(data, *namespace_fallback),
-        Command::Run { agent, config, session, resume, args, format } => cmd::run::run_agent(&cmd::run::RunArgs {
-            config,
-            agent: agent.as_deref(),
-            session: session.as_deref(),
-            resume: resume.as_deref(),
-            args,
-            format: *format,
-        }),
+        Command::Run { agent, config, session, resume, args, format, strategy } => {
+            cmd::run::run_agent(&cmd::run::RunArgs {
+                config,
+                agent: agent.as_deref(),
+                session: session.as_deref(),
+                resume: resume.as_deref(),
+                args,
+                format: *format,
+                strategy: strategy.as_deref(),
+            })
+        }
         Command::Trace { file, view, usage } => cmd::trace::trace(file, *view, *usage),
         Command::Render { session, turn, strategy, config, format } => cmd::render::render(&cmd::render::RenderArgs {
             config,

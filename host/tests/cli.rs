@@ -98,6 +98,23 @@ fn without_a_config_file_ptc_finds_the_plugins_beside_it() {
     let report = run(&["conformance", "single-user-coalesced", "--case", "MUST-LOAD-INFO"]);
     assert!(report.lines().any(|l| l.starts_with("MUST-LOAD-INFO") && l.contains("PASS")), "{report}");
     assert!(report.contains(bin.to_str().unwrap()), "{report}");
+    // A mistyped name: the loaded plugin it likely meant.
+    let out = std::process::Command::new(&ptc)
+        .args(["conformance", "single-user-coalesed"])
+        .current_dir(&dir)
+        .env_remove(ptc_host::config::PLUGIN_PATH_ENV)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(
+            "ptc: error: no plugin file and no loaded plugin is named `single-user-coalesed`; did you mean \
+             `single-user-coalesced`? (loaded: single-user-coalesced); searched "
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -106,6 +106,18 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     assert!(err.contains("strategy=coalesced"), "the shipped plugin beside ptc rendered turn 2: {err}");
     assert!(err.contains("returned after 3 turns; session written to explore-orders.session.jsonl"), "{err}");
     assert!(shop.join("explore-orders.session.jsonl").is_file());
+    // Another strategy for one run, the config untouched.
+    let out = ptc(&bin, &shop, &["run", "explore-orders", "--strategy", "aggressive", "--session", "aggr.jsonl"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert_eq!(text(&out.stdout), "{:shipped-orders 4 :revenue 2135 :largest 101}\n");
+    assert!(err.contains("turn 2/5  strategy=aggressive") && !err.contains("strategy=coalesced"), "{err}");
+    let out = ptc(&bin, &shop, &["run", "explore-orders", "--strategy", "agressive"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("ptc: error: --strategy agressive: no strategy named `agressive` (defined: "), "{err}");
+    assert!(err.ends_with("; did you mean `aggressive`?\n"), "{err}");
     let out = ptc(&bin, &shop, &["run", "explore-orders", "--resume", "nope.jsonl"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
@@ -148,6 +160,25 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     for word in ["init", "validate", "doctor", "docs", "completions", "--config"] {
         assert!(script.contains(word), "{word} missing from the bash completions");
     }
+
+    // A mistyped plugin in an instance the agent does not use: the run goes
+    // on, and says what the next agent to use it will meet.
+    let config = shop.join("strategies.toml");
+    let mut edited = std::fs::read_to_string(&config).unwrap();
+    edited.push_str("\n[strategy.spare]\nplugin = \"rolling-windw\"\n");
+    std::fs::write(&config, edited).unwrap();
+    let out = ptc(&bin, &shop, &["run", "explore-orders"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let warning = err.lines().find(|l| l.contains("`spare`")).unwrap_or_default();
+    assert!(warning.starts_with("ptc: strategies.toml:"), "{err}");
+    assert!(
+        warning.contains(
+            "strategy `spare`: no loaded plugin is named `rolling-windw`; did you mean `rolling-window`? (loaded: "
+        ),
+        "{err}"
+    );
+    assert!(warning.ends_with("(`explore-orders` does not use it; `ptc validate` lists every problem)"), "{err}");
 }
 
 #[test]

@@ -87,7 +87,7 @@ pub enum InstanceError {
         /// Instance name.
         instance: String,
         /// What was searched and found.
-        not_found: NotFound,
+        not_found: Box<NotFound>,
     },
     /// The plugin refused its parameters (or panicked building).
     Construct {
@@ -245,6 +245,7 @@ impl Registry {
             loaded: self.plugins.keys().cloned().collect(),
             searched: self.searched.clone(),
             unmatched: self.unmatched.clone(),
+            suggestion: None,
         }
     }
 
@@ -270,7 +271,7 @@ impl Registry {
     fn plugin_for(&self, instance: &str, plugin: &str) -> Result<&Plugin, InstanceError> {
         self.plugin(plugin).ok_or_else(|| InstanceError::UnknownPlugin {
             instance: instance.to_string(),
-            not_found: self.not_found(plugin),
+            not_found: Box::new(self.not_found(plugin)),
         })
     }
 

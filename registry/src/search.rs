@@ -57,6 +57,10 @@ pub struct NotFound {
     /// Shared libraries in the searched folders whose names do not match
     /// [`plugin_file_pattern`], so they were not loaded.
     pub unmatched: Vec<PathBuf>,
+    /// The loaded name a typo likely meant. The registry leaves it empty;
+    /// the config's resolver fills it with the did-you-mean that every
+    /// other unknown name in a config gets.
+    pub suggestion: Option<String>,
 }
 
 /// At most this many unmatched libraries are named in the message.
@@ -73,7 +77,11 @@ fn list(paths: &[PathBuf]) -> String {
 impl fmt::Display for NotFound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let loaded = if self.loaded.is_empty() { "none".to_string() } else { self.loaded.join(", ") };
-        write!(f, "no loaded plugin is named `{}` (loaded: {loaded}); ", self.plugin)?;
+        write!(f, "no loaded plugin is named `{}`", self.plugin)?;
+        if let Some(best) = &self.suggestion {
+            write!(f, "; did you mean `{best}`?")?;
+        }
+        write!(f, " (loaded: {loaded}); ")?;
         if self.searched.is_empty() {
             write!(f, "no plugin folder was searched")?;
         } else {
@@ -115,10 +123,13 @@ mod tests {
             loaded: vec![],
             searched: vec!["/a".into(), "/b".into()],
             unmatched: (0..7).map(|i| PathBuf::from(format!("/a/lib{i}.so"))).collect(),
+            suggestion: None,
         };
         let text = e.to_string();
         assert!(text.starts_with("no loaded plugin is named `mine` (loaded: none); searched /a, /b for files named "));
         assert!(text.contains("/a/lib0.so, /a/lib1.so, /a/lib2.so, /a/lib3.so, /a/lib4.so, and 2 more"), "{text}");
         assert!(!text.contains('\n'));
+        let typo = NotFound { suggestion: Some("mine".into()), ..e }.to_string();
+        assert!(typo.starts_with("no loaded plugin is named `mine`; did you mean `mine`? (loaded: none); searched /a"));
     }
 }

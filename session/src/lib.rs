@@ -227,6 +227,9 @@ const NOT_A_SESSION: &str = "a session file is what `ptc run` writes: a ptc-sess
      ptc-session/2 journal (docs/spec/session-format.md)";
 
 fn parse_document(text: &str) -> Result<Session, SessionError> {
+    if text.trim().is_empty() {
+        return Err(err("$".into(), format!("the file is empty; {NOT_A_SESSION}")));
+    }
     if !text.trim_start().starts_with('{') {
         return Err(err("$".into(), format!("not a JSON object; {NOT_A_SESSION}")));
     }
@@ -339,6 +342,10 @@ mod tests {
             let e = Session::parse(text).unwrap_err();
             assert_eq!(e.path, "$", "{e}");
             assert!(e.message.ends_with(&format!("; {NOT_A_SESSION}")), "{e}");
+        }
+        for text in ["", " \n"] {
+            let e = Session::parse(text).unwrap_err();
+            assert_eq!(e.to_string(), format!("at $: the file is empty; {NOT_A_SESSION}"));
         }
     }
 

@@ -116,6 +116,8 @@ fn target(args: &ConformanceArgs<'_>) -> Result<(Target, String), CmdError> {
     let registry = config.discover_plugins();
     match registry.plugin(&name) {
         Some(plugin) => Ok((Target::File(plugin.description.file.clone()), params)),
-        None => Err(CmdError::Other(ptc_conformance::Error::UnknownPlugin(registry.not_found(&name)).to_string())),
+        None => Err(CmdError::Other(
+            ptc_conformance::Error::UnknownPlugin(crate::resolve::plugin_not_found(&registry, &name)).to_string(),
+        )),
     }
 }

@@ -8,6 +8,7 @@ use super::{CmdError, CmdResult, Output};
 use crate::config::Config;
 use crate::contract::public_json;
 use crate::progress::Terminal;
+use crate::resolve::Resolved;
 use crate::run::{run, RunError, RunOptions};
 use ptc_lisp::{read_edn, value_to_json};
 use ptc_session::{RunStatus, Session};
@@ -29,13 +30,23 @@ pub struct RunArgs<'a> {
     pub args: &'a [String],
     /// How to print the result.
     pub format: ResultFormat,
+    /// The strategy instance (or plugin) to run with instead of the agent's.
+    pub strategy: Option<&'a str>,
 }
 
 /// Runs `agent` of `config`, writing the session to `session` (or
 /// continuing `resume`).
 pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
-    let resolved = super::resolve(a.config)?;
-    let agent = chosen_agent(&resolved.config, a.agent)?;
+    let mut resolved = super::resolve(a.config)?;
+    let agent = chosen_agent(&resolved.config, a.agent)?.to_string();
+    let agent = agent.as_str();
+    if let Some(name) = a.strategy {
+        // An unknown name fails here, with the defined ones.
+        resolved.strategy(name).map_err(|e| CmdError::Usage(format!("--strategy {name}: {e}")))?;
+        if let Some(defined) = resolved.config.agents.get_mut(agent) {
+            defined.strategy = Some(name.to_string());
+        }
+    }
     if let Some(resume) = a.resume.filter(|p| !p.exists()) {
         return Err(CmdError::Usage(format!(
             "--resume {}: no such session file; a run of `{agent}` writes {agent}.session.jsonl unless `--session FILE` says otherwise",
@@ -66,8 +77,23 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     // A broken plugin path is worth a line even when this agent needed none
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);
+    warnings.extend(unused_broken_instances(&resolved, agent));
     warnings.push(note);
     Ok(Output { stdout, warnings, code: i32::from(done.session.status != Some(RunStatus::Returned)) })
+}
+
+/// One line per strategy instance of the config that did not build and
+/// that `agent` does not use: the run went on without it, but the next
+/// agent that names it fails.
+fn unused_broken_instances(resolved: &Resolved, agent: &str) -> Vec<String> {
+    let Some(defined) = resolved.config.agents.get(agent) else { return Vec::new() };
+    let used = |name: &str| defined.strategy.as_deref() == Some(name) || defined.fallback.iter().any(|f| f == name);
+    resolved
+        .instances()
+        .filter(|(name, _)| !used(name))
+        .filter_map(|(_, built)| built.err())
+        .map(|e| format!("{e} (`{agent}` does not use it; `ptc validate` lists every problem)"))
+        .collect()
 }
 
 /// The returned value (EDN in the session) as `format` prints it.
