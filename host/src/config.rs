@@ -186,7 +186,11 @@ impl ConfigFile for Config {
         let raw: RawConfig = toml::from_str(text).map_err(|e| {
             let message = toml_message(&e);
             match e.span() {
-                Some(span) => src.error(span, message),
+                Some(span) => match key_at(text, span.start) {
+                    // A wrong value or a repeated key: name the key too.
+                    Some(key) if !message.starts_with("unknown field") => src.error(span, format!("{key}: {message}")),
+                    _ => src.error(span, message),
+                },
                 None => src.error(0..0, message),
             }
         })?;
@@ -585,13 +589,52 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
     Ok(Isolation::Process(out))
 }
 
-/// A TOML error's message; serde's "unknown field `X`, expected one of
-/// `a`, `b`" ends with a did-you-mean.
+/// A TOML error's message in the file's words: serde's Rust types become
+/// TOML's (`expected u32` is "expected a whole number"), and "unknown
+/// field `X`, expected one of `a`, `b`" ends with a did-you-mean.
 fn toml_message(e: &toml::de::Error) -> String {
-    let message = e.message().trim();
+    let mut message = e.message().trim().to_string();
+    for (rust, toml) in TOML_WORDS {
+        if let Some(start) = message.strip_suffix(rust) {
+            message = format!("{start}{toml}");
+        }
+    }
+    let bare = ["0 or more", "a number", "true or false"];
+    if message.starts_with("invalid type: string") && bare.iter().any(|b| message.ends_with(b)) {
+        message.push_str(" (write it without quotes)");
+    }
     let hint = message.strip_prefix("unknown field `").and_then(|r| r.split_once('`'));
     let hint = hint.map(|(field, expected)| ptc_lisp::did_you_mean(field, expected.split('`').skip(1).step_by(2)));
     format!("{message}{}", hint.unwrap_or_default())
+}
+
+/// How serde names what it expected (the end of its message), and what a
+/// TOML file writes instead.
+const TOML_WORDS: &[(&str, &str)] = &[
+    ("expected u32", "expected a whole number, 0 or more"),
+    ("expected u64", "expected a whole number, 0 or more"),
+    ("expected usize", "expected a whole number, 0 or more"),
+    ("expected f64", "expected a number"),
+    ("expected a boolean", "expected true or false"),
+    ("expected a map", "expected a table: `{ name = value, ... }`"),
+    ("expected a sequence", "expected an array: `[\"a\", \"b\"]`"),
+];
+
+/// The key of the `key = value` whose value (or key) starts at byte
+/// `start` of `text`, when the line reads that way.
+fn key_at(text: &str, start: usize) -> Option<&str> {
+    let line_start = text.get(..start)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let is_key = |k: &&str| !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c));
+    // The value's start: the key is the word before the `=` before it.
+    let before = text[line_start..start].trim_end().strip_suffix('=');
+    let key =
+        before.map(|b| b.trim_end()).map(|b| b.rsplit(|c: char| c.is_whitespace() || c == '{' || c == ',').next());
+    match key.flatten().filter(is_key) {
+        Some(key) => Some(key),
+        // The key's own start (a repeated key).
+        None => text[start..line_end].split_once('=').map(|(k, _)| k.trim()).filter(is_key),
+    }
 }
 
 #[cfg(test)]

@@ -40,6 +40,34 @@ fn syntax_errors_have_line_and_column() {
 }
 
 #[test]
+fn wrong_values_name_their_key_and_what_toml_writes() {
+    let cases = [
+        (
+            "[agent.a]\nmax_turns = \"5\"\n",
+            "2:13: max_turns: invalid type: string \"5\", expected a whole number, 0 or more (write it without quotes)",
+        ),
+        (
+            "[agent.a]\nmax_turns = -1\n",
+            "2:13: max_turns: invalid value: integer `-1`, expected a whole number, 0 or more",
+        ),
+        ("[agent.a]\nmax_turns = 5\nmax_turns = 6\n", "3:1: max_turns: duplicate key"),
+        ("[agent.a]\ndata = { orders = 5 }\n", "2:19: orders: invalid type: integer `5`, expected a string"),
+        (
+            "[agent.a]\ndata = \"o.json\"\n",
+            "2:8: data: invalid type: string \"o.json\", expected a table: `{ name = value, ... }`",
+        ),
+        ("[agent.a]\ntools = \"x\"\n", "2:9: tools: invalid type: string \"x\", expected an array: `[\"a\", \"b\"]`"),
+        (
+            "[agent.a]\nnamespace_fallback = \"yes\"\n",
+            "2:22: namespace_fallback: invalid type: string \"yes\", expected true or false (write it without quotes)",
+        ),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse(text).unwrap_err(), format!("/cfg/strategies.toml:{expected}"), "{text}");
+    }
+}
+
+#[test]
 fn unknown_keys_are_errors() {
     let err = parse("[plugins]\npath = []\n").unwrap_err();
     assert!(err.starts_with("/cfg/strategies.toml:2:1: unknown field `path`"), "{err}");
