@@ -185,7 +185,6 @@ pub(crate) fn syntax(form: &Form, message: impl Into<String>) -> LispError {
     err_at(form, ErrorKind::Other, message)
 }
 
-/// Names from namespaces that resolve to builtins: `str/join` is `join`.
 /// Why `ns/x` resolves to nothing, and what to write instead: the
 /// libraries a model reaches for (JSON, dates) get their own next step.
 fn unknown_namespace(ns: &str, name: &str) -> String {
@@ -194,11 +193,27 @@ fn unknown_namespace(ns: &str, name: &str) -> String {
             "PTC-Lisp has no JSON functions: tool results and data/x arrive as values already (maps with keyword keys); take text apart with re-find, re-seq or str/split"
         }
         "clojure.instant" | "java-time" | "tick.core" | "clj-time.core" | "clj-time.format" => crate::special::NO_DATES,
+        "edn" | "clojure.edn" => {
+            "PTC-Lisp has no reader: tool results and data/x arrive as values already; take text apart with re-find, re-seq or str/split"
+        }
         _ => "the namespaces are str/ (clojure.string), set/ (clojure.set), math/ (Math/, clojure.math), data/ for input data and tool/ to call tools; other functions are core, with no prefix",
     };
     format!("unknown namespace `{ns}` in `{name}`: {next}")
 }
 
+/// Why `#tag value` is left out of programs, and what to write instead.
+fn tagged_literal(tag: &str, value: &Form) -> String {
+    let text = crate::form::form_text(value);
+    let next = match tag {
+        "inst" => format!("write the string {text} instead ({})", crate::special::NO_DATES),
+        "uuid" => format!("there is no UUID type: write the string {text}"),
+        _ => "there are no tagged values: write the value itself (a string, number or map)".to_string(),
+    };
+    format!("tagged literal #{tag} is not supported in programs; {next}")
+}
+
+/// Names from namespaces that resolve to builtins: `str/join` is `join`
+/// (the usual aliases too: `walk/postwalk` is `postwalk`).
 fn builtin_namespace(ns: &str) -> bool {
     matches!(
         ns,
@@ -211,7 +226,10 @@ fn builtin_namespace(ns: &str) -> bool {
             | "clojure.core"
             | "core"
             | "clojure.walk"
+            | "walk"
             | "clojure.pprint"
+            | "pprint"
+            | "pp"
             | "clojure.math"
             | "Math"
             | "math"
@@ -300,9 +318,7 @@ impl Analyzer {
                 }
             }
             FormKind::Regex(src) => Node::Const(builtins::regex::compile(src).map_err(|m| syntax(form, m))?),
-            FormKind::Tagged(tag, _) => {
-                return Err(syntax(form, format!("tagged literal #{tag} is not supported in programs")))
-            }
+            FormKind::Tagged(tag, inner) => return Err(syntax(form, tagged_literal(tag, inner))),
             _ => Node::Const(form_to_value(form)?),
         })
     }

@@ -839,6 +839,13 @@ mod tests {
             (r#"(cheshire.core/parse-string "{}")"#, "tool results and data/x arrive as values already"),
             (r#"(clojure.instant/read-instant-date "2024")"#, "keep ISO dates as strings"),
             ("(foo/bar 1)", "unknown namespace `foo` in `foo/bar`: the namespaces are str/ (clojure.string)"),
+            (r#"(edn/read-string "{:a 1}")"#, "unknown namespace `edn` in `edn/read-string`: PTC-Lisp has no reader"),
+            (
+                r#"(compare #inst "2024-01-01" "2024-02-01")"#,
+                r#"tagged literal #inst is not supported in programs; write the string "2024-01-01" instead (PTC-Lisp has no date type"#,
+            ),
+            (r#"#uuid "a-b""#, r#"there is no UUID type: write the string "a-b""#),
+            ("#point [1 2]", "there are no tagged values: write the value itself"),
             (r#"(Long/parseLong "12")"#, "`Long/parseLong`: Java interop is not available; use (parse-long s)"),
             (r#"(java.lang.Double/parseDouble "1.5")"#, "Java interop is not available; use (parse-double s)"),
             ("(System/currentTimeMillis)", "there is no clock (a run replays exactly)"),

@@ -175,6 +175,10 @@ fn errors_carry_kind_position_and_hints() {
     assert!(e.message.ends_with("did you mean `str/upper-case`?"), "{e}");
     let e = error("(clojure.string/jion \",\" [1 2])");
     assert!(e.message.ends_with("did you mean `clojure.string/join`?"), "{e}");
+    // The usual aliases of the built-in namespaces resolve without a require.
+    let out = run("[(walk/keywordize-keys {\"a\" 1}) (pp/pprint 1) (s/join \",\" [1 2])]");
+    assert_eq!(out.result, Ok(Exit::Value(read_edn("[{:a 1} nil \"1,2\"]").unwrap())));
+    assert_eq!(out.prints, ["1"]);
     // A name models reach for, where the closest one would mislead.
     let e = error("(reduced? (reduce (fn [a x] (if (> x 2) (reduced a) (+ a x))) 0 [1 2 3]))");
     assert!(
