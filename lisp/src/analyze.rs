@@ -406,10 +406,7 @@ impl Analyzer {
                 },
                 // `Integer/parseInt`, `java.time.LocalDate/parse`: a class.
                 _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => {
-                    let hint = match crate::special::java_static_hint(ns, short) {
-                        Some(instead) => format!("Java interop is not available; {instead}"),
-                        None => crate::special::JAVA_INTEROP.to_string(),
-                    };
+                    let hint = crate::special::java_hint(ns, short);
                     Err(err_at(form, ErrorKind::UnboundSymbol, format!("`{name}`: {hint}")))
                 }
                 _ => Err(err_at(form, ErrorKind::UnboundSymbol, unknown_namespace(ns, name))),

@@ -124,16 +124,39 @@ pub(crate) fn java_static_hint(class: &str, method: &str) -> Option<&'static str
             _,
         ) => NO_DATES,
         ("UUID", "randomUUID") | ("Math", "random") => NO_RANDOMNESS,
+        ("Integer" | "Long" | "Double" | "Float" | "Short", "MAX_VALUE" | "MIN_VALUE")
+        | ("Double" | "Float", "POSITIVE_INFINITY" | "NEGATIVE_INFINITY") => {
+            "there are no Java constants; as a starting bound for min or max use ##Inf or ##-Inf"
+        }
+        ("Character", "toUpperCase" | "toLowerCase") => "a character is a one-character string: use str/upper-case or str/lower-case",
+        ("Character", "getNumericValue" | "digit") => "a character is a one-character string: use (parse-long c)",
+        ("Character", m) if m.starts_with("is") => {
+            "a character is a one-character string: test it with re-matches, e.g. (re-matches #\"\\d\" c) or #\"[A-Za-z]\""
+        }
         _ => return None,
     })
 }
 
+/// Why a Java class's `member` (a static, or `new` for its constructor)
+/// is an error, with what to use instead where that is known.
+pub(crate) fn java_hint(class: &str, member: &str) -> String {
+    match java_static_hint(class, member) {
+        Some(instead) => format!("Java interop is not available; {instead}"),
+        None => JAVA_INTEROP.to_string(),
+    }
+}
+
 /// Whether `name` is a Java method call (`.toUpperCase`) or constructor
-/// (`String.`), not a symbol of its own.
+/// (`String.`, `java.util.Date.`), not a symbol of its own.
 pub(crate) fn java_interop(name: &str) -> bool {
     let method = name.strip_prefix('.').is_some_and(|m| m.starts_with(|c: char| c.is_alphabetic()));
-    let constructor = name.len() > 1 && name.ends_with('.') && name.starts_with(|c: char| c.is_ascii_uppercase());
-    method || constructor
+    method || constructed_class(name).is_some()
+}
+
+/// The class a constructor call names: `Date` of `java.util.Date.`.
+fn constructed_class(name: &str) -> Option<&str> {
+    let class = name.strip_suffix('.')?.rsplit('.').next()?;
+    class.starts_with(|c: char| c.is_ascii_uppercase()).then_some(class)
 }
 
 /// A helpful message for Clojure forms PTC-Lisp deliberately leaves out.
@@ -142,7 +165,7 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "try" | "catch" | "throw" | "finally" | "ex-info" | "ex-message" | "ex-data" => {
             "errors cannot be caught; check values with if/cond or assert (a failed one fails the turn), or end with (fail reason)"
         }
-        "atom" | "swap!" | "reset!" | "deref" | "volatile!" | "vswap!" => {
+        "atom" | "swap!" | "reset!" | "swap-vals!" | "reset-vals!" | "deref" | "volatile!" | "vswap!" | "vreset!" => {
             "there is no mutable state; use loop/recur or reduce, and def to keep results"
         }
         "ns" | "require" | "import" | "use" | "in-ns" => {
@@ -175,8 +198,12 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "future" | "pvalues" | "locking" => {
             "there are no threads; (pmap f coll) or (pcalls f g) run calls in parallel, tool calls included"
         }
-        _ if java_interop(name) => JAVA_INTEROP,
-        _ => return None,
+        _ => match constructed_class(name) {
+            // A constructor: what its class is used for, where that is known.
+            Some(class) => return Some(format!("`{name}` is not supported in PTC-Lisp: {}", java_hint(class, "new"))),
+            None if java_interop(name) => JAVA_INTEROP,
+            None => return None,
+        },
     };
     Some(format!("`{name}` is not supported in PTC-Lisp: {why}"))
 }
@@ -851,6 +878,12 @@ mod tests {
             ("(System/currentTimeMillis)", "there is no clock (a run replays exactly)"),
             (r#"(java.time.LocalDate/parse "2024-01-01")"#, "Java interop is not available; PTC-Lisp has no date type"),
             ("(Math/random)", "`Math/random` is not supported in PTC-Lisp: a program is deterministic"),
+            ("(java.util.Date.)", "`java.util.Date.` is not supported in PTC-Lisp: Java interop is not available; PTC-Lisp has no date type"),
+            ("(StringBuilder.)", "`StringBuilder.` is not supported in PTC-Lisp: Java interop is not available; use core functions"),
+            ("(reduce min Long/MAX_VALUE [3 1])", "`Long/MAX_VALUE`: Java interop is not available; there are no Java constants; as a starting bound for min or max use ##Inf or ##-Inf"),
+            (r#"(Character/isDigit "1")"#, "a character is a one-character string: test it with re-matches, e.g. (re-matches #\"\\d\" c)"),
+            (r#"(Character/toUpperCase "a")"#, "use str/upper-case or str/lower-case"),
+            ("(swap-vals! a inc)", "there is no mutable state"),
         ] {
             let (_, msg) = run(src).unwrap_err();
             assert!(msg.contains(hint), "{src}: {msg}");

@@ -390,6 +390,12 @@ fn missing_hint(name: &str) -> Option<&'static str> {
             "there are no arrays; use a vector (nth, assoc, count), built with vec, into or reduce"
         }
         "escape" => "use str/replace with a map, which replaces each match: (str/replace s #\"[<>]\" {\"<\" \"&lt;\" \">\" \"&gt;\"})",
+        "replicate" => "(replicate n x) is (repeat n x)",
+        "identical?" => "values have no identity here; compare them with =",
+        "hash" => "there is no hash; a value itself is a map key or a set member",
+        "re-groups" => "re-find and re-matches return [match group1 group2 ...] when the pattern has groups",
+        "unchecked-add" | "unchecked-subtract" | "unchecked-multiply" | "unchecked-inc" | "unchecked-dec"
+        | "unchecked-negate" => "use + - * inc dec: integers are 64-bit and an overflow is an error, never a wrap",
         _ => return None,
     })
 }
