@@ -41,7 +41,7 @@ enum Command {
         #[arg(long)]
         namespace_fallback: bool,
     },
-    /// Interactive PTC-Lisp REPL: definitions kept between inputs, history in ~/.ptc_history (or PTC_HISTORY), :quit or Ctrl-D to leave.
+    /// Interactive PTC-Lisp REPL: definitions kept between inputs, *1 *2 *3 the latest results, history in ~/.ptc_history (or PTC_HISTORY), :quit, (exit) or Ctrl-D to leave.
     Repl {
         /// Input data `name=path.json`, read as `data/name` (repeatable).
         #[arg(long = "data", value_name = "NAME=PATH")]

@@ -23,7 +23,8 @@ const HISTORY_KEPT: usize = 1000;
 pub enum Reply {
     /// The form is not finished: read another line.
     More,
-    /// The user asked to leave (`:quit`, `:exit`).
+    /// The user asked to leave (`:quit`, `:exit`, `:q`, or `(exit)`,
+    /// `(quit)`, `exit`, `quit` while the program defines no such name).
     Quit,
     /// What to print: the form's println output, then its result or its error.
     Print(String),
@@ -51,7 +52,7 @@ impl Repl {
 
     /// Takes one line: runs the input once its forms are complete.
     pub fn line(&mut self, line: &str) -> Reply {
-        if self.pending.is_empty() && matches!(line.trim(), ":quit" | ":exit" | ":q") {
+        if self.pending.is_empty() && self.leaves(line.trim()) {
             return Reply::Quit;
         }
         self.pending.push_str(line);
@@ -66,19 +67,48 @@ impl Repl {
         Reply::Print(self.run(&source))
     }
 
+    /// Whether `line` asks to leave: the REPL's own `:quit`, or the words
+    /// other Clojure REPLs take, unless a definition took the name.
+    fn leaves(&self, line: &str) -> bool {
+        let word = match line {
+            ":quit" | ":exit" | ":q" => return true,
+            "(exit)" | "exit" => "exit",
+            "(quit)" | "quit" => "quit",
+            _ => return false,
+        };
+        self.memory.get(word).is_none()
+    }
+
+    /// `*1`, `*2` and `*3` (the latest results, as in Clojure's REPL) move
+    /// down one, `*1` becoming `value`.
+    fn remember(&mut self, value: &Value) {
+        for (to, from) in [("*3", "*2"), ("*2", "*1")] {
+            if let Some(previous) = self.memory.get(from).map(|e| e.value.clone()) {
+                self.memory.insert(to.into(), previous, None);
+            }
+        }
+        self.memory.insert("*1".into(), value.clone(), None);
+    }
+
     fn run(&mut self, source: &str) -> String {
         let out = run_program_with(source, &self.memory, &self.data, &mut NoTools, &Limits::default(), &self.options);
         let mut text: String = out.prints.iter().map(|p| format!("{p}\n")).collect();
+        self.memory = out.memory;
         match out.result {
-            Ok(Exit::Value(v)) => match &out.ended_with_definition {
-                Some(name) => text.push_str(&format!("#'{name}\n")),
-                None => text.push_str(&format!("{v}\n")),
-            },
-            Ok(Exit::Return(v)) => text.push_str(&format!("{v}\n")),
+            Ok(Exit::Value(v)) => {
+                match &out.ended_with_definition {
+                    Some(name) => text.push_str(&format!("#'{name}\n")),
+                    None => text.push_str(&format!("{v}\n")),
+                }
+                self.remember(&v);
+            }
+            Ok(Exit::Return(v)) => {
+                text.push_str(&format!("{v}\n"));
+                self.remember(&v);
+            }
             Ok(Exit::Fail(v)) => text.push_str(&format!("fail: {v}\n")),
             Err(e) => text.push_str(&format!("{}\n", one_line(&super::eval::error_line(&e)))),
         }
-        self.memory = out.memory;
         text
     }
 }
@@ -181,7 +211,7 @@ fn interactive(repl: &mut Repl) -> Result<(), CmdError> {
         }
     }
     let mut file = history.and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
-    write_out("PTC-Lisp REPL: definitions are kept; :quit or Ctrl-D to leave.\n")?;
+    write_out("PTC-Lisp REPL: definitions are kept, *1 *2 *3 are the latest results; :quit or Ctrl-D to leave.\n")?;
     loop {
         let prompt = if repl.is_continuing() { CONTINUED } else { PROMPT };
         match editor.readline(prompt) {
@@ -230,6 +260,23 @@ mod tests {
         assert_eq!(printed(&mut r, "(fail :no)"), "fail: :no\n");
         assert_eq!(printed(&mut r, ""), "");
         assert_eq!(r.line(":quit"), Reply::Quit);
+    }
+
+    #[test]
+    fn the_latest_results_and_the_words_that_leave() {
+        let mut r = Repl::new(IndexMap::new(), false);
+        assert_eq!(printed(&mut r, "(+ 1 2)"), "3\n");
+        assert_eq!(printed(&mut r, "[:a]"), "[:a]\n");
+        assert_eq!(printed(&mut r, "(frist 1)").lines().count(), 1);
+        assert_eq!(printed(&mut r, "(* *2 10)"), "30\n", "an error is not a result");
+        assert_eq!(printed(&mut r, "[*1 *2 *3]"), "[30 [:a] 3]\n");
+        for word in ["(exit)", "(quit)", "exit", " quit ", ":q"] {
+            assert_eq!(r.line(word), Reply::Quit, "{word}");
+        }
+        // A program's own `exit` is called, not taken as leaving.
+        assert_eq!(printed(&mut r, "(defn exit [] :stay)"), "#'exit\n");
+        assert_eq!(printed(&mut r, "(exit)"), ":stay\n");
+        assert_eq!(r.line("quit"), Reply::Quit);
     }
 
     #[test]
