@@ -898,7 +898,7 @@ impl SubAgents for SubRuns {
 
 /// The price model `agent`'s runs record costs under: its `pricing`, else
 /// its backend's (`anthropic` for the Anthropic backend, else `openai`).
-fn price_model(resolved: &Resolved, agent: &Agent) -> Result<PriceModel, RunError> {
+pub fn price_model(resolved: &Resolved, agent: &Agent) -> Result<PriceModel, RunError> {
     let name = agent.pricing.as_deref().unwrap_or(match agent.llm {
         Some(LlmConfig::Anthropic(_)) => "anthropic",
         _ => "openai",

@@ -355,3 +355,30 @@ fn the_bench_guide_shows_a_result_line_the_bench_writes() {
     // The same fields as a line `ptc bench` writes: none renamed, none missing.
     assert_eq!(keys(&shown), keys(&serde_json::to_value(&record).unwrap()), "{at}");
 }
+
+#[test]
+fn the_built_in_price_models_the_agent_guide_lists_are_the_price_tables() {
+    let text = std::fs::read_to_string(root().join("docs/agents.md")).unwrap();
+    for p in ptc_plugin_api::render::PROVIDERS {
+        let row = format!("| `{}` |", p.name);
+        let line = text.lines().find(|l| l.starts_with(&row)).unwrap_or_else(|| panic!("no row for {}", p.name));
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let cache = match p.cache {
+            ptc_plugin_api::render::CacheMatch::Breakpoints { max, lookback_blocks } => {
+                format!(
+                    "at most {max} breakpoints an earlier request wrote, looked up to {lookback_blocks} blocks back"
+                )
+            }
+            ptc_plugin_api::render::CacheMatch::Prefix { step } => format!("in steps of {step} tokens"),
+        };
+        assert!(cells[1].contains(&cache), "docs/agents.md's row of `{}` should say {cache:?}: {line}", p.name);
+        let write = p.cache_write.map_or("free".to_string(), |w| w.to_string());
+        let min = format!("{},{:03} tokens", p.cache_min_tokens / 1000, p.cache_min_tokens % 1000);
+        assert_eq!(
+            cells[2..],
+            [p.cache_read.to_string(), write, p.output.to_string(), min],
+            "docs/agents.md's row of `{}`: {line}",
+            p.name
+        );
+    }
+}

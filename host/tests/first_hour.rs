@@ -105,6 +105,18 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     assert_eq!(text(&out.stdout), "{:shipped-orders 4 :revenue 2135 :largest 101}\n");
     assert!(err.contains("strategy=coalesced"), "the shipped plugin beside ptc rendered turn 2: {err}");
     assert!(err.contains("returned after 3 turns; session written to explore-orders.session.jsonl"), "{err}");
+    // What the prompts cost, from the session's own records.
+    let session = ptc_session::Session::read(&shop.join("explore-orders.session.jsonl")).unwrap();
+    let totals = ptc_session::CostTotals::of(&session.turns).unwrap();
+    let share = (100.0 * totals.input_cost / totals.prompt_tokens as f64).round();
+    let line = format!(
+        "ptc: prompts of 3 turns: {} of {} billed tokens read from cache; cost {:.1} under `openai` prices \
+         (input-token equivalents: {share}% of the same prompts uncached); per turn: `ptc trace \
+         explore-orders.session.jsonl --usage`",
+        totals.cache_read_tokens, totals.prompt_tokens, totals.input_cost
+    );
+    assert!(err.lines().any(|l| l == line), "{line}\n{err}");
+    assert!(totals.cache_read_tokens > 0 && totals.input_cost < totals.prompt_tokens as f64, "{totals:?}");
     assert!(shop.join("explore-orders.session.jsonl").is_file());
     // Another strategy for one run, the config untouched.
     let out = ptc(&bin, &shop, &["run", "explore-orders", "--strategy", "aggressive", "--session", "aggr.jsonl"]);
@@ -330,4 +342,11 @@ fn the_first_hour_transcript_is_what_the_installed_ptc_prints() {
     if let Err(diff) = check_golden(&path, &regenerated) {
         panic!("docs/first-hour.md is not what ptc prints today: {diff}");
     }
+    // The agent guide quotes the run's cost line from this transcript.
+    let guide = std::fs::read_to_string(root().join("docs/agents.md")).unwrap();
+    let quoted = guide.lines().find(|l| l.starts_with("ptc: prompts of ")).expect("docs/agents.md quotes a cost line");
+    assert!(
+        regenerated.lines().any(|l| l == quoted),
+        "docs/agents.md quotes a cost line ptc no longer prints: {quoted}"
+    );
 }

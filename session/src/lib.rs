@@ -35,8 +35,8 @@ pub use kinds::{RunStatus, TurnErrorKind};
 pub use ptc_lisp::{ToolError, ToolErrorKind};
 pub use ptc_plugin_api::Role;
 pub use record::{
-    edn, message_records, record_turn, CostRecord, CostSource, DefinitionKind, DefinitionRecord, ErrorRecord,
-    MessageRecord, RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
+    edn, message_records, record_turn, CostRecord, CostSource, CostTotals, DefinitionKind, DefinitionRecord,
+    ErrorRecord, MessageRecord, RecordedTurn, ToolCallRecord, ToolRecord, TurnExit, TurnRecord,
 };
 pub use replay::ReplayError;
 pub use request::edn_value;
@@ -299,6 +299,24 @@ mod tests {
         assert_ne!(239.600_000_000_000_02_f64, 239.6);
         assert_eq!(input_cost, Some(239.600_000_000_000_02), "the written figure, to the bit");
         assert_eq!(Session::parse(&s.to_document()).unwrap(), s, "and again after a write");
+    }
+
+    #[test]
+    fn cost_totals_sum_the_turns_that_record_a_cost() {
+        let cost = r#""cost": {"model": "openai", "source": "estimated", "prompt_tokens": 1622,
+            "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": 239.5},"#;
+        let s =
+            Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
+        assert_eq!(CostTotals::of(&[]), None);
+        let mut turns = vec![s.turns[0].clone(), s.turns[0].clone(), s.turns[0].clone()];
+        turns[1].cost = None;
+        if let Some(c) = turns[2].cost.as_mut() {
+            c.output_cost = Some(10.0);
+        }
+        let t = CostTotals::of(&turns).unwrap();
+        assert_eq!(t.model, "openai");
+        assert_eq!((t.turns, t.prompt_tokens, t.cache_read_tokens, t.uncached_tokens), (2, 3244, 3072, 172));
+        assert_eq!((t.input_cost, t.output_cost), (479.0, Some(10.0)));
     }
 
     #[test]

@@ -258,6 +258,57 @@ pub struct CostRecord {
     pub output_cost: Option<f64>,
 }
 
+/// The cost records of a run's turns, summed: what its prompts cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostTotals {
+    /// The price model of the first turn that records a cost.
+    pub model: String,
+    /// Turns that record a cost.
+    pub turns: usize,
+    /// Every prompt token.
+    pub prompt_tokens: u64,
+    /// Read from the provider's cache.
+    pub cache_read_tokens: u64,
+    /// Written to it.
+    pub cache_write_tokens: u64,
+    /// Billed as plain input.
+    pub uncached_tokens: u64,
+    /// The prompts' cost in the model's unit.
+    pub input_cost: f64,
+    /// The completions' cost, over the turns whose tokens were reported.
+    pub output_cost: Option<f64>,
+}
+
+impl CostTotals {
+    /// The sum over `turns`; `None` when no turn records a cost.
+    pub fn of(turns: &[TurnRecord]) -> Option<CostTotals> {
+        let mut costs = turns.iter().filter_map(|t| t.cost.as_ref()).peekable();
+        let model = costs.peek()?.model.clone();
+        let mut totals = CostTotals {
+            model,
+            turns: 0,
+            prompt_tokens: 0,
+            cache_read_tokens: 0,
+            cache_write_tokens: 0,
+            uncached_tokens: 0,
+            input_cost: 0.0,
+            output_cost: None,
+        };
+        for c in costs {
+            totals.turns += 1;
+            totals.prompt_tokens += c.prompt_tokens;
+            totals.cache_read_tokens += c.cache_read_tokens;
+            totals.cache_write_tokens += c.cache_write_tokens;
+            totals.uncached_tokens += c.uncached_tokens;
+            totals.input_cost += c.input_cost;
+            if let Some(out) = c.output_cost {
+                *totals.output_cost.get_or_insert(0.0) += out;
+            }
+        }
+        Some(totals)
+    }
+}
+
 /// Whose cache figures a [`CostRecord`] prices.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

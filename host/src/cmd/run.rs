@@ -9,9 +9,10 @@ use crate::config::Config;
 use crate::contract::public_json;
 use crate::progress::Terminal;
 use crate::resolve::Resolved;
-use crate::run::{run, RunError, RunOptions};
+use crate::run::{price_model, run, RunError, RunOptions};
+use ptc_cost::CostUnit;
 use ptc_lisp::{read_edn, value_to_json};
-use ptc_session::{RunStatus, Session};
+use ptc_session::{CostTotals, RunStatus, Session};
 use ptc_signature::Signature;
 use std::path::Path;
 
@@ -78,8 +79,38 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);
     warnings.extend(unused_broken_instances(&resolved, agent));
+    let unit = resolved.config.agents.get(agent).and_then(|a| price_model(&resolved, a).ok()).map(|m| m.unit());
+    if let (Some(totals), Some(unit)) = (CostTotals::of(&done.session.turns), unit) {
+        warnings.push(cost_line(&totals, unit, &done.path));
+    }
     warnings.push(note);
     Ok(Output { stdout, warnings, code: i32::from(done.session.status != Some(RunStatus::Returned)) })
+}
+
+/// What the run's prompts cost under its price model, in one line, with
+/// where to see it per turn.
+fn cost_line(totals: &CostTotals, unit: CostUnit, session: &Path) -> String {
+    let figure = |cost: f64| match unit {
+        CostUnit::InputTokens => format!("{cost:.1}"),
+        CostUnit::Money => format!("{cost:.4}"),
+    };
+    let mut line = format!(
+        "prompts of {}: {} of {} billed tokens read from cache; cost {} under `{}` prices",
+        turns(totals.turns),
+        totals.cache_read_tokens,
+        totals.prompt_tokens,
+        figure(totals.input_cost),
+        totals.model
+    );
+    if unit == CostUnit::InputTokens && totals.prompt_tokens > 0 {
+        let share = 100.0 * totals.input_cost / totals.prompt_tokens as f64;
+        line.push_str(&format!(" (input-token equivalents: {share:.0}% of the same prompts uncached)"));
+    }
+    if let Some(output) = totals.output_cost {
+        line.push_str(&format!(", completions {}", figure(output)));
+    }
+    line.push_str(&format!("; per turn: `ptc trace {} --usage`", session.display()));
+    line
 }
 
 /// One line per strategy instance of the config that did not build and
@@ -150,6 +181,34 @@ fn first_line(text: &str) -> &str {
 mod tests {
     use super::*;
     use crate::config::ConfigFile;
+
+    #[test]
+    fn the_cost_line_says_what_the_prompts_cost_in_the_models_unit() {
+        let mut totals = CostTotals {
+            model: "openai".into(),
+            turns: 3,
+            prompt_tokens: 4000,
+            cache_read_tokens: 2816,
+            cache_write_tokens: 0,
+            uncached_tokens: 1184,
+            input_cost: 1465.6,
+            output_cost: None,
+        };
+        let at = Path::new("a.session.jsonl");
+        assert_eq!(
+            cost_line(&totals, CostUnit::InputTokens, at),
+            "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 1465.6 under `openai` prices \
+             (input-token equivalents: 37% of the same prompts uncached); per turn: `ptc trace a.session.jsonl --usage`"
+        );
+        totals.model = "sonnet".into();
+        totals.input_cost = 0.004_396_8;
+        totals.output_cost = Some(0.0123);
+        assert_eq!(
+            cost_line(&totals, CostUnit::Money, at),
+            "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 0.0044 under `sonnet` prices, \
+             completions 0.0123; per turn: `ptc trace a.session.jsonl --usage`"
+        );
+    }
 
     #[test]
     fn an_unknown_agent_suggests_the_one_a_typo_meant() {
