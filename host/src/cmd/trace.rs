@@ -214,8 +214,6 @@ fn usage_table(session: &ptc_session::Session) -> String {
     let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
     let mut rows = Vec::new();
     let mut total = [0u64; 6];
-    let mut cost_total = 0.0;
-    let mut model = None;
     for turn in &session.turns {
         let strategy = turn.render_stats.as_ref().map_or("-", served_by);
         let usage = turn.usage.as_ref();
@@ -231,8 +229,6 @@ fn usage_table(session: &ptc_session::Session) -> String {
         for (t, v) in total.iter_mut().zip(figures) {
             *t += v.unwrap_or(0);
         }
-        cost_total += c.map_or(0.0, |c| c.input_cost);
-        model = model.or(c.map(|c| c.model.clone()));
         let mut row = vec![turn.number.to_string(), strategy.to_string()];
         row.extend(figures.iter().map(|v| show(*v)));
         row.push(c.map_or("-".into(), |c| format!("{:.1}", c.input_cost)));
@@ -249,11 +245,12 @@ fn usage_table(session: &ptc_session::Session) -> String {
     }
     let mut last = vec!["total".to_string(), String::new()];
     last.extend(total.iter().map(|v| v.to_string()));
-    last.push(format!("{cost_total:.1}"));
+    let costs = ptc_session::CostTotals::of(&session.turns);
+    last.push(format!("{:.1}", costs.as_ref().map_or(0.0, |c| c.input_cost)));
     last.extend([String::new(), String::new(), String::new()]);
     rows.push(last);
     let headers: Vec<String> = headers.map(String::from).to_vec();
-    let price = model.map_or(String::new(), |m| format!(" (cost: prompt under the `{m}` price model)"));
+    let price = costs.map_or(String::new(), |c| format!(" (cost: prompt under the `{}` price model)", c.model));
     format!("\nusage per turn{price}:\n{}", ptc_cost::table(&headers, &rows, false))
 }
 
