@@ -150,7 +150,28 @@ fn demo_run() -> &'static Ran {
 
 #[test]
 fn demo() {
-    demo_run();
+    let ran = demo_run();
+    // The closing cost line: the run's own cost records, and the full
+    // history's cost over the same turns as `ptc compare` prices it.
+    let out = ptc()
+        .args(["compare", "--strategies", "full-history", "--format", "json", "--session"])
+        .arg(&ran.path)
+        .output()
+        .expect("ptc runs");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("compare's JSON");
+    let costs = report["strategies"][0]["per_session"][0]["figures"]["costs"].as_array().unwrap();
+    let openai = costs.iter().find(|c| c["model"] == "openai").unwrap();
+    let full = openai["total"]["cost"]["input"].as_f64().unwrap();
+    let totals = ptc_session::CostTotals::of(&ran.session.turns).unwrap();
+    let line = ran.stderr.lines().find(|l| l.starts_with("ptc: prompts of 9 turns: ")).expect("a cost line");
+    let run = totals.input_cost;
+    assert!(line.contains(&format!("cost {run:.1} under `openai` prices")), "{line}");
+    let share = 100.0 * run / full;
+    assert!(
+        line.contains(&format!("% of the same prompts uncached, {share:.0}% of the full history's {full:.1});")),
+        "{line}"
+    );
+    assert!(share < 100.0, "{line}");
 }
 
 #[test]

@@ -7,12 +7,13 @@ use super::eval::ResultFormat;
 use super::{CmdError, CmdResult, Output};
 use crate::config::Config;
 use crate::contract::public_json;
+use crate::costing::AgainstFullHistory;
 use crate::progress::Terminal;
-use crate::resolve::Resolved;
+use crate::resolve::{agent_token_counter, Resolved};
 use crate::run::{price_model, run, RunError, RunOptions};
 use ptc_cost::CostUnit;
 use ptc_lisp::{read_edn, value_to_json};
-use ptc_session::{CostTotals, RunStatus, Session};
+use ptc_session::{CostSource, CostTotals, RunStatus, Session};
 use ptc_signature::Signature;
 use std::path::Path;
 
@@ -79,38 +80,72 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);
     warnings.extend(unused_broken_instances(&resolved, agent));
-    let unit = resolved.config.agents.get(agent).and_then(|a| price_model(&resolved, a).ok()).map(|m| m.unit());
-    if let (Some(totals), Some(unit)) = (CostTotals::of(&done.session.turns), unit) {
-        warnings.push(cost_line(&totals, unit, &done.path));
+    if let Some(cost) = RunCost::of(&resolved, agent, &done.session) {
+        warnings.push(cost.line(&done.path));
     }
     warnings.push(note);
     Ok(Output { stdout, warnings, code: i32::from(done.session.status != Some(RunStatus::Returned)) })
 }
 
-/// What the run's prompts cost under its price model, in one line, with
-/// where to see it per turn.
-fn cost_line(totals: &CostTotals, unit: CostUnit, session: &Path) -> String {
-    let figure = |cost: f64| match unit {
-        CostUnit::InputTokens => format!("{cost:.1}"),
-        CostUnit::Money => format!("{cost:.4}"),
-    };
-    let mut line = format!(
-        "prompts of {}: {} of {} billed tokens read from cache; cost {} under `{}` prices",
-        turns(totals.turns),
-        totals.cache_read_tokens,
-        totals.prompt_tokens,
-        figure(totals.input_cost),
-        totals.model
-    );
-    if unit == CostUnit::InputTokens && totals.prompt_tokens > 0 {
-        let share = 100.0 * totals.input_cost / totals.prompt_tokens as f64;
-        line.push_str(&format!(" (input-token equivalents: {share:.0}% of the same prompts uncached)"));
+/// What a run's prompts cost, for its closing lines.
+struct RunCost {
+    /// The turns' cost records, summed.
+    totals: CostTotals,
+    /// What the costs are counted in.
+    unit: CostUnit,
+    /// The same turns with the full history, when they can be priced.
+    against: Option<AgainstFullHistory>,
+    /// Whether every turn's cost is ptc's estimate (none the server's).
+    estimated_only: bool,
+}
+
+impl RunCost {
+    /// The cost of `session`'s prompts under `agent`'s price model.
+    fn of(resolved: &Resolved, agent: &str, session: &Session) -> Option<RunCost> {
+        let defined = resolved.config.agents.get(agent)?;
+        let model = price_model(resolved, defined).ok()?;
+        let totals = CostTotals::of(&session.turns)?;
+        let against = agent_token_counter(defined).ok().and_then(|c| AgainstFullHistory::of(session, &model, c));
+        let estimated_only =
+            session.turns.iter().filter_map(|t| t.cost.as_ref()).all(|c| c.source == CostSource::Estimated);
+        Some(RunCost { totals, unit: model.unit(), against, estimated_only })
     }
-    if let Some(output) = totals.output_cost {
-        line.push_str(&format!(", completions {}", figure(output)));
+
+    /// One line: billed tokens read from the cache, the cost in the model's
+    /// unit and against the full history's, and where to see it per turn.
+    fn line(&self, session: &Path) -> String {
+        let t = &self.totals;
+        let figure = |cost: f64| match self.unit {
+            CostUnit::InputTokens => format!("{cost:.1}"),
+            CostUnit::Money => format!("{cost:.4}"),
+        };
+        let mut line = format!(
+            "prompts of {}: {} of {} billed tokens read from cache; cost {} under `{}` prices",
+            turns(t.turns),
+            t.cache_read_tokens,
+            t.prompt_tokens,
+            figure(t.input_cost),
+            t.model
+        );
+        let mut notes = Vec::new();
+        if self.unit == CostUnit::InputTokens && t.prompt_tokens > 0 {
+            let share = 100.0 * t.input_cost / t.prompt_tokens as f64;
+            notes.push(format!("input-token equivalents: {share:.0}% of the same prompts uncached"));
+        }
+        if let Some(a) = self.against.filter(|a| a.full_history > 0.0) {
+            let share = 100.0 * a.run / a.full_history;
+            let how = if self.estimated_only { "" } else { " by ptc's estimate of both" };
+            notes.push(format!("{share:.0}% of the full history's {}{how}", figure(a.full_history)));
+        }
+        if !notes.is_empty() {
+            line.push_str(&format!(" ({})", notes.join(", ")));
+        }
+        if let Some(output) = t.output_cost {
+            line.push_str(&format!(", completions {}", figure(output)));
+        }
+        line.push_str(&format!("; per turn: `ptc trace {} --usage`", session.display()));
+        line
     }
-    line.push_str(&format!("; per turn: `ptc trace {} --usage`", session.display()));
-    line
 }
 
 /// One line per strategy instance of the config that did not build and
@@ -184,7 +219,7 @@ mod tests {
 
     #[test]
     fn the_cost_line_says_what_the_prompts_cost_in_the_models_unit() {
-        let mut totals = CostTotals {
+        let totals = CostTotals {
             model: "openai".into(),
             turns: 3,
             prompt_tokens: 4000,
@@ -194,20 +229,29 @@ mod tests {
             input_cost: 1465.6,
             output_cost: None,
         };
+        let against = Some(AgainstFullHistory { run: 1465.6, full_history: 1832.0 });
+        let mut cost = RunCost { totals, unit: CostUnit::InputTokens, against, estimated_only: true };
         let at = Path::new("a.session.jsonl");
         assert_eq!(
-            cost_line(&totals, CostUnit::InputTokens, at),
+            cost.line(at),
             "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 1465.6 under `openai` prices \
-             (input-token equivalents: 37% of the same prompts uncached); per turn: `ptc trace a.session.jsonl --usage`"
+             (input-token equivalents: 37% of the same prompts uncached, 80% of the full history's 1832.0); per turn: \
+             `ptc trace a.session.jsonl --usage`"
         );
-        totals.model = "sonnet".into();
-        totals.input_cost = 0.004_396_8;
-        totals.output_cost = Some(0.0123);
+        cost.totals.model = "sonnet".into();
+        cost.totals.input_cost = 0.004_396_8;
+        cost.totals.output_cost = Some(0.0123);
+        cost.unit = CostUnit::Money;
+        cost.against = Some(AgainstFullHistory { run: 0.0045, full_history: 0.009 });
+        cost.estimated_only = false;
         assert_eq!(
-            cost_line(&totals, CostUnit::Money, at),
-            "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 0.0044 under `sonnet` prices, \
-             completions 0.0123; per turn: `ptc trace a.session.jsonl --usage`"
+            cost.line(at),
+            "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 0.0044 under `sonnet` prices \
+             (50% of the full history's 0.0090 by ptc's estimate of both), completions 0.0123; per turn: \
+             `ptc trace a.session.jsonl --usage`"
         );
+        cost.against = None;
+        assert!(cost.line(at).contains("`sonnet` prices, completions 0.0123;"), "{}", cost.line(at));
     }
 
     #[test]
