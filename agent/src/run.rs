@@ -120,7 +120,14 @@ pub enum RunError {
         error: LookupError,
     },
     /// The model backend could not be set up.
-    Backend(LlmError),
+    Backend {
+        /// Where the agent is configured.
+        location: Location,
+        /// The agent.
+        agent: String,
+        /// Why.
+        error: LlmError,
+    },
     /// The agent's price model cannot be used.
     Pricing {
         /// Where the agent is configured.
@@ -191,7 +198,7 @@ impl fmt::Display for RunError {
             }
             RunError::Encoding { location, agent, message } => write!(f, "{location}: agent `{agent}`: {message}"),
             RunError::Strategy { agent, error } => write!(f, "agent `{agent}`: {error}"),
-            RunError::Backend(e) => e.fmt(f),
+            RunError::Backend { location, agent, error } => write!(f, "{location}: agent `{agent}`: {error}"),
             RunError::Pricing { location, message } => write!(f, "{location}: pricing: {message}"),
             RunError::Session { path, error } => write!(f, "{}: {error}", path.display()),
             RunError::NotThisAgent { path, agent } => {
@@ -292,7 +299,11 @@ pub fn run(
         Some(path) => read_session(path)?.turns.len(),
         None => 0,
     };
-    let mut llm = llm::from_config(llm_config, done).map_err(RunError::Backend)?;
+    let mut llm = llm::from_config(llm_config, done).map_err(|error| RunError::Backend {
+        location: agent.location.clone(),
+        agent: agent.name.clone(),
+        error,
+    })?;
     run_with(resolved, name, options, llm.as_mut(), observer)
 }
 

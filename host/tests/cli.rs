@@ -843,3 +843,23 @@ fn a_missing_relative_path_says_it_was_resolved_against_the_config_folder() {
     let expected = format!("cannot start `./bin/tool.sh`: No such file or directory (os error 2) (relative to {}, the config file's folder)", dir.display());
     assert!(shown.contains(&expected), "{shown}");
 }
+
+#[test]
+fn a_backend_that_cannot_start_names_the_agent_and_where_it_is_configured() {
+    let cfg = temp(
+        "backend.toml",
+        "[agent.remote]\nmission = \"m\"\nllm = { backend = \"openai\", base_url = \"http://127.0.0.1:9\", model = \"m\", api_key_env = \"PTC_SURELY_UNSET_VARIABLE\" }\n",
+    );
+    let out = ptc(&["run", "remote", "--config", cfg.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!("ptc: error: {}:1:1: agent `remote`: the environment variable", cfg.display())),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("`PTC_SURELY_UNSET_VARIABLE` (api_key_env) is not set; export it with the API key\n"),
+        "{err}"
+    );
+}
