@@ -287,14 +287,20 @@ mod tests {
         );
     }
 
+    /// MINIMAL with a cost record on its turn, `input_cost` written as given.
+    fn with_cost(input_cost: &str) -> Session {
+        let cost = format!(
+            r#""cost": {{"model": "openai", "source": "estimated", "prompt_tokens": 1622,
+            "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": {input_cost}}},"#
+        );
+        Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap()
+    }
+
     #[test]
     fn a_cost_reads_back_to_the_same_float() {
         // 239.60000000000002 is written as such; a parser that is not
         // correctly rounded reads it back one ulp off, as 239.6.
-        let cost = r#""cost": {"model": "openai", "source": "estimated", "prompt_tokens": 1622,
-            "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": 239.60000000000002},"#;
-        let s =
-            Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
+        let s = with_cost("239.60000000000002");
         let input_cost = s.turns[0].cost.as_ref().map(|c| c.input_cost);
         assert_ne!(239.600_000_000_000_02_f64, 239.6);
         assert_eq!(input_cost, Some(239.600_000_000_000_02), "the written figure, to the bit");
@@ -303,10 +309,7 @@ mod tests {
 
     #[test]
     fn cost_totals_sum_the_turns_that_record_a_cost() {
-        let cost = r#""cost": {"model": "openai", "source": "estimated", "prompt_tokens": 1622,
-            "cache_read_tokens": 1536, "cache_write_tokens": 0, "uncached_tokens": 86, "input_cost": 239.5},"#;
-        let s =
-            Session::parse(&MINIMAL.replace("\"result\": \"#'x\",", &format!("\"result\": \"#'x\", {cost}"))).unwrap();
+        let s = with_cost("239.5");
         assert_eq!(CostTotals::of(&[]), None);
         let mut turns = vec![s.turns[0].clone(), s.turns[0].clone(), s.turns[0].clone()];
         turns[1].cost = None;
