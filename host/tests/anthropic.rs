@@ -7,10 +7,7 @@
 mod llm_server;
 
 use llm_server::{Reply, Server};
-use ptc_host::config::Config;
-use ptc_host::config::ConfigFile;
 use ptc_host::llm::{Anthropic, Block, FinishReason, HttpLlmConfig, Llm, Prompt, PromptMessage, Role, Usage};
-use ptc_host::run::{run, RunOptions};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -249,19 +246,33 @@ fn an_agent_runs_on_the_anthropic_backend() {
         server.url
     );
     std::fs::write(dir.join("ptc.toml"), text).unwrap();
-    let config = Config::load(&dir.join("ptc.toml")).unwrap().resolve();
     let out = dir.join("s.json");
-    let done = run(
-        &config,
-        "h",
-        RunOptions { session_out: Some(&out), resume: None, ..Default::default() },
-        &mut |_: &str| {},
-    )
+    // As `ptc run h` runs it, closing lines included.
+    let ran = ptc_host::cmd::run::run_agent(&ptc_host::cmd::run::RunArgs {
+        config: &dir.join("ptc.toml"),
+        agent: Some("h"),
+        session: Some(&out),
+        resume: None,
+        args: &[],
+        format: ptc_host::cmd::eval::ResultFormat::Edn,
+        strategy: None,
+    })
     .unwrap();
-    assert_eq!(done.session.result.as_deref(), Some("6"));
-    let u = &done.session.usage;
+    assert_eq!(ran.stdout, "6\n");
+    // The server reported its cache figures, so the run's cost is its, and
+    // the share against the full history compares ptc's estimates.
+    let cost = ran.warnings.iter().find(|w| w.starts_with("prompts of 2 turns: 3124 of 3620 billed tokens")).unwrap();
+    assert!(
+        cost.contains("under `anthropic` prices")
+            && cost.contains("% of the full history's cost by ptc's estimate of both, "),
+        "{cost}"
+    );
+    let session = ptc_session::Session::read(&out).unwrap();
+    assert!(session.turns.iter().all(|t| t.cost.as_ref().unwrap().source == ptc_session::CostSource::Reported));
+    assert_eq!(session.result.as_deref(), Some("6"));
+    let u = &session.usage;
     assert_eq!((u.prompt_tokens, u.cache_read_tokens, u.cache_write_tokens), (Some(3620), Some(3124), Some(420)));
-    assert_eq!(done.session.turns[0].usage.as_ref().unwrap().llm.as_ref().unwrap()["anthropic_version"], "2023-06-01");
+    assert_eq!(session.turns[0].usage.as_ref().unwrap().llm.as_ref().unwrap()["anthropic_version"], "2023-06-01");
     let first = server.received()[0].json();
     assert_eq!(first["system"][0]["type"], "text");
     assert_eq!(first["messages"][0]["role"], "user");

@@ -134,8 +134,13 @@ impl RunCost {
         }
         if let Some(a) = self.against.filter(|a| a.full_history > 0.0) {
             let share = 100.0 * a.run / a.full_history;
-            let how = if self.estimated_only { "" } else { " by ptc's estimate of both" };
-            notes.push(format!("{share:.0}% of the full history's {}{how}", figure(a.full_history)));
+            notes.push(if self.estimated_only {
+                format!("{share:.0}% of the full history's {}", figure(a.full_history))
+            } else {
+                // The run's cost is the server's: the share compares estimates.
+                let (run, full) = (figure(a.run), figure(a.full_history));
+                format!("{share:.0}% of the full history's cost by ptc's estimate of both, {run} against {full}")
+            });
         }
         if !notes.is_empty() {
             line.push_str(&format!(" ({})", notes.join(", ")));
@@ -247,8 +252,8 @@ mod tests {
         assert_eq!(
             cost.line(at),
             "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 0.0044 under `sonnet` prices \
-             (50% of the full history's 0.0090 by ptc's estimate of both), completions 0.0123; per turn: \
-             `ptc trace a.session.jsonl --usage`"
+             (50% of the full history's cost by ptc's estimate of both, 0.0045 against 0.0090), completions 0.0123; \
+             per turn: `ptc trace a.session.jsonl --usage`"
         );
         cost.against = None;
         assert!(cost.line(at).contains("`sonnet` prices, completions 0.0123;"), "{}", cost.line(at));
