@@ -151,6 +151,54 @@ mod tests {
         std::fs::remove_dir_all(dir).unwrap();
     }
 
+    /// The scaffold's commented blocks (a `# [table]` line to the next bare
+    /// `#`), uncommented.
+    fn commented_blocks(text: &str) -> Vec<String> {
+        let mut blocks: Vec<String> = Vec::new();
+        let mut open = false;
+        for line in text.lines() {
+            if line.starts_with("# [") {
+                blocks.push(String::new());
+                open = true;
+            } else if !line.starts_with("# ") {
+                open = false;
+            }
+            if let Some(block) = blocks.last_mut().filter(|_| open) {
+                block.push_str(&line[2..]);
+                block.push('\n');
+            }
+        }
+        blocks
+    }
+
+    /// Each commented block parses once uncommented, as its comment says
+    /// to use it: a model's `llm` table replacing the inline line, a price
+    /// model named by the agent.
+    #[test]
+    fn the_scaffolds_commented_blocks_parse_when_uncommented() {
+        let text = TEMPLATES[0].text;
+        let blocks = commented_blocks(text);
+        assert_eq!(blocks.len(), 4, "two models, a price model and an MCP server: {blocks:#?}");
+        let replay = "llm = { backend = \"replay\", file = \"replay/explore-orders.json\" }\n";
+        assert!(text.contains(replay));
+        for block in blocks {
+            let mut config = text.to_string();
+            if block.starts_with(&format!("[agent.{AGENT}.llm]")) {
+                config = config.replace(replay, "");
+            }
+            if let Some(name) = block.strip_prefix("[pricing.").and_then(|r| r.split_once(']')).map(|(n, _)| n) {
+                config = config.replace(replay, &format!("{replay}pricing = \"{name}\"\n"));
+            }
+            config.push_str(&block);
+            let parsed = Config::parse(Path::new("/p/strategies.toml"), &config);
+            let parsed = parsed.unwrap_or_else(|e| panic!("{e}\n{block}"));
+            if block.starts_with("[pricing.") {
+                assert_eq!(parsed.agents[AGENT].pricing.as_deref(), Some("sonnet"));
+                assert!(parsed.price_models().unwrap().get("sonnet").is_ok());
+            }
+        }
+    }
+
     /// The scaffold's instances are the shipped ones, table for table, so
     /// the two configs cannot drift apart.
     #[test]
