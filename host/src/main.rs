@@ -72,7 +72,7 @@ enum Command {
         /// How to print the result (JSON: a typed map's fields under their declared names).
         #[arg(long, value_enum, default_value_t = eval::ResultFormat::Edn)]
         format: eval::ResultFormat,
-        /// Strategy instance or plugin name for this run, instead of the agent's `strategy` (its trigger and fallbacks stay).
+        /// Strategy instance or plugin name for this run instead of the agent's `strategy` (with that instance's trigger; the agent's fallbacks stay).
         #[arg(long)]
         strategy: Option<String>,
     },
