@@ -4,7 +4,7 @@
 
 use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, TokenMemo};
 use ptc_llm::Usage;
-use ptc_session::{CostRecord, CostSource, MessageRecord, Session, TurnRecord};
+use ptc_session::{CostRecord, CostSource, MessageRecord, TurnRecord};
 use ptc_tokens::TokenCounter;
 
 /// The price model of a run and its accounting so far.
@@ -58,40 +58,6 @@ impl Costing {
             input_cost: cost.input,
             output_cost: cost.output,
         }
-    }
-}
-
-/// What a run's prompts cost beside what the full history would have cost
-/// over the same turns, both by ptc's accounting under one price model
-/// (the run's own figures may be the server's instead).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct AgainstFullHistory {
-    /// The prompts the run sent.
-    pub run: f64,
-    /// The full history of each of its turns.
-    pub full_history: f64,
-}
-
-impl AgainstFullHistory {
-    /// Prices `session`'s recorded prompts and the full history of each of
-    /// its turns under `model`; `None` when a turn's prompt was not
-    /// recorded or its request cannot be rebuilt.
-    pub fn of(session: &Session, model: &PriceModel, counter: &'static TokenCounter) -> Option<AgainstFullHistory> {
-        let mut sent = Vec::with_capacity(session.turns.len());
-        let mut full = Vec::with_capacity(session.turns.len());
-        for turn in &session.turns {
-            if turn.messages.is_empty() {
-                return None;
-            }
-            sent.push(recorded_prompt(&turn.messages));
-            let request = session.request_for_turn(Some(turn.number)).ok()?;
-            full.push(Prompt::from(&ptc_plugin_api::render::full_history_prompt(&request)));
-        }
-        let mut memo = TokenMemo::new(counter);
-        let mut cost = |prompts: &[Prompt]| -> f64 {
-            ptc_cost::session_costs(model, prompts, &mut memo).iter().map(|c| c.cost.input).sum()
-        };
-        Some(AgainstFullHistory { run: cost(&sent), full_history: cost(&full) })
     }
 }
 

@@ -396,10 +396,7 @@ impl std::error::Error for MeasureError {}
 
 /// Renders every turn of `subject` through `policy` and measures it.
 pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_, '_>) -> Result<Figures, MeasureError> {
-    let mut f = Figures::default();
-    let mut accounts: Vec<Accounting> = how.models.iter().map(|m| Accounting::new(m)).collect();
-    f.costs = how.models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() }).collect();
-    let mut texts = Vec::with_capacity(subject.requests.len());
+    let mut m = Measuring::start(how.models);
     let show = how.show_turn.map(|t| t.clamp(1, subject.requests.len()));
     let mut previous_epoch = None;
     for request in &subject.requests {
@@ -408,23 +405,67 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
             turn: request.turn(),
             error,
         })?;
-        let tokens = served.tokens as u64;
+        if served.phase == Phase::FullHistory {
+            m.f.turns_full_history += 1;
+        }
+        m.f.stats.add_stats(served.rendered.stats());
+        let epoch = cache_epoch(&served.rendered);
+        let same_epoch = previous_epoch == Some(epoch);
+        previous_epoch = Some(epoch);
+        let text = m.turn(&ptc_cost::Prompt::from(&served.rendered), served.tokens as u64, same_epoch, how);
+        if show == Some(request.turn() as usize) {
+            m.f.shown_prompt = Some((request.turn() as usize, text));
+        }
+    }
+    Ok(m.finish(subject))
+}
+
+/// Measures the prompts `session` recorded as sent (its turns' messages,
+/// blocks and breakpoints), as [`measure`] measures a strategy's: what a
+/// run itself cost and showed, whichever instances served it. `subject`
+/// is the same session; `None` when a turn's prompt was not recorded.
+pub fn measure_recorded(session: &Session, subject: &Subject, how: &mut Measure<'_, '_>) -> Option<Figures> {
+    let mut m = Measuring::start(how.models);
+    for turn in &session.turns {
+        if turn.messages.is_empty() {
+            return None;
+        }
+        let prompt = ptc_agent::costing::recorded_prompt(&turn.messages);
+        // The recorded blocks carry no cache epoch: every turn counts as
+        // steady when the prefix was cacheable.
+        m.turn(&prompt, turn.prompt_tokens.unwrap_or_default(), true, how);
+    }
+    Some(m.finish(subject))
+}
+
+/// The figures of one measurement, turn by turn.
+struct Measuring {
+    f: Figures,
+    accounts: Vec<Accounting>,
+    texts: Vec<String>,
+}
+
+impl Measuring {
+    fn start(models: &[&PriceModel]) -> Measuring {
+        let costs = models.iter().map(|m| ModelFigures { model: m.name().to_string(), ..Default::default() });
+        Measuring {
+            f: Figures { costs: costs.collect(), ..Default::default() },
+            accounts: models.iter().map(|m| Accounting::new(m)).collect(),
+            texts: Vec::new(),
+        }
+    }
+
+    /// Adds one turn's prompt of `tokens` prompt tokens; returns its text.
+    fn turn(&mut self, priced: &ptc_cost::Prompt, tokens: u64, same_epoch: bool, how: &mut Measure<'_, '_>) -> String {
+        let f = &mut self.f;
         let base = *f.prompt_tokens.first().unwrap_or(&tokens);
         f.prompt_tokens.push(tokens);
         f.turns += 1;
         f.total_tokens += tokens;
         f.history_tokens += tokens as i64 - base as i64;
         f.largest_prompt = f.largest_prompt.max(tokens);
-        if served.phase == Phase::FullHistory {
-            f.turns_full_history += 1;
-        }
-        f.stats.add_stats(served.rendered.stats());
-        let priced = ptc_cost::Prompt::from(&served.rendered);
-        let epoch = cache_epoch(&served.rendered);
-        let same_epoch = previous_epoch == Some(epoch);
-        previous_epoch = Some(epoch);
-        for ((account, figures), model) in accounts.iter_mut().zip(&mut f.costs).zip(how.models) {
-            let turn = account.turn(&priced, None, how.memo);
+        for ((account, figures), model) in self.accounts.iter_mut().zip(&mut f.costs).zip(how.models) {
+            let turn = account.turn(priced, None, how.memo);
             figures.total.add(&turn);
             let cacheable = figures.turns.last().is_some_and(|t| t.usage.prompt_tokens >= model.min_cached_tokens());
             if same_epoch && cacheable {
@@ -433,19 +474,22 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
             figures.turns.push(turn);
         }
         let text = priced.text();
-        if show == Some(request.turn() as usize) {
-            f.shown_prompt = Some((request.turn() as usize, text.clone()));
-        }
-        texts.push(text);
+        self.texts.push(text.clone());
+        text
     }
-    let recall: Recall = subject.facts.recall(&texts);
-    let restorable = subject.facts.restorable(&recall.missed, &subject.returned);
-    f.recall = RecallFigures { used: recall.used, visible: recall.visible, restorable };
-    f.missed = recall.missed;
-    let stale = subject.corrections.stale(&texts);
-    f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };
-    f.stale_turns = stale.turns;
-    Ok(f)
+
+    /// The figures, with the recall and stale facts of every prompt.
+    fn finish(mut self, subject: &Subject) -> Figures {
+        let f = &mut self.f;
+        let recall: Recall = subject.facts.recall(&self.texts);
+        let restorable = subject.facts.restorable(&recall.missed, &subject.returned);
+        f.recall = RecallFigures { used: recall.used, visible: recall.visible, restorable };
+        f.missed = recall.missed;
+        let stale = subject.corrections.stale(&self.texts);
+        f.stale = StaleFigures { shown: stale.shown, checked: stale.checked };
+        f.stale_turns = stale.turns;
+        self.f
+    }
 }
 
 /// The report data of one strategy on one session, for [`ptc_cost::render_html`].

@@ -172,6 +172,15 @@ fn demo() {
         "{line}"
     );
     assert!(share < 100.0, "{line}");
+    // And the facts later programs reused, as compare counts them for the
+    // full history (the run's own prompts show them all here too).
+    let recall = &report["strategies"][0]["per_session"][0]["figures"]["recall"];
+    let (used, visible) = (recall["used"].as_u64().unwrap(), recall["visible"].as_u64().unwrap());
+    assert!(used > 0 && visible == used, "{recall}");
+    assert!(
+        line.contains(&format!("; reused facts still shown: {used} of {used} (100%; full history 100%);")),
+        "{line}"
+    );
 }
 
 #[test]

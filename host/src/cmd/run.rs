@@ -5,14 +5,16 @@
 
 use super::eval::ResultFormat;
 use super::{CmdError, CmdResult, Output};
+use crate::compare::{measure, measure_recorded, Figures, Measure, RecallFigures, Subject};
 use crate::config::Config;
 use crate::contract::public_json;
-use crate::costing::AgainstFullHistory;
+use crate::policy::Policy;
 use crate::progress::Terminal;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::run::{price_model, run, RunError, RunOptions};
-use ptc_cost::CostUnit;
+use ptc_cost::{CostUnit, TokenMemo};
 use ptc_lisp::{read_edn, value_to_json};
+use ptc_plugin_api::render::FULL_HISTORY;
 use ptc_session::{CostSource, CostTotals, RunStatus, Session};
 use ptc_signature::Signature;
 use std::path::Path;
@@ -87,14 +89,16 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     Ok(Output { stdout, warnings, code: i32::from(done.session.status != Some(RunStatus::Returned)) })
 }
 
-/// What a run's prompts cost, for its closing lines.
+/// What a run's prompts cost, and what they showed, for its closing line.
 struct RunCost {
     /// The turns' cost records, summed.
     totals: CostTotals,
     /// What the costs are counted in.
     unit: CostUnit,
-    /// The same turns with the full history, when they can be priced.
-    against: Option<AgainstFullHistory>,
+    /// The prompts the run sent, then the full history over the same turns,
+    /// as `ptc compare` measures them (cost under the run's price model,
+    /// fact recall), when every turn recorded its prompt.
+    measured: Option<(Figures, Figures)>,
     /// Whether every turn's cost is ptc's estimate (none the server's).
     estimated_only: bool,
 }
@@ -105,14 +109,23 @@ impl RunCost {
         let defined = resolved.config.agents.get(agent)?;
         let model = price_model(resolved, defined).ok()?;
         let totals = CostTotals::of(&session.turns)?;
-        let against = agent_token_counter(defined).ok().and_then(|c| AgainstFullHistory::of(session, &model, c));
+        let measured = agent_token_counter(defined).ok().and_then(|counter| {
+            let subject = Subject::new(agent, session).ok()?;
+            let models = [&model];
+            let mut memo = TokenMemo::new(counter);
+            let mut how = Measure { models: &models, memo: &mut memo, counter, show_turn: None };
+            let run = measure_recorded(session, &subject, &mut how)?;
+            let mut full = Policy::new(resolved.strategy(FULL_HISTORY).ok()?, Vec::new(), None, counter);
+            Some((run, measure(&mut full, &subject, &mut how).ok()?))
+        });
         let estimated_only =
             session.turns.iter().filter_map(|t| t.cost.as_ref()).all(|c| c.source == CostSource::Estimated);
-        Some(RunCost { totals, unit: model.unit(), against, estimated_only })
+        Some(RunCost { totals, unit: model.unit(), measured, estimated_only })
     }
 
     /// One line: billed tokens read from the cache, the cost in the model's
-    /// unit and against the full history's, and where to see it per turn.
+    /// unit and against the full history's, the facts later programs reused
+    /// that their prompts still showed, and where to see it per turn.
     fn line(&self, session: &Path) -> String {
         let t = &self.totals;
         let figure = |cost: f64| match self.unit {
@@ -132,14 +145,19 @@ impl RunCost {
             let share = 100.0 * t.input_cost / t.prompt_tokens as f64;
             notes.push(format!("input-token equivalents: {share:.0}% of the same prompts uncached"));
         }
-        if let Some(a) = self.against.filter(|a| a.full_history > 0.0) {
-            let share = 100.0 * a.run / a.full_history;
+        let costs =
+            self.measured.as_ref().and_then(|(run, full)| run.input_cost(&t.model).zip(full.input_cost(&t.model)));
+        if let Some((run, full)) = costs.filter(|(_, full)| *full > 0.0) {
+            let share = 100.0 * run / full;
             notes.push(if self.estimated_only {
-                format!("{share:.0}% of the full history's {}", figure(a.full_history))
+                format!("{share:.0}% of the full history's {}", figure(full))
             } else {
                 // The run's cost is the server's: the share compares estimates.
-                let (run, full) = (figure(a.run), figure(a.full_history));
-                format!("{share:.0}% of the full history's cost by ptc's estimate of both, {run} against {full}")
+                format!(
+                    "{share:.0}% of the full history's cost by ptc's estimate of both, {} against {}",
+                    figure(run),
+                    figure(full)
+                )
             });
         }
         if !notes.is_empty() {
@@ -147,6 +165,16 @@ impl RunCost {
         }
         if let Some(output) = t.output_cost {
             line.push_str(&format!(", completions {}", figure(output)));
+        }
+        if let Some((run, full)) = self.measured.as_ref().filter(|(run, _)| run.recall.used > 0) {
+            let pct = |r: &RecallFigures| r.share().map_or(String::new(), |s| format!("{:.0}%", 100.0 * s));
+            line.push_str(&format!(
+                "; reused facts still shown: {} of {} ({}; full history {})",
+                run.recall.visible,
+                run.recall.used,
+                pct(&run.recall),
+                pct(&full.recall)
+            ));
         }
         line.push_str(&format!("; per turn: `ptc trace {} --usage`", session.display()));
         line
@@ -222,6 +250,16 @@ mod tests {
     use super::*;
     use crate::config::ConfigFile;
 
+    /// Figures of one price model: a prompt cost and a fact recall.
+    fn figures(model: &str, input: f64, used: usize, visible: usize) -> Figures {
+        let total = ptc_cost::TurnCost { cost: ptc_cost::Cost { input, output: None }, ..Default::default() };
+        Figures {
+            costs: vec![crate::compare::ModelFigures { model: model.into(), total, ..Default::default() }],
+            recall: RecallFigures { used, visible, restorable: 0 },
+            ..Default::default()
+        }
+    }
+
     #[test]
     fn the_cost_line_says_what_the_prompts_cost_in_the_models_unit() {
         let totals = CostTotals {
@@ -234,20 +272,20 @@ mod tests {
             input_cost: 1465.6,
             output_cost: None,
         };
-        let against = Some(AgainstFullHistory { run: 1465.6, full_history: 1832.0 });
-        let mut cost = RunCost { totals, unit: CostUnit::InputTokens, against, estimated_only: true };
+        let measured = Some((figures("openai", 1465.6, 8, 7), figures("openai", 1832.0, 8, 8)));
+        let mut cost = RunCost { totals, unit: CostUnit::InputTokens, measured, estimated_only: true };
         let at = Path::new("a.session.jsonl");
         assert_eq!(
             cost.line(at),
             "prompts of 3 turns: 2816 of 4000 billed tokens read from cache; cost 1465.6 under `openai` prices \
-             (input-token equivalents: 37% of the same prompts uncached, 80% of the full history's 1832.0); per turn: \
-             `ptc trace a.session.jsonl --usage`"
+             (input-token equivalents: 37% of the same prompts uncached, 80% of the full history's 1832.0); reused \
+             facts still shown: 7 of 8 (88%; full history 100%); per turn: `ptc trace a.session.jsonl --usage`"
         );
         cost.totals.model = "sonnet".into();
         cost.totals.input_cost = 0.004_396_8;
         cost.totals.output_cost = Some(0.0123);
         cost.unit = CostUnit::Money;
-        cost.against = Some(AgainstFullHistory { run: 0.0045, full_history: 0.009 });
+        cost.measured = Some((figures("sonnet", 0.0045, 0, 0), figures("sonnet", 0.009, 0, 0)));
         cost.estimated_only = false;
         assert_eq!(
             cost.line(at),
@@ -255,7 +293,7 @@ mod tests {
              (50% of the full history's cost by ptc's estimate of both, 0.0045 against 0.0090), completions 0.0123; \
              per turn: `ptc trace a.session.jsonl --usage`"
         );
-        cost.against = None;
+        cost.measured = None;
         assert!(cost.line(at).contains("`sonnet` prices, completions 0.0123;"), "{}", cost.line(at));
     }
 
