@@ -113,3 +113,36 @@ fn sums_add_up() {
     assert_eq!(sum.recall, RecallFigures { used: 4, visible: 0, restorable: 4 });
     assert!(sum.prompt_tokens.is_empty(), "per-turn lists are per session only");
 }
+
+/// A run that sent the full history, measured from its records, is the
+/// full history measured by rendering: the same costs, recall and stale
+/// facts. Without recorded prompts there is nothing to measure.
+#[test]
+fn recorded_prompts_measure_as_the_rendered_ones() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/sessions/redefinitions.json"));
+    let mut session = Session::parse(&text.unwrap()).unwrap();
+    let subject = Subject::new("redefinitions.json", &session).unwrap();
+    let models: Vec<PriceModel> = ["anthropic", "openai"].iter().filter_map(|m| PriceModel::builtin(m)).collect();
+    let models: Vec<&PriceModel> = models.iter().collect();
+    let mut memo = TokenMemo::new(counter());
+    let mut how = Measure { models: &models, memo: &mut memo, counter: counter(), show_turn: None };
+    for turn in &mut session.turns {
+        turn.messages.clear();
+    }
+    assert!(measure_recorded(&session, &subject, &mut how).is_none());
+    for (turn, request) in session.turns.iter_mut().zip(&subject.requests) {
+        let prompt = ptc_plugin_api::render::full_history_prompt(request);
+        turn.messages = ptc_session::message_records(&prompt);
+        turn.prompt_tokens = Some(counter().count_messages(prompt.messages()) as u64);
+    }
+    let recorded = measure_recorded(&session, &subject, &mut how).unwrap();
+    let full = Strategy::new(FULL_HISTORY, Arc::new(ptc_registry::Renderer::FullHistory), None);
+    let rendered = measure(&mut Policy::new(full, Vec::new(), None, counter()), &subject, &mut how).unwrap();
+    for model in ["anthropic", "openai"] {
+        assert_eq!(recorded.cost(model).map(|c| c.usage), rendered.cost(model).map(|c| c.usage), "{model}");
+        assert_eq!(recorded.input_cost(model), rendered.input_cost(model), "{model}");
+    }
+    assert!(recorded.recall.used > 0);
+    assert_eq!((recorded.recall, recorded.stale), (rendered.recall, rendered.stale));
+    assert_eq!((recorded.turns, recorded.total_tokens), (rendered.turns, rendered.total_tokens));
+}
