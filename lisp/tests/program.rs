@@ -230,6 +230,8 @@ fn errors_carry_kind_position_and_hints() {
         ("(meta [1])", "there is no metadata"),
         ("(aget (int-array 3) 0)", "there are no arrays; use a vector"),
         ("(replicate 2 :a)", "`replicate`; (replicate n x) is (repeat n x)"),
+        ("(quit)", "`quit`; a program ends with (return value) or (fail reason); in `ptc repl`, :quit leaves"),
+        ("(find-doc \"join\")", "`find-doc`; (apropos \"text\") lists the names that hold it"),
         ("(identical? 1 1)", "`identical?`; values have no identity here; compare them with ="),
         ("(hash \"a\")", "`hash`; there is no hash; a value itself is a map key or a set member"),
         ("(re-groups #\"a\")", "`re-groups`; re-find and re-matches return [match group1 group2 ...]"),

@@ -391,6 +391,8 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         }
         "escape" => "use str/replace with a map, which replaces each match: (str/replace s #\"[<>]\" {\"<\" \"&lt;\" \">\" \"&gt;\"})",
         "replicate" => "(replicate n x) is (repeat n x)",
+        "exit" | "quit" => "a program ends with (return value) or (fail reason); in `ptc repl`, :quit leaves",
+        "find-doc" => "(apropos \"text\") lists the names that hold it, and (doc name) describes one",
         "identical?" => "values have no identity here; compare them with =",
         "hash" => "there is no hash; a value itself is a map key or a set member",
         "re-groups" => "re-find and re-matches return [match group1 group2 ...] when the pattern has groups",
