@@ -412,9 +412,9 @@ pub fn measure(policy: &mut Policy<'_>, subject: &Subject, how: &mut Measure<'_,
         let epoch = cache_epoch(&served.rendered);
         let same_epoch = previous_epoch == Some(epoch);
         previous_epoch = Some(epoch);
-        let text = m.turn(&ptc_cost::Prompt::from(&served.rendered), served.tokens as u64, same_epoch, how);
+        m.turn(&ptc_cost::Prompt::from(&served.rendered), served.tokens as u64, same_epoch, how);
         if show == Some(request.turn() as usize) {
-            m.f.shown_prompt = Some((request.turn() as usize, text));
+            m.f.shown_prompt = m.texts.last().map(|text| (request.turn() as usize, text.clone()));
         }
     }
     Ok(m.finish(subject))
@@ -455,8 +455,9 @@ impl Measuring {
         }
     }
 
-    /// Adds one turn's prompt of `tokens` prompt tokens; returns its text.
-    fn turn(&mut self, priced: &ptc_cost::Prompt, tokens: u64, same_epoch: bool, how: &mut Measure<'_, '_>) -> String {
+    /// Adds one turn's prompt of `tokens` prompt tokens (its text last in
+    /// `texts`).
+    fn turn(&mut self, priced: &ptc_cost::Prompt, tokens: u64, same_epoch: bool, how: &mut Measure<'_, '_>) {
         let f = &mut self.f;
         let base = *f.prompt_tokens.first().unwrap_or(&tokens);
         f.prompt_tokens.push(tokens);
@@ -473,9 +474,7 @@ impl Measuring {
             }
             figures.turns.push(turn);
         }
-        let text = priced.text();
-        self.texts.push(text.clone());
-        text
+        self.texts.push(priced.text());
     }
 
     /// The figures, with the recall and stale facts of every prompt.

@@ -321,6 +321,15 @@ fn trace_views_show_what_the_run_did() {
     }
     let total: u64 = s.turns.iter().map(|t| t.prompt_tokens.unwrap()).sum();
     assert_eq!(rows.last().unwrap()[..2], ["total", total.to_string().as_str()], "{table}");
+    // The priced columns' totals: the turns' cost records summed.
+    let costs: Vec<&ptc_session::CostRecord> = s.turns.iter().filter_map(|t| t.cost.as_ref()).collect();
+    let sum = |f: fn(&ptc_session::CostRecord) -> u64| costs.iter().map(|c| f(c)).sum::<u64>().to_string();
+    let cost: f64 = costs.iter().map(|c| c.input_cost).sum();
+    assert_eq!(
+        rows.last().unwrap()[4..],
+        [sum(|c| c.cache_read_tokens), sum(|c| c.cache_write_tokens), sum(|c| c.uncached_tokens), format!("{cost:.1}")],
+        "{table}"
+    );
 }
 
 /// A replayed agent `slow` answering `answers` in order, with one command

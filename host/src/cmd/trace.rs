@@ -213,7 +213,9 @@ fn usage_table(session: &ptc_session::Session) -> String {
     ];
     let show = |v: Option<u64>| v.map_or("-".to_string(), |v| v.to_string());
     let mut rows = Vec::new();
-    let mut total = [0u64; 6];
+    // The token columns ptc does not price; the priced ones are summed by
+    // `CostTotals`, with the cost.
+    let mut unpriced = [0u64; 3];
     for turn in &session.turns {
         let strategy = turn.render_stats.as_ref().map_or("-", served_by);
         let usage = turn.usage.as_ref();
@@ -226,7 +228,7 @@ fn usage_table(session: &ptc_session::Session) -> String {
             c.map(|c| c.cache_write_tokens),
             c.map(|c| c.uncached_tokens),
         ];
-        for (t, v) in total.iter_mut().zip(figures) {
+        for (t, v) in unpriced.iter_mut().zip(figures) {
             *t += v.unwrap_or(0);
         }
         let mut row = vec![turn.number.to_string(), strategy.to_string()];
@@ -243,9 +245,10 @@ fn usage_table(session: &ptc_session::Session) -> String {
         row.push(show(usage.and_then(|u| u.wall_ms)));
         rows.push(row);
     }
-    let mut last = vec!["total".to_string(), String::new()];
-    last.extend(total.iter().map(|v| v.to_string()));
     let costs = ptc_session::CostTotals::of(&session.turns);
+    let priced = costs.as_ref().map_or([0; 3], |c| [c.cache_read_tokens, c.cache_write_tokens, c.uncached_tokens]);
+    let mut last = vec!["total".to_string(), String::new()];
+    last.extend(unpriced.iter().chain(&priced).map(|v| v.to_string()));
     last.push(format!("{:.1}", costs.as_ref().map_or(0.0, |c| c.input_cost)));
     last.extend([String::new(), String::new(), String::new()]);
     rows.push(last);
