@@ -236,12 +236,24 @@ fn errors_carry_kind_position_and_hints() {
         ("(hash \"a\")", "`hash`; there is no hash; a value itself is a map key or a set member"),
         ("(re-groups #\"a\")", "`re-groups`; re-find and re-matches return [match group1 group2 ...]"),
         ("(unchecked-add 1 2)", "`unchecked-add`; use + - * inc dec: integers are 64-bit and an overflow is an error"),
+        ("(partitionv 2 [1 2 3])", "`partitionv`; (partitionv n xs) is (mapv vec (partition n xs))"),
+        (
+            "(str/re-quote-replacement \"$1\")",
+            "`str/re-quote-replacement`; a string pattern's replacement is taken as written",
+        ),
+        ("(rationalize 1.5)", "`rationalize`; there are no ratios: (/ 1 3) is a double"),
+        ("(iteration f)", "`iteration`; fetch page after page with loop and recur"),
+        ("(seque [1])", "`seque`; sequences are eager"),
+        ("(parse-uuid \"x\")", "`parse-uuid`; keep a UUID as its string"),
+        ("(macroexpand 1)", "`macroexpand`; there is no eval or macros"),
     ] {
         let e = error(src);
         assert_eq!(e.kind, ErrorKind::UnboundSymbol, "{src}");
         assert!(e.message.contains(hint), "{src}: {e}");
     }
     assert_eq!(run("(str/join \" \" [\"total\" 3])").result, Ok(Exit::Value(read_edn("\"total 3\"").unwrap())));
+    assert_eq!(run("(mapv vec (partition 2 [1 2 3 4]))").result, Ok(Exit::Value(read_edn("[[1 2] [3 4]]").unwrap())));
+    assert_eq!(run("(str/replace \"a$1\" \"$1\" \"x\")").result, Ok(Exit::Value(read_edn("\"ax\"").unwrap())));
     // The reader macros left out say why, each its own way.
     for (src, at, hint) in [
         ("(def ^:private x 1)", 6, "`^` is not supported: there is no metadata; drop the hint"),

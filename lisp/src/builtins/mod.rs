@@ -398,6 +398,15 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "re-groups" => "re-find and re-matches return [match group1 group2 ...] when the pattern has groups",
         "unchecked-add" | "unchecked-subtract" | "unchecked-multiply" | "unchecked-inc" | "unchecked-dec"
         | "unchecked-negate" => "use + - * inc dec: integers are 64-bit and an overflow is an error, never a wrap",
+        "partitionv" | "partitionv-all" | "splitv-at" => {
+            "(partitionv n xs) is (mapv vec (partition n xs)); partition-all and split-at the same way"
+        }
+        "re-quote-replacement" => "a string pattern's replacement is taken as written: (str/replace s \"$1\" \"x\")",
+        "rationalize" => "there are no ratios: (/ 1 3) is a double; fix the decimals with round or format",
+        "iteration" => "fetch page after page with loop and recur, passing the next token along",
+        "seque" => "sequences are eager; use the collection itself",
+        "parse-uuid" => "keep a UUID as its string, and compare it with =",
+        "macroexpand" | "macroexpand-1" => "there is no eval or macros",
         _ => return None,
     })
 }
