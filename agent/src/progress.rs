@@ -114,7 +114,9 @@ impl Event {
     /// The event as a kept line, when it is one.
     pub fn line(&self) -> Option<String> {
         Some(match self {
-            Event::AlreadyFinished { status } => format!("session already finished ({status})"),
+            Event::AlreadyFinished { status } => {
+                format!("session already finished ({status}); nothing was run (a new run needs a new session file)")
+            }
             Event::FellBack { turn, failed, instance } => {
                 format!("turn {}: strategy {failed}; served by `{instance}`", turn.number)
             }

@@ -145,6 +145,18 @@ fn interrupted_run_resumes_without_losing_or_repeating_turns() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty());
+
+    // Resuming the finished session runs nothing: no model answer, no tool
+    // call, the file as it was, and one line that says so.
+    let before = std::fs::read(&out).unwrap();
+    let config = write_config(&dir, &[]);
+    let options = RunOptions { session_out: None, resume: Some(&out), ..Default::default() };
+    let mut lines = Vec::new();
+    let again = run(&config, "a", options, &mut |l: &str| lines.push(l.to_string())).unwrap();
+    assert_eq!(again.session, s);
+    assert_eq!(lines, ["session already finished (returned); nothing was run (a new run needs a new session file)"]);
+    assert_eq!(std::fs::read(&out).unwrap(), before);
+    assert_eq!(std::fs::read_to_string(dir.join("calls.log")).unwrap().lines().count(), 2);
 }
 
 #[test]
