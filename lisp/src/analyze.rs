@@ -193,6 +193,9 @@ fn unknown_namespace(ns: &str, name: &str) -> String {
             "PTC-Lisp has no JSON functions: tool results and data/x arrive as values already (maps with keyword keys); take text apart with re-find, re-seq or str/split"
         }
         "clojure.instant" | "java-time" | "tick.core" | "clj-time.core" | "clj-time.format" => crate::special::NO_DATES,
+        "clojure.data" if name.ends_with("/diff") => {
+            "PTC-Lisp has no diff: compare with =, and find what differs with set/difference of two sets (of keys, entries or rows) or (filter (fn [[k v]] (not= v (get b k))) a)"
+        }
         "edn" | "clojure.edn" => {
             "PTC-Lisp has no reader: tool results and data/x arrive as values already; take text apart with re-find, re-seq or str/split"
         }

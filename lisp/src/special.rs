@@ -867,6 +867,7 @@ mod tests {
             (r#"(clojure.instant/read-instant-date "2024")"#, "keep ISO dates as strings"),
             ("(foo/bar 1)", "unknown namespace `foo` in `foo/bar`: the namespaces are str/ (clojure.string)"),
             (r#"(edn/read-string "{:a 1}")"#, "unknown namespace `edn` in `edn/read-string`: PTC-Lisp has no reader"),
+            ("(clojure.data/diff {:a 1} {:a 2})", "PTC-Lisp has no diff: compare with =, and find what differs with set/difference"),
             (
                 r#"(compare #inst "2024-01-01" "2024-02-01")"#,
                 r#"tagged literal #inst is not supported in programs; write the string "2024-01-01" instead (PTC-Lisp has no date type"#,

@@ -246,12 +246,26 @@ fn errors_carry_kind_position_and_hints() {
         ("(seque [1])", "`seque`; sequences are eager"),
         ("(parse-uuid \"x\")", "`parse-uuid`; keep a UUID as its string"),
         ("(macroexpand 1)", "`macroexpand`; there is no eval or macros"),
+        ("(re-matcher #\"a\" \"a\")", "`re-matcher`; there are no matchers: re-seq gives every match"),
+        ("(line-seq \"a\")", "`line-seq`; (str/split-lines s) gives the lines of a string"),
     ] {
         let e = error(src);
         assert_eq!(e.kind, ErrorKind::UnboundSymbol, "{src}");
         assert!(e.message.contains(hint), "{src}: {e}");
     }
     assert_eq!(run("(str/join \" \" [\"total\" 3])").result, Ok(Exit::Value(read_edn("\"total 3\"").unwrap())));
+    // Ordering strings with `<` (models compare ISO timestamps so) names
+    // compare, and what it names runs.
+    for src in ["(< \"2024-03-08T14:36:10Z\" \"2024-03-09\")", "(>= 1 \"b\")", "(max \"a\" \"b\")"] {
+        let e = error(src);
+        assert_eq!(e.kind, ErrorKind::Type, "{src}");
+        assert!(e.message.contains("; strings order with compare: (neg? (compare a b)) is a before b"), "{src}: {e}");
+    }
+    assert_eq!(error("(< 1 :a)").message, "< expects a number, got keyword :a");
+    assert_eq!(
+        run("(neg? (compare \"2024-03-08T14:36:10Z\" \"2024-03-09\"))").result,
+        Ok(Exit::Value(Value::Bool(true)))
+    );
     assert_eq!(run("(mapv vec (partition 2 [1 2 3 4]))").result, Ok(Exit::Value(read_edn("[[1 2] [3 4]]").unwrap())));
     assert_eq!(run("(str/replace \"a$1\" \"$1\" \"x\")").result, Ok(Exit::Value(read_edn("\"ax\"").unwrap())));
     // The reader macros left out say why, each its own way.

@@ -407,6 +407,8 @@ fn missing_hint(name: &str) -> Option<&'static str> {
         "seque" => "sequences are eager; use the collection itself",
         "parse-uuid" => "keep a UUID as its string, and compare it with =",
         "macroexpand" | "macroexpand-1" => "there is no eval or macros",
+        "re-matcher" => "there are no matchers: re-seq gives every match, re-find the first, re-matches the whole",
+        "line-seq" => "(str/split-lines s) gives the lines of a string",
         _ => return None,
     })
 }

@@ -6,6 +6,7 @@
 use super::{b, sort::compare_values, sort::java_compare, type_err, Builtin, VARIADIC};
 use crate::error::ErrorKind;
 use crate::eval::{fail, Ctl, Interp, R};
+use crate::interp::preview;
 use crate::value::Value;
 use std::cmp::Ordering;
 
@@ -114,6 +115,22 @@ impl Num {
             Value::Int(i) => Ok(Num::I(*i)),
             Value::Float(x) => Ok(Num::F(*x)),
             other => Err(type_err(who, "a number", other)),
+        }
+    }
+
+    /// A number to order (`<`, `max`, ...); a string gets the way to order
+    /// strings, since models compare ISO timestamps with `<`.
+    fn ordered(who: &str, v: &Value) -> Result<Num, Ctl> {
+        match v {
+            Value::Str(_) => Err(fail(
+                ErrorKind::Type,
+                format!(
+                    "{who} expects a number, got {}; strings order with compare: (neg? (compare a b)) is a before b, \
+                     ISO dates and times included (or read a number with parse-long or parse-double)",
+                    preview(v)
+                ),
+            )),
+            _ => Num::of(who, v),
         }
     }
 
@@ -255,7 +272,7 @@ fn abs(_: &mut Interp, args: &mut [Value]) -> R {
 }
 
 fn num_cmp(who: &str, a: &Value, b: &Value) -> Result<Ordering, Ctl> {
-    match (Num::of(who, a)?, Num::of(who, b)?) {
+    match (Num::ordered(who, a)?, Num::ordered(who, b)?) {
         (Num::I(x), Num::I(y)) => Ok(x.cmp(&y)),
         (x, y) => Ok(x.f().partial_cmp(&y.f()).unwrap_or(Ordering::Equal)),
     }
@@ -263,7 +280,7 @@ fn num_cmp(who: &str, a: &Value, b: &Value) -> Result<Ordering, Ctl> {
 
 fn extreme(who: &str, args: &[Value], want: Ordering) -> R {
     let mut best = &args[0];
-    Num::of(who, best)?;
+    Num::ordered(who, best)?;
     for a in &args[1..] {
         if let Value::Float(x) = a {
             if x.is_nan() {
@@ -308,14 +325,14 @@ fn not_eq(_: &mut Interp, args: &mut [Value]) -> R {
 
 fn chain(who: &str, args: &[Value], ok: fn(Ordering) -> bool) -> R {
     if let [a] = args {
-        Num::of(who, a)?;
+        Num::ordered(who, a)?;
     }
     for w in args.windows(2) {
         let nan = matches!((&w[0], &w[1]), (Value::Float(x), _) | (_, Value::Float(x)) if x.is_nan());
         if nan || !ok(num_cmp(who, &w[0], &w[1])?) {
             // Keep type-checking the rest, as Clojure would fail on them too.
             for v in args {
-                Num::of(who, v)?;
+                Num::ordered(who, v)?;
             }
             return Ok(Value::Bool(false));
         }
