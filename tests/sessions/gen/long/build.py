@@ -3,14 +3,15 @@
 price-reconciliation, crm-cleanup, upgrade-research, ..., ci-flake-triage, cloud-cost-audit, refactor-migration,
 event-pipeline-backfill, literature-review, returns-desk, security-triage, sql-analytics,
 k8s-rollout, variant-interpretation, travel-rebooking, dns-migration, contract-review,
-lab-inventory, claims-adjudication, payroll-close .json)
+lab-inventory, claims-adjudication, payroll-close, test-regression-fix, api-client-integration .json)
 from scratch with real runs of the agent runner.
 
 Usage: python3 tests/sessions/gen/long/build.py [NAME...]   (NAME: incident, pricing, crm, research,
 support-triage, budget-revisions, fleet-maintenance, vendor-due-diligence, ci-flake-triage,
 cloud-cost-audit, refactor-migration, event-pipeline-backfill, literature-review, returns-desk,
 security-triage, sql-analytics, k8s-rollout, variant-interpretation, travel-rebooking,
-dns-migration, contract-review, lab-inventory, claims-adjudication, payroll-close)
+dns-migration, contract-review, lab-inventory, claims-adjudication, payroll-close,
+test-regression-fix, api-client-integration)
 
 For each session: NAME/answers.py writes the replayed model (NAME/replay.json)
 and what each turn must do (NAME/expect.json); `ptc run AGENT --config
@@ -64,6 +65,8 @@ SESSIONS = {
     "lab-inventory": ("lab-inventory", "lab-inventory.json", "returned"),
     "claims-adjudication": ("claims-adjudication", "claims-adjudication.json", "returned"),
     "payroll-close": ("payroll-close", "payroll-close.json", "returned"),
+    "test-regression-fix": ("test-regression-fix", "test-regression-fix.json", "returned"),
+    "api-client-integration": ("api-client-integration", "api-client-integration.json", "returned"),
 }
 RUN_ONLY_FIELDS = ("messages", "messages_reused", "render_stats", "prompt_tokens", "usage", "cost")
 JOURNAL = "ptc-session/2"

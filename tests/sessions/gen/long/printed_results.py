@@ -45,6 +45,8 @@ LONG = [
     "lab-inventory",
     "claims-adjudication",
     "payroll-close",
+    "test-regression-fix",
+    "api-client-integration",
 ]
 # Characters of one result kept in its print line.
 RESULT_CHARS = 3000
