@@ -428,6 +428,18 @@ fn killed_run_resumes_from_its_session_file() {
     // Memory was rebuilt from recorded results: only turns 3 and 4 called the
     // tool again (3 calls before the kill, the third one lost with it).
     assert_eq!(calls(), 5);
+
+    // Resuming the finished session runs nothing and says the file is as it was.
+    let before = std::fs::read(&session).unwrap();
+    let out = ptc().args(["run", "slow", "--config"]).arg(&config).arg("--resume").arg(&session).output().unwrap();
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(text(&out.stdout), "[10 30 60 40]\n");
+    assert!(stderr.contains("session already finished (returned); nothing was run"), "{stderr}");
+    let closing = format!("ptc: returned after 4 turns; session left as it was in {}", session.display());
+    assert!(stderr.lines().any(|l| l == closing), "{stderr}");
+    assert_eq!(std::fs::read(&session).unwrap(), before);
+    assert_eq!(calls(), 5);
 }
 
 /// How many times `random_kills_never_cost_a_turn_or_the_session` kills

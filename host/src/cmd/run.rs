@@ -57,6 +57,8 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
             resume.display()
         )));
     }
+    // A resumed session that had already ended is left as it was.
+    let finished_before = a.resume.and_then(|p| ptc_session::Session::read(p).ok()).is_some_and(|s| s.status.is_some());
     let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
     let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
     let done = run(&resolved, agent, options, &mut terminal);
@@ -77,7 +79,8 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     if let Some(detail) = &done.session.detail {
         note.push_str(&format!(" ({})", first_line(detail)));
     }
-    note.push_str(&format!("; session written to {}", done.path.display()));
+    let written = if finished_before { "left as it was in" } else { "written to" };
+    note.push_str(&format!("; session {written} {}", done.path.display()));
     // A broken plugin path is worth a line even when this agent needed none
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);
