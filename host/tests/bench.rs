@@ -305,6 +305,30 @@ fn turn_output_gets_back_what_fact_memory_drops() {
     assert_eq!(at("long-contract-restored", "coalesced"), (true, 17));
 }
 
+/// The core suite's code-writing tasks: a line of source that an edit copies
+/// as its old text ten turns after the page that held it. Fact memory keeps
+/// it when the tool gave the file one string per line (a tool's short
+/// string that a print shows whole is a fact), not when it gave the page as
+/// one string (a line of code is no fact by shape); with `turn-output`
+/// offered it gets the page back and answers a turn later. Full history
+/// passes all three without the tool.
+#[test]
+fn a_copied_code_line_depends_on_the_reads_shape_and_turn_output_restores_it() {
+    let tasks = "long-edit-anchor,long-edit-anchor-lines,long-edit-restored";
+    let args = ["--strategies", "full-history,coalesced", "--tasks", tasks];
+    let outcomes: std::collections::BTreeMap<(String, String), (bool, u32)> = core_suite_records("edit", &args)
+        .into_iter()
+        .map(|r| ((r.key.task, r.key.strategy), (r.passed, r.outcome.turns)))
+        .collect();
+    let at = |task: &str, strategy: &str| outcomes[&(task.to_string(), strategy.to_string())];
+    for task in tasks.split(',') {
+        assert_eq!(at(task, "full-history"), (true, 16), "{task}");
+    }
+    assert!(!at("long-edit-anchor", "coalesced").0);
+    assert_eq!(at("long-edit-anchor-lines", "coalesced"), (true, 16));
+    assert_eq!(at("long-edit-restored", "coalesced"), (true, 17));
+}
+
 /// The core suite against the peers: context editing with a trigger these
 /// tasks reach (`clear-5k`) clears the page that held the fact, and the
 /// original runtime's `:trim` keeps only the last three turns, so both

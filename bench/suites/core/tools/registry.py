@@ -9,6 +9,10 @@ on stdout; an error is a message on stderr and exit code 2.
                                                  names a delivery reference halfway through)
     registry.py contract {"page": 5}          -> {"page": 5, "text": "..."} (long filler text; page 5
                                                  words a notice clause halfway through)
+    registry.py source {"page": 5}            -> {"page": 5, "text": "..."} (a page of Python source as one
+                                                 string; page 5 holds the line an edit later needs)
+    registry.py source-lines {"page": 5}      -> {"page": 5, "lines": ["...", ...]} (the same page, a
+                                                 string per line)
 """
 import json
 import sys
@@ -25,6 +29,34 @@ BURIED = {
     "contract": (5, "clause fourteen: either party may end this agreement by written notice "
                     "of not less than ninety days before the renewal date; "),
 }
+
+# The source tools: pages of one Python module, about 1,300 characters each,
+# numbered lines of routine code; page 5 holds, halfway through, the line a
+# code-writing agent later copies as the old text of its edit. A line of code
+# is no fact by shape.
+SOURCE_FILLER = [
+    "    def _headers(self):",
+    "        return {\"Content-Type\": \"application/json\"}",
+    "",
+    "    def _get(self, path, params=None):",
+    "        resp = self.transport(\"GET\", self.base_url + path, params)",
+    "        return self._decode(resp)",
+    "",
+    "    def _decode(self, resp):",
+    "        data = json.loads(resp.body or \"{}\")",
+    "        self.last_request_id = resp.headers.get(\"X-Request-Id\")",
+    "        return data",
+    "",
+]
+SOURCE_LINE = "        if resp.status == 404 and not self.strict:"
+
+
+def source_lines(page):
+    body = SOURCE_FILLER * 3
+    if page == 5:
+        body = SOURCE_FILLER + [SOURCE_LINE, "            return None"] + SOURCE_FILLER * 2
+    first = (page - 1) * len(SOURCE_FILLER) * 3 + 1
+    return ["%4d  %s" % (first + i, line) for i, line in enumerate(body)]
 
 
 def fail(message):
@@ -53,7 +85,11 @@ def main():
         page = int(args.get("page", 0))
         at, line = BURIED[mode]
         return {"page": page, "text": f"{mode} page {page}: " + WORDS * 6 + (line if page == at else "") + WORDS * 6}
-    fail(f"unknown mode {mode!r}: vault, ledger, archive, logbook or contract")
+    if mode in ("source", "source-lines"):
+        page = int(args.get("page", 0))
+        lines = source_lines(page)
+        return {"page": page, "text": "\n".join(lines)} if mode == "source" else {"page": page, "lines": lines}
+    fail(f"unknown mode {mode!r}: vault, ledger, archive, logbook, contract, source or source-lines")
 
 
 json.dump(main(), sys.stdout)
