@@ -11,19 +11,17 @@ same world. Every tool call moves the sandbox clock by 45 s (the clock the
 quotes expire on). Ids are derived from the request (crc), never random."""
 import datetime
 import difflib
-import fcntl
 import json
 import os
 import re
 import sys
-import tempfile
 import types
 from contextlib import contextmanager
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 sys.path.append(os.path.dirname(os.path.abspath(__file__)))
 import world as w  # noqa: E402
-from toolkit import ToolError, crc, need, serve  # noqa: E402
+from toolkit import ToolError, crc, need, run_state, serve  # noqa: E402
 
 REASONS = {200: "OK", 201: "Created", 400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found",
            409: "Conflict", 422: "Unprocessable Entity", 429: "Too Many Requests"}
@@ -33,52 +31,18 @@ KEY = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 # --- state of one run -----------------------------------------------------------------------------
 
-def state_path():
-    ppid = os.getppid()
-    try:
-        with open("/proc/%d/stat" % ppid) as f:
-            start = f.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        start = "0"
-    return os.path.join(tempfile.gettempdir(), "ptc-api-client-integration-%d-%s.json" % (ppid, start))
-
-
 def initial_state():
     return {"calls": 0, "http": [], "files": dict(w.FILES), "quotes": {}, "seq": {}, "shipments": {}, "labels": {},
             "idem": {}, "events": list(w.OLD_EVENTS), "orders": {}, "pr": None}
 
 
-def sweep(current):
-    """Removes the state files of earlier runs whose `ptc run` has ended."""
-    folder = os.path.dirname(current)
-    for name in os.listdir(folder):
-        m = re.match(r"^ptc-api-client-integration-(\d+)-\d+\.json(\.lock)?$", name)
-        path = os.path.join(folder, name)
-        if m and not path.startswith(current) and not os.path.exists("/proc/%s" % m.group(1)):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-
-
 @contextmanager
 def state():
-    """The run's state, with the clock moved by one tool call."""
-    path = state_path()
-    with open(path + ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            with open(path) as f:
-                st = json.load(f)
-        except (OSError, ValueError):
-            st = initial_state()
-            sweep(path)
+    """The run's state, with the clock moved by one tool call (a refused call
+    moves it too)."""
+    with run_state("api-client-integration", initial_state, save_on_error=True) as st:
         st["calls"] += 1
-        try:
-            yield st
-        finally:
-            with open(path, "w") as f:
-                json.dump(st, f)
+        yield st
 
 
 T0 = datetime.datetime.strptime(w.CLOCK_START, "%Y-%m-%dT%H:%M:%SZ")

@@ -7,19 +7,16 @@ state across the calls of one run: a JSON file in the temp directory named
 after the `ptc run` process (its pid and start time), so every run starts
 from the same world (the partial import of February). Ids are derived from
 the request (crc), never random."""
-import fcntl
 import ipaddress
 import json
 import os
 import re
 import sys
-import tempfile
-from contextlib import contextmanager
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 sys.path.append(os.path.dirname(os.path.abspath(__file__)))
 import world as w  # noqa: E402
-from toolkit import ToolError, crc, need, serve  # noqa: E402
+from toolkit import ToolError, crc, need, run_state, serve  # noqa: E402
 
 TS = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
 QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -27,47 +24,12 @@ QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 # --- state of one run -----------------------------------------------------------------------------
 
-def state_path():
-    ppid = os.getppid()
-    try:
-        with open("/proc/%d/stat" % ppid) as f:
-            start = f.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        start = "0"
-    return os.path.join(tempfile.gettempdir(), "ptc-dns-migration-%d-%s.json" % (ppid, start))
-
-
 def initial_state():
     return {"records": {rid: dict(r) for rid, r in w.TS_PARTIAL.items()}, "jobs": {}, "tickets": {}, "plans": {}}
 
 
-def sweep(current):
-    """Removes the state files of earlier runs whose `ptc run` has ended."""
-    folder = os.path.dirname(current)
-    for name in os.listdir(folder):
-        m = re.match(r"^ptc-dns-migration-(\d+)-\d+\.json(\.lock)?$", name)
-        path = os.path.join(folder, name)
-        if m and not path.startswith(current) and not os.path.exists("/proc/%s" % m.group(1)):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-
-
-@contextmanager
 def state():
-    path = state_path()
-    with open(path + ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            with open(path) as f:
-                st = json.load(f)
-        except (OSError, ValueError):
-            st = initial_state()
-            sweep(path)
-        yield st
-        with open(path, "w") as f:
-            json.dump(st, f)
+    return run_state("dns-migration", initial_state)
 
 
 # --- ids ------------------------------------------------------------------------------------------

@@ -6,45 +6,20 @@ The working tree (the agent's edits) is kept across the calls of one run: a
 JSON file in the temp directory named after the `ptc run` process (its pid
 and start time), so every run starts from the repository at HEAD. The PR
 number and the PR's CI run id are derived from the request, never random."""
-import fcntl
 import hashlib
 import json
 import os
 import re
 import sys
-import tempfile
 from contextlib import contextmanager
 
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 sys.path.append(os.path.dirname(os.path.abspath(__file__)))
 import world as w  # noqa: E402
-from toolkit import ToolError, crc, need, serve  # noqa: E402
+from toolkit import ToolError, crc, need, run_state, serve  # noqa: E402
 
 
 # --- the working tree of one run -----------------------------------------------------------------
-
-def state_path():
-    ppid = os.getppid()
-    try:
-        with open("/proc/%d/stat" % ppid) as f:
-            start = f.read().rsplit(")", 1)[1].split()[19]
-    except (OSError, IndexError):
-        start = "0"
-    return os.path.join(tempfile.gettempdir(), "ptc-test-regression-fix-%d-%s.json" % (ppid, start))
-
-
-def sweep(current):
-    """Removes the state files of earlier runs whose `ptc run` has ended."""
-    folder = os.path.dirname(current)
-    for name in os.listdir(folder):
-        m = re.match(r"^ptc-test-regression-fix-(\d+)-\d+\.json(\.lock)?$", name)
-        path = os.path.join(folder, name)
-        if m and not path.startswith(current) and not os.path.exists("/proc/%s" % m.group(1)):
-            try:
-                os.remove(path)
-            except OSError:
-                pass
-
 
 class Memory:
     """An in-memory working tree (answers.py uses it to compute what the agent sees)."""
@@ -57,20 +32,8 @@ class Memory:
         yield self.st
 
 
-@contextmanager
 def file_state():
-    path = state_path()
-    with open(path + ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            with open(path) as f:
-                st = json.load(f)
-        except (OSError, ValueError):
-            st = {"files": dict(w.FILES), "prs": {}}
-            sweep(path)
-        yield st
-        with open(path, "w") as f:
-            json.dump(st, f)
+    return run_state("test-regression-fix", lambda: {"files": dict(w.FILES), "prs": {}})
 
 
 STATE = [file_state]
