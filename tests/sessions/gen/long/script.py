@@ -48,3 +48,8 @@ def fill(code, **kw):
         code = code.replace("<<%s>>" % k, str(v))
     assert "<<" not in code, code
     return code
+
+
+def clj(text):
+    """`text` as a PTC-Lisp string literal."""
+    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")

@@ -17,14 +17,11 @@ import sys
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # gen/long/
 import tool as t  # noqa: E402
 import world as w  # noqa: E402
-from script import Script, fill  # noqa: E402
+from script import Script, clj, fill  # noqa: E402
 
 s = Script()
 
 
-def clj(text):
-    """A PTC-Lisp string literal."""
-    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
 def edits_form(name, path, pairs, doc=None):

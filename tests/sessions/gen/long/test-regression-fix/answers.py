@@ -23,14 +23,11 @@ sys.path.append(os.path.dirname(HERE))  # gen/long/
 sys.path.append(HERE)
 import tool as t  # noqa: E402
 import world as w  # noqa: E402
-from script import Script, fill  # noqa: E402
+from script import Script, clj, fill  # noqa: E402
 
 s = Script()
 
 
-def clj(text):
-    """A PTC-Lisp string literal."""
-    return '"%s"' % text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
 # --- what the agent sees, mirrored to write the literals it copies -------------------------
