@@ -95,7 +95,9 @@ enum Command {
         /// Turn to render, 1-based (default: the turn after the last one).
         #[arg(long)]
         turn: Option<u32>,
-        /// Strategy instance or plugin name (default: the session agent's strategy, else full-history).
+        /// Strategy instance or plugin name (default: the instance the session records for that turn, or for the
+        /// turn after the last, the last turn's unless it was the full history before a trigger; else the session
+        /// agent's strategy, else full-history).
         #[arg(long)]
         strategy: Option<String>,
         /// Config file (without one: plugins beside ptc and on PTC_PLUGIN_PATH, plugin names with default parameters).

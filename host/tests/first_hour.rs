@@ -129,6 +129,15 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     assert_eq!(out.status.code(), Some(0), "{err}");
     assert_eq!(text(&out.stdout), "{:shipped-orders 4 :revenue 2135 :largest 101}\n");
     assert!(err.contains("turn 2/5  strategy=aggressive") && !err.contains("strategy=coalesced"), "{err}");
+    // `ptc render` renders a turn with the instance the run recorded for it,
+    // and the next turn with the last one's: the run's `--strategy`, not the
+    // configured `coalesced`; turn 1 was the full history, before the trigger.
+    for (turn, with) in [("4", "aggressive"), ("2", "aggressive"), ("1", "full-history")] {
+        let out = ptc(&bin, &shop, &["render", "--session", "aggr.jsonl", "--turn", turn]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        assert!(err.contains(&format!("ptc: rendered turn {turn} of 5 with {with}: ")), "{turn}: {err}");
+    }
     let out = ptc(&bin, &shop, &["run", "explore-orders", "--strategy", "agressive"]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);

@@ -29,14 +29,27 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
         .request_for_turn(args.turn)
         .map_err(|error| CmdError::Session { path: args.session.to_path_buf(), error })?;
     let resolved = super::resolve_or_empty(args.config)?;
-    let name = match args.strategy {
-        Some(name) => name.to_string(),
-        None => session
+    let mut warnings = super::load_warnings(&resolved);
+    let configured = || {
+        session
             .agent
             .as_deref()
             .and_then(|a| resolved.config.agents.get(a))
             .and_then(|a| a.strategy.clone())
-            .unwrap_or_else(|| FULL_HISTORY.to_string()),
+            .unwrap_or_else(|| FULL_HISTORY.to_string())
+    };
+    let name = match (args.strategy, recorded_instance(&session, request.turn())) {
+        (Some(name), _) => name.to_string(),
+        (None, Some(recorded)) if resolved.strategy(&recorded).is_ok() => recorded,
+        (None, Some(recorded)) => {
+            let name = configured();
+            warnings.push(format!(
+                "the session records `{recorded}` for this turn, which {} does not define; rendering with `{name}`",
+                args.config.display()
+            ));
+            name
+        }
+        (None, None) => configured(),
     };
     let strategy = resolved.strategy(&name)?;
     let rendered =
@@ -59,14 +72,35 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
         }
         Format::Text => ptc_plugin_api::render::messages_text(rendered.messages()),
     };
-    let mut warnings = super::load_warnings(&resolved);
     warnings.extend(rendered.stats().warnings().map(|w| format!("strategy `{name}`: {w}")));
     warnings.push(format!(
         "rendered turn {} of {} with {}: {} messages, {tokens} prompt tokens ({DEFAULT_ENCODING})",
         request.turn(),
         request.max_turns(),
-        rendered.stats().strategy(),
+        shown_name(&name, rendered.stats().strategy()),
         rendered.messages().len()
     ));
     Ok(Output { stdout, warnings, code: 0 })
+}
+
+/// The instance that rendered turn `turn`'s prompt, as the session records
+/// it; for the turn after the last, the last turn's, unless that was the
+/// full history before a trigger (the agent's instance decides then).
+fn recorded_instance(session: &ptc_session::Session, turn: u32) -> Option<String> {
+    let instance = |i: usize| session.turns.get(i)?.render_stats.as_ref()?.instance.clone();
+    let turn = turn as usize;
+    if turn <= session.turns.len() {
+        instance(turn - 1)
+    } else {
+        instance(turn.checked_sub(2)?).filter(|name| name != FULL_HISTORY)
+    }
+}
+
+/// `instance (plugin)` when they differ, else the one name.
+fn shown_name(instance: &str, plugin: &str) -> String {
+    if instance == plugin {
+        instance.to_string()
+    } else {
+        format!("{instance} ({plugin})")
+    }
 }
