@@ -38,20 +38,30 @@ pub fn render(args: &RenderArgs<'_>) -> CmdResult {
             .and_then(|a| a.strategy.clone())
             .unwrap_or_else(|| FULL_HISTORY.to_string())
     };
-    let name = match (args.strategy, recorded_instance(&session, request.turn())) {
-        (Some(name), _) => name.to_string(),
-        (None, Some(recorded)) if resolved.strategy(&recorded).is_ok() => recorded,
-        (None, Some(recorded)) => {
-            let name = configured();
-            warnings.push(format!(
-                "the session records `{recorded}` for this turn, which {} does not define; rendering with `{name}`",
-                args.config.display()
-            ));
-            name
-        }
-        (None, None) => configured(),
+    // The recorded instance is built once: the build is what tells whether
+    // this config defines it.
+    let recorded = match (args.strategy, recorded_instance(&session, request.turn())) {
+        (None, Some(recorded)) => match resolved.strategy(&recorded) {
+            Ok(strategy) => Some((recorded, strategy)),
+            Err(_) => {
+                warnings.push(format!(
+                    "the session records `{recorded}` for this turn, which {} does not define; rendering with `{}`",
+                    args.config.display(),
+                    configured()
+                ));
+                None
+            }
+        },
+        _ => None,
     };
-    let strategy = resolved.strategy(&name)?;
+    let (name, strategy) = match recorded {
+        Some(found) => found,
+        None => {
+            let name = args.strategy.map_or_else(configured, str::to_string);
+            let strategy = resolved.strategy(&name)?;
+            (name, strategy)
+        }
+    };
     let rendered =
         strategy.renderer.render(&request).map_err(|error| CmdError::Render { strategy: name.clone(), error })?;
     let tokens = token_counter(DEFAULT_ENCODING)

@@ -9,7 +9,7 @@ use crate::compare::{measure, measure_recorded, Figures, Measure, RecallFigures,
 use crate::config::Config;
 use crate::contract::public_json;
 use crate::policy::Policy;
-use crate::progress::Terminal;
+use crate::progress::{Event, Observer, Terminal};
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::run::{price_model, run, RunError, RunOptions};
 use ptc_cost::{CostUnit, TokenMemo};
@@ -57,12 +57,10 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
             resume.display()
         )));
     }
-    // A resumed session that had already ended is left as it was.
-    let finished_before = a.resume.and_then(|p| ptc_session::Session::read(p).ok()).is_some_and(|s| s.status.is_some());
-    let mut terminal = Terminal::stderr(tracing::dispatcher::has_been_set());
+    let mut watch = Watch { terminal: Terminal::stderr(tracing::dispatcher::has_been_set()), ran_nothing: false };
     let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
-    let done = run(&resolved, agent, options, &mut terminal);
-    terminal.finish();
+    let done = run(&resolved, agent, options, &mut watch);
+    watch.terminal.finish();
     let done = done?;
     let status = done.session.status.map_or("unfinished", RunStatus::as_str);
     let stdout = match (&done.session.result, done.session.turns.last()) {
@@ -79,7 +77,8 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     if let Some(detail) = &done.session.detail {
         note.push_str(&format!(" ({})", first_line(detail)));
     }
-    let written = if finished_before { "left as it was in" } else { "written to" };
+    // A resumed session that had already ended is left as it was.
+    let written = if watch.ran_nothing { "left as it was in" } else { "written to" };
     note.push_str(&format!("; session {written} {}", done.path.display()));
     // A broken plugin path is worth a line even when this agent needed none
     // of its plugins: the next agent, or the next strategy tried, will.
@@ -246,6 +245,20 @@ pub use ptc_agent::progress::turns;
 
 fn first_line(text: &str) -> &str {
     text.lines().next().unwrap_or("")
+}
+
+/// The run's events on the terminal, noting whether the run had nothing to
+/// do (a resumed session that had already ended).
+struct Watch {
+    terminal: Terminal<std::io::Stderr>,
+    ran_nothing: bool,
+}
+
+impl Observer for Watch {
+    fn event(&mut self, event: &Event) {
+        self.ran_nothing |= matches!(event, Event::AlreadyFinished { .. });
+        self.terminal.event(event);
+    }
 }
 
 #[cfg(test)]
