@@ -254,6 +254,22 @@ def http(args):
         return {"status": status, "headers": hdrs, "body": out}
 
 
+
+def idempotent_replay(st, route, key, path, body):
+    """A POST that must carry an Idempotency-Key: the stored response when
+    the key was used before with the same request, else None (a key reused
+    with another body is refused)."""
+    if not key:
+        fail("E4001", "POST %s needs an Idempotency-Key header" % route)
+    if not KEY.match(key):
+        fail("E4002", "Idempotency-Key must be 8-64 characters of [A-Za-z0-9_-]")
+    prev = st["idem"].get(key)
+    if not prev:
+        return None
+    if prev["path"] != path or prev["body"] != canon(body):
+        fail("E4091", "Idempotency-Key %s was used at %s with a different body" % (key, prev["at"]))
+    return prev["status"], prev["response"], {"Idempotent-Replayed": "true"}
+
 def route(st, method, path, query, headers, body, key, now):
     if not path.startswith("/v2/"):
         fail("E4040", "no route %s %s in the v2 sandbox" % (method, path))
@@ -275,15 +291,9 @@ def route(st, method, path, query, headers, body, key, now):
         rows = [shipment_view(s) for s in st["shipments"].values() if ref is None or s["reference"] == ref]
         return 200, {"count": len(rows), "shipments": rows}, {}
     if parts[:2] == ["v2", "shipments"] and method == "POST" and len(parts) == 2:
-        if not key:
-            fail("E4001", "POST /v2/shipments needs an Idempotency-Key header")
-        if not KEY.match(key):
-            fail("E4002", "Idempotency-Key must be 8-64 characters of [A-Za-z0-9_-]")
-        prev = st["idem"].get(key)
-        if prev:
-            if prev["path"] != path or prev["body"] != canon(body):
-                fail("E4091", "Idempotency-Key %s was used at %s with a different body" % (key, prev["at"]))
-            return prev["status"], prev["response"], {"Idempotent-Replayed": "true"}
+        replay = idempotent_replay(st, "/v2/shipments", key, path, body)
+        if replay:
+            return replay
         svc, amount, parcel, unknown = post_shipment(st, body or {}, now)
         shp = shipment_id(key)
         s = {"shipment_id": shp, "reference": body["reference"], "status": "created", "service_level": svc,
@@ -315,15 +325,9 @@ def route(st, method, path, query, headers, body, key, now):
                                                                    "reference": s["reference"]}, now)
             return 200, shipment_view(s), {}
     if parts == ["v2", "labels"] and method == "POST":
-        if not key:
-            fail("E4001", "POST /v2/labels needs an Idempotency-Key header")
-        if not KEY.match(key):
-            fail("E4002", "Idempotency-Key must be 8-64 characters of [A-Za-z0-9_-]")
-        prev = st["idem"].get(key)
-        if prev:
-            if prev["path"] != path or prev["body"] != canon(body):
-                fail("E4091", "Idempotency-Key %s was used at %s with a different body" % (key, prev["at"]))
-            return prev["status"], prev["response"], {"Idempotent-Replayed": "true"}
+        replay = idempotent_replay(st, "/v2/labels", key, path, body)
+        if replay:
+            return replay
         body = body or {}
         s = st["shipments"].get(body.get("shipment_id") or "")
         if s is None:
