@@ -11,17 +11,23 @@ fn ptc(args: &[&str]) -> Output {
 }
 
 /// A config with the test-built plugins and one instance of a peer with
-/// its parameters overridden.
+/// its parameters overridden. Written once: the tests run in parallel, and
+/// one rewriting the file while another's `ptc` read it gave that one a
+/// config without the instances.
 fn config() -> String {
-    let path = scratch_dir("compare-report").join("compare.toml");
-    let text = format!(
-        "[plugins]\npaths = [{:?}]\nexecutable_dir = false\n\n[strategy.coalesced]\nplugin = \"single-user-coalesced\"\n\
-         layout = \"checkpointed\"\n\n[strategy.clear-early]\nplugin = \"clear-tool-uses\"\ntrigger_tokens = 2000\n\
-         clear_at_least = 500\n",
-        plugin_dir().display().to_string()
-    );
-    std::fs::write(&path, text).unwrap();
-    path.display().to_string()
+    static PATH: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PATH.get_or_init(|| {
+        let path = scratch_dir("compare-report").join("compare.toml");
+        let text = format!(
+            "[plugins]\npaths = [{:?}]\nexecutable_dir = false\n\n[strategy.coalesced]\nplugin = \"single-user-coalesced\"\n\
+             layout = \"checkpointed\"\n\n[strategy.clear-early]\nplugin = \"clear-tool-uses\"\ntrigger_tokens = 2000\n\
+             clear_at_least = 500\n",
+            plugin_dir().display().to_string()
+        );
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    })
+    .clone()
 }
 
 const SESSIONS: [&str; 2] = ["tests/sessions/redefinitions.json", "tests/sessions/price-reconciliation.json"];
