@@ -112,7 +112,8 @@ enum Command {
         after_help = "Costs: every turn's prompt priced in order, the cached part being what the provider reads from its cache (anthropic: block breakpoints an earlier request wrote; openai: the longest shared prefix, 1,024 tokens then steps of 128; none: raw tokens). Ratios are to full-history. no-history (the turn-1 prompt on every turn) is the floor once that prompt is cached: a strategy's history cost is what it pays above it, as a share of what full-history pays above it. [pricing.NAME] tables in the config add or adjust price models; see docs/benchmarks.md."
     )]
     Compare {
-        /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag).
+        /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag); one that records no
+        /// turn is left out, with a warning.
         #[arg(long = "session", required = true, num_args = 1..)]
         sessions: Vec<PathBuf>,
         /// Instances or plugin names, comma-separated (default: full-history, no-history, the peers clear-tool-uses, observation-masking and upstream-trim, and every configured instance).

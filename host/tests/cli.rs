@@ -152,7 +152,7 @@ fn an_eval_error_is_one_line_that_says_what_to_use_instead() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         stderr(&out),
-        "ptc: error at line 1, column 8: `atom` is not supported in PTC-Lisp: there is no mutable state; \
+        "ptc: error: unsupported error at line 1, column 8: `atom` is not supported in PTC-Lisp: there is no mutable state; \
          use loop/recur or reduce, and def to keep results\n"
     );
     // An error with a kind names it after the tool's own prefix.

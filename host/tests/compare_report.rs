@@ -192,3 +192,38 @@ fn peers_render_by_name() {
         assert!(!out.stdout.is_empty());
     }
 }
+
+/// A run stopped before its first answer leaves a session with no turn:
+/// compare leaves it out with a warning and measures the rest, and with
+/// nothing else to measure it stops with one line saying why.
+#[test]
+fn a_session_without_turns_is_left_out_with_a_warning() {
+    let mut session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ptc_integration_tests::root().join(SESSIONS[0])).unwrap())
+            .unwrap();
+    session["turns"] = serde_json::json!([]);
+    let empty = scratch_dir("compare-empty").join("stopped.json");
+    std::fs::write(&empty, session.to_string()).unwrap();
+    let empty = empty.display().to_string();
+    let config = config();
+    let base = ["compare", "--config", config.as_str(), "--strategies", "coalesced", "--session"];
+
+    let out = ptc(&[&base[..], &[empty.as_str(), SESSIONS[1]]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    let turns = serde_json::from_str::<serde_json::Value>(
+        &std::fs::read_to_string(ptc_integration_tests::root().join(SESSIONS[1])).unwrap(),
+    )
+    .unwrap()["turns"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(stdout.starts_with(&format!("1 session, {turns} turns,")), "{stdout}");
+    assert!(stderr.contains(&format!("{empty}: records no turn, so it is left out")), "{stderr}");
+
+    let out = ptc(&[&base[..], &[empty.as_str()]].concat());
+    assert_eq!(out.status.code(), Some(1), "{}", String::from_utf8_lossy(&out.stdout));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("no session to compare") && stderr.contains("--resume"), "{stderr}");
+}

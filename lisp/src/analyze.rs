@@ -321,7 +321,9 @@ impl Analyzer {
                 }
             }
             FormKind::Regex(src) => Node::Const(builtins::regex::compile(src).map_err(|m| syntax(form, m))?),
-            FormKind::Tagged(tag, inner) => return Err(syntax(form, tagged_literal(tag, inner))),
+            FormKind::Tagged(tag, inner) => {
+                return Err(err_at(form, ErrorKind::Unsupported, tagged_literal(tag, inner)))
+            }
             _ => Node::Const(form_to_value(form)?),
         })
     }
@@ -410,7 +412,7 @@ impl Analyzer {
                 // `Integer/parseInt`, `java.time.LocalDate/parse`: a class.
                 _ if ns.rsplit('.').next().is_some_and(|c| c.starts_with(|c: char| c.is_ascii_uppercase())) => {
                     let hint = crate::special::java_hint(ns, short);
-                    Err(err_at(form, ErrorKind::UnboundSymbol, format!("`{name}`: {hint}")))
+                    Err(err_at(form, ErrorKind::Unsupported, format!("`{name}`: {hint}")))
                 }
                 _ => Err(err_at(form, ErrorKind::UnboundSymbol, unknown_namespace(ns, name))),
             };
@@ -424,7 +426,7 @@ impl Analyzer {
         // Not a value either: `(map .toUpperCase xs)`, `(map shuffle xss)`
         // (such a name cannot be defined: `def_name`).
         if let Some(msg) = crate::special::unsupported(name) {
-            return Err(syntax(form, msg));
+            return Err(err_at(form, ErrorKind::Unsupported, msg));
         }
         let name: Arc<str> = name.into();
         self.globals.push((name.clone(), Span::of(form)));
@@ -447,7 +449,7 @@ impl Analyzer {
                 return self.special(form, name, args, tail);
             }
             if let Some(msg) = crate::special::unsupported(name) {
-                return Err(syntax(form, msg));
+                return Err(err_at(form, ErrorKind::Unsupported, msg));
             }
             if let Some(tool) = name.strip_prefix("tool/") {
                 return Ok(Node::Tool(tool.into(), self.all(args)?, span));
@@ -599,7 +601,7 @@ pub(crate) fn unbound(form: &Form, name: &str) -> LispError {
     // `Math/random`: Java's, which `Math/` does not name.
     let java = name.split_once('/').and_then(|(ns, short)| crate::special::java_static_hint(ns, short));
     if let Some(instead) = java {
-        return err_at(form, ErrorKind::UnboundSymbol, format!("`{name}` is not supported in PTC-Lisp: {instead}"));
+        return err_at(form, ErrorKind::Unsupported, format!("`{name}` is not supported in PTC-Lisp: {instead}"));
     }
     let hint = builtins::unbound_hint(name, std::iter::empty());
     err_at(form, ErrorKind::UnboundSymbol, format!("unable to resolve symbol `{name}`{hint}"))

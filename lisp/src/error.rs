@@ -22,7 +22,11 @@ impl fmt::Display for ReadError {
 impl std::error::Error for ReadError {}
 
 /// The category of a program failure, stable enough for the host to record.
+///
+/// Non-exhaustive: a later version may add a kind (a match needs a `_` arm,
+/// which [`ErrorKind::Other`]'s handling usually fits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The program text is not well formed.
     Parse,
@@ -46,13 +50,16 @@ pub enum ErrorKind {
     SizeLimit,
     /// Memory kept between turns grew past its limit.
     MemoryLimit,
+    /// A Clojure form or Java call PTC-Lisp leaves out (`defmacro`, `atom`,
+    /// `Thread/sleep`); the message says what to write instead.
+    Unsupported,
     /// Anything else (bad form, division by zero, `throw`-like failures).
     Other,
 }
 
 impl ErrorKind {
     /// Every kind, in declaration order.
-    pub const ALL: [ErrorKind; 12] = [
+    pub const ALL: [ErrorKind; 13] = [
         ErrorKind::Parse,
         ErrorKind::UnboundSymbol,
         ErrorKind::Arity,
@@ -64,6 +71,7 @@ impl ErrorKind {
         ErrorKind::LoopLimit,
         ErrorKind::SizeLimit,
         ErrorKind::MemoryLimit,
+        ErrorKind::Unsupported,
         ErrorKind::Other,
     ];
 
@@ -86,6 +94,7 @@ impl ErrorKind {
             ErrorKind::LoopLimit => "loop_limit",
             ErrorKind::SizeLimit => "size_limit",
             ErrorKind::MemoryLimit => "memory_limit",
+            ErrorKind::Unsupported => "unsupported",
             ErrorKind::Other => "other",
         }
     }

@@ -291,6 +291,8 @@ fn errors_carry_kind_position_and_hints() {
     assert_eq!(e.to_string().lines().count(), 1);
     let e = error("(try 1 (catch Exception e 2))");
     assert!(e.message.contains("not supported"), "{e}");
+    assert_eq!(e.kind, ErrorKind::Unsupported);
+    assert!(e.to_string().starts_with("unsupported error at line 1, column 1: `try` is not supported"), "{e}");
     // A name left out of the language cannot be defined either: its calls
     // would report the form as unsupported, not run the definition.
     let e = error("(defn cycle [xs] (concat xs xs)) (cycle [1])");
@@ -309,6 +311,7 @@ fn errors_carry_kind_position_and_hints() {
     ] {
         let e = error(src);
         assert!(e.message.contains("not supported in PTC-Lisp") && e.message.contains(hint), "{src}: {e}");
+        assert_eq!(e.kind, ErrorKind::Unsupported, "{src}");
     }
     let e = error("(defn f [x] x) (f 1 2)");
     assert_eq!(e.kind, ErrorKind::Arity);

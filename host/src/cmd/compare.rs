@@ -175,8 +175,16 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let counter = token_counter(DEFAULT_ENCODING).map_err(|e| CmdError::Other(e.to_string()))?;
     let system_prompt = args.system_prompt.text()?;
     let mut subjects = Vec::new();
+    // A session that records no turn (a run stopped before its first answer)
+    // sent no prompt worth measuring: it is left out, with a warning.
+    let mut skipped = Vec::new();
     for path in args.sessions {
         let mut session = super::read_session(path)?;
+        if session.turns.is_empty() {
+            let agent = session.agent.as_deref().unwrap_or("AGENT");
+            skipped.push((path, format!("ptc run {agent} --resume {}", path.display())));
+            continue;
+        }
         if let Some(text) = &system_prompt {
             session.system_prompt = text.clone();
         }
@@ -184,6 +192,15 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         let subject =
             Subject::new(name, &session).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })?;
         subjects.push(subject);
+    }
+    if subjects.is_empty() {
+        let paths: Vec<String> = skipped.iter().map(|(p, _)| p.display().to_string()).collect();
+        return Err(CmdError::Usage(format!(
+            "no session to compare: {} record{} no turn (resume one with `{}`)",
+            paths.join(", "),
+            if paths.len() == 1 { "s" } else { "" },
+            skipped[0].1
+        )));
     }
     let mut memo = TokenMemo::new(counter);
     let show_turn = args.html.map(|_| args.show_turn.unwrap_or(usize::MAX));
@@ -221,6 +238,11 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let figures = [&full_figures, &floor_figures];
 
     let mut warnings = super::load_warnings(&resolved);
+    warnings.extend(
+        skipped.iter().map(|(p, resume)| {
+            format!("{}: records no turn, so it is left out (resume it with `{resume}`)", p.display())
+        }),
+    );
     warnings
         .extend(rows.iter().filter_map(|r| r.figures.as_ref().err().map(|e| format!("strategy `{}`: {e}", r.name))));
     // Cost against recall under each model that caches: the chart, and the

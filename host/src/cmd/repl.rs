@@ -293,7 +293,9 @@ mod tests {
         // Too many closing brackets run at once and the reader says what is wrong.
         assert!(printed(&mut r, "(+ 1 2))").starts_with("error: parse error"));
         // An error without a kind is not `error: error at`.
-        assert!(printed(&mut r, "(atom 0)").starts_with("error at line 1, column 1: `atom` is not supported"));
+        assert!(printed(&mut r, "(assert (= 1 2))").starts_with("error at line 1, column 1: Assert failed"));
+        assert!(printed(&mut r, "(atom 0)")
+            .starts_with("error: unsupported error at line 1, column 1: `atom` is not supported"));
     }
 
     #[test]
