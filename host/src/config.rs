@@ -500,9 +500,7 @@ fn strategy_instance(
     let plugin = match table.remove("plugin") {
         Some(Toml::String(s)) => s,
         Some(other) => {
-            return Err(
-                src.error(span, format!("strategy `{name}`: `plugin` must be a string, got a {}", other.type_str()))
-            )
+            return Err(src.error(span, format!("strategy `{name}`: `plugin` must be a string, got {}", a_type(&other))))
         }
         None => return Err(src.error(span, format!("strategy `{name}`: missing `plugin = \"...\"`"))),
     };
@@ -540,7 +538,7 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
     let mode = match table.remove("isolation") {
         None => None,
         Some(Toml::String(mode)) => Some(mode),
-        Some(other) => return Err(format!("`isolation` must be a string, got a {}", other.type_str())),
+        Some(other) => return Err(format!("`isolation` must be a string, got {}", a_type(&other))),
     };
     let limits = table.remove("isolation_limits");
     match mode.as_deref() {
@@ -565,7 +563,7 @@ fn isolation(table: &mut Table, plugin: &str) -> Result<Isolation, String> {
                 Toml::Integer(n) if n > 0 => Ok(n as u64),
                 Toml::Integer(_) => Err("must be more than 0 bytes".to_string()),
                 Toml::String(text) => ptc_registry::caps::parse_size(&text).map_err(|e| e.to_string()),
-                other => Err(format!("a size in bytes or a string such as \"512MiB\", got a {}", other.type_str())),
+                other => Err(format!("a size in bytes or a string such as \"512MiB\", got {}", a_type(&other))),
             }
             .map_err(|e| format!("isolation_limits: {key}: {e}"))
         };
@@ -639,3 +637,10 @@ fn key_at(text: &str, start: usize) -> Option<&str> {
 
 #[cfg(test)]
 mod tests;
+
+/// A TOML value's type with its article: `an integer`, `a boolean`.
+fn a_type(value: &Toml) -> String {
+    let name = value.type_str();
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {name}")
+}

@@ -222,6 +222,8 @@ fn isolation_errors_name_the_instance_and_the_setting() {
     let cases = [
         ("isolation = \"docker\"", "unknown isolation `docker` (use \"process\" or \"in-process\")"),
         ("isolation = true", "`isolation` must be a string, got a boolean"),
+        ("isolation = 3", "`isolation` must be a string, got an integer"),
+        ("isolation = \"process\"\nisolation_limits = { memory = [1] }", "got an array"),
         ("isolation_limits = { memory = \"1G\" }", "`isolation_limits` needs `isolation = \"process\"`"),
         ("isolation = \"process\"\nisolation_limits = { memory = \"lots\" }", "isolation_limits: memory: size `lots`"),
         ("isolation = \"process\"\nisolation_limits = { memory = 0 }", "isolation_limits: memory: must be more than 0"),
