@@ -50,8 +50,11 @@ pub enum ErrorKind {
     SizeLimit,
     /// Memory kept between turns grew past its limit.
     MemoryLimit,
-    /// A Clojure form or Java call PTC-Lisp leaves out (`defmacro`, `atom`,
-    /// `Thread/sleep`); the message says what to write instead.
+    /// A Clojure form, Java call or tagged literal PTC-Lisp leaves out and
+    /// reserves (`defmacro`, `atom`, `Thread/sleep`, `#inst`): a program
+    /// cannot define such a name either. The message says what to write
+    /// instead. A core name that is only absent (`comparator`) is
+    /// [`ErrorKind::UnboundSymbol`], with a hint, and a program may define it.
     Unsupported,
     /// Anything else (bad form, division by zero, `throw`-like failures).
     Other,

@@ -511,7 +511,7 @@ impl Analyzer {
         // A call of such a name reports the form as left out, so a definition
         // under it could never be called: say so where it is made.
         if unsupported(name).is_some() {
-            return Err(syntax(f, format!("cannot define `{name}`: it names a Clojure form PTC-Lisp leaves out, so calls of it are errors; choose another name")));
+            return Err(err_at(f, ErrorKind::Unsupported, format!("cannot define `{name}`: it names a Clojure form PTC-Lisp leaves out, so calls of it are errors; choose another name")));
         }
         if name.contains('/') {
             return Err(syntax(f, format!("cannot define a qualified name `{name}`")));

@@ -298,6 +298,7 @@ fn errors_carry_kind_position_and_hints() {
     let e = error("(defn cycle [xs] (concat xs xs)) (cycle [1])");
     assert_eq!((e.line, e.column), (Some(1), Some(7)));
     assert!(e.message.starts_with("cannot define `cycle`"), "{e}");
+    assert_eq!(e.kind, ErrorKind::Unsupported);
     assert_eq!(error("(def shuffle 1)").message.split(':').next(), Some("cannot define `shuffle`"));
     assert_eq!(run("(let [cycle (fn [x] [x x])] (cycle 1))").result, Ok(Exit::Value(read_edn("[1 1]").unwrap())));
     // Idioms left out say what to use, called or passed as a value.
