@@ -2,6 +2,7 @@
 
 use clap::{CommandFactory, Parser, Subcommand};
 use ptc_host::cmd::{self, conformance, eval, Format, Output};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -397,17 +398,40 @@ fn main() -> ExitCode {
         Command::Completions { shell } => Ok(completions(*shell)),
         Command::RenderChild { plugin, params, limits } => cmd::isolate::render_child(plugin, params, limits),
     };
+    let mut stderr = std::io::stderr().lock();
     match result {
-        Ok(Output { stdout, warnings, code }) => {
-            print!("{stdout}");
+        Ok(Output { stdout, warnings, mut code }) => {
+            if let Err(e) = emit(&stdout) {
+                if !reader_left(&e) {
+                    let _ = writeln!(stderr, "ptc: error: cannot write the output to stdout: {e}");
+                    code = 1;
+                }
+            }
             for w in warnings {
-                eprintln!("ptc: {w}");
+                let _ = writeln!(stderr, "ptc: {w}");
             }
             ExitCode::from(code as u8)
         }
+        // The REPL writes as it goes, and stops the same way.
+        Err(cmd::CmdError::Io { error, .. }) if reader_left(&error) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("ptc: error: {message}");
+            let _ = writeln!(stderr, "ptc: error: {message}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// Writes a command's output to stdout.
+fn emit(text: &str) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Whether writing failed because the reader stopped reading (`ptc trace
+/// FILE | head`): no error of ptc's, so the rest of the output is dropped
+/// without a word, as a pipe's reader expects. Rust ignores SIGPIPE, so
+/// the write reports it.
+fn reader_left(error: &std::io::Error) -> bool {
+    error.kind() == std::io::ErrorKind::BrokenPipe
 }

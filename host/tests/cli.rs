@@ -863,3 +863,41 @@ fn a_backend_that_cannot_start_names_the_agent_and_where_it_is_configured() {
         "{err}"
     );
 }
+
+/// A reader that stops early (`ptc trace FILE | head`) closes the pipe
+/// while ptc still writes: ptc drops the rest of its output without a
+/// word and exits 0, as a pipe's reader expects, and never panics.
+#[test]
+fn a_reader_that_stops_early_ends_the_output_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    // 129 KB and 171 KB: more than a pipe and the reader's buffer hold
+    // (64 + 8 KiB), so ptc is still writing when the reader goes.
+    let session = "tests/sessions/literature-review.json";
+    let render = ["render", "--session", session, "--strategy", "full-history", "--format", "json"];
+    // The REPL writes as it reads: 10 results of 110 KB each.
+    let repl = "(range 20000)\n".repeat(10);
+    for (args, input) in [(&["trace", session][..], ""), (&render[..], ""), (&["repl"][..], repl.as_str())] {
+        let mut child = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::Write;
+            let mut stdin = child.stdin.take().unwrap();
+            // The REPL may stop reading once its output is gone.
+            let _ = stdin.write_all(input.as_bytes());
+        }
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        assert!(!first.is_empty(), "ptc {args:?} printed nothing");
+        // The reader is dropped here, closing the pipe.
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "ptc {args:?}: {stderr}");
+        assert!(!stderr.contains("panicked") && !stderr.contains("error"), "ptc {args:?}: {stderr}");
+    }
+}
