@@ -901,3 +901,20 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
         assert!(!stderr.contains("panicked") && !stderr.contains("error"), "ptc {args:?}: {stderr}");
     }
 }
+
+/// A session file that cannot be written stops the run with one line that
+/// says why and what to do instead.
+#[test]
+fn an_unwritable_session_path_says_what_to_do() {
+    let missing = scratch_dir("unwritable-session").join("no-such-folder/run.jsonl");
+    let out = ptc(&["run", "explore-orders", "--session", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with(&format!("ptc: error: cannot write the session {}", missing.display()))
+            && last.contains("its folder does not exist: create it, or write the session elsewhere")
+            && last.ends_with("e.g. `ptc run AGENT --session FILE`)"),
+        "{err}"
+    );
+}

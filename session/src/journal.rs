@@ -164,7 +164,13 @@ pub struct JournalError {
 
 impl fmt::Display for JournalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot write the session {}: {}", self.path.display(), self.source)
+        write!(f, "cannot write the session {}: {}", self.path.display(), self.source)?;
+        let next = match self.source.kind() {
+            std::io::ErrorKind::NotFound => "its folder does not exist: create it, or write the session elsewhere",
+            std::io::ErrorKind::PermissionDenied => "no permission to write there: write the session elsewhere",
+            _ => "check the disk, or write the session elsewhere",
+        };
+        write!(f, " ({next}, e.g. `ptc run AGENT --session FILE`)")
     }
 }
 
