@@ -85,6 +85,9 @@ pub enum LookupError {
         name: String,
         /// `full-history` and every instance of the config.
         defined: Vec<String>,
+        /// The built-in peers and the loaded plugins, which a name also
+        /// gives (with their default parameters).
+        plugins: Vec<String>,
     },
     /// The instance's plugin refused its parameters or is not loaded.
     Instance {
@@ -105,9 +108,13 @@ pub enum LookupError {
 impl fmt::Display for LookupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LookupError::Unknown { name, defined } => {
-                let hint = ptc_lisp::did_you_mean(name, defined.iter().map(String::as_str));
-                write!(f, "no strategy named `{name}` (defined: {}){hint}", defined.join(", "))
+            LookupError::Unknown { name, defined, plugins } => {
+                let hint = ptc_lisp::did_you_mean(name, defined.iter().chain(plugins).map(String::as_str));
+                write!(f, "no strategy named `{name}` (defined: {}", defined.join(", "))?;
+                if !plugins.is_empty() {
+                    write!(f, "; or a plugin by its name: {}", plugins.join(", "))?;
+                }
+                write!(f, "){hint}")
             }
             LookupError::Instance { location, error } => write!(f, "{location}: {error}"),
             LookupError::Plugin { name, error } => write!(f, "strategy `{name}`: {error}"),
@@ -217,13 +224,22 @@ impl Resolved {
                 .instantiate("{}")
                 .map(|r| Strategy::new(name, Arc::new(r), None))
                 .map_err(|error| LookupError::Plugin { name: name.to_string(), error }),
-            None => Err(LookupError::Unknown { name: name.to_string(), defined: self.defined() }),
+            None => {
+                Err(LookupError::Unknown { name: name.to_string(), defined: self.defined(), plugins: self.plugins() })
+            }
         }
     }
 
     /// Every configured instance and whether it built.
     pub fn instances(&self) -> impl Iterator<Item = (&str, Result<(), &LookupError>)> + '_ {
         self.instances.iter().map(|(name, built)| (name.as_str(), built.as_ref().map(|_| ())))
+    }
+
+    /// The names that give a plugin with its default parameters: the
+    /// built-in peers and the loaded plugins.
+    pub fn plugins(&self) -> Vec<String> {
+        let peers = ptc_registry::peers::PEERS.iter().map(|p| p.to_string());
+        peers.chain(self.registry.plugins().map(|p| p.description.name.clone())).collect()
     }
 
     /// `full-history` and every instance name.

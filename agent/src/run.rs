@@ -1046,7 +1046,22 @@ mod tests {
         );
         let e = RunError::NoAgent { config: "s.toml".into(), name: "zzz".into(), defined };
         assert!(e.to_string().ends_with("(defined: explore-orders, order-summary)"), "{e}");
-        let e = crate::resolve::LookupError::Unknown { name: "agressive".into(), defined: vec!["aggressive".into()] };
+        let e = crate::resolve::LookupError::Unknown {
+            name: "agressive".into(),
+            defined: vec!["aggressive".into()],
+            plugins: Vec::new(),
+        };
         assert_eq!(e.to_string(), "no strategy named `agressive` (defined: aggressive); did you mean `aggressive`?");
+        // A plugin's own name gives it too: listed, and suggested.
+        let e = crate::resolve::LookupError::Unknown {
+            name: "rolling-windw".into(),
+            defined: vec!["full-history".into(), "coalesced".into()],
+            plugins: vec!["upstream-trim".into(), "rolling-window".into()],
+        };
+        assert_eq!(
+            e.to_string(),
+            "no strategy named `rolling-windw` (defined: full-history, coalesced; or a plugin by its name: \
+             upstream-trim, rolling-window); did you mean `rolling-window`?"
+        );
     }
 }
