@@ -100,8 +100,25 @@ impl fmt::Display for CmdError {
             CmdError::Render { strategy, error } => write!(f, "strategy `{strategy}`: {error}"),
             CmdError::Run(e) => e.fmt(f),
             CmdError::Usage(m) | CmdError::Other(m) => f.write_str(m),
-            CmdError::Io { path, action, error } => write!(f, "{}: {action}: {error}", path.display()),
+            CmdError::Io { path, action, error } => {
+                write!(f, "{}: {action}: {error}", path.display())?;
+                match io_next_step(action, error) {
+                    Some(next) => write!(f, " ({next})"),
+                    None => Ok(()),
+                }
+            }
         }
+    }
+}
+
+/// What to do after a file error, where the error kind says it.
+fn io_next_step(action: &str, error: &std::io::Error) -> Option<&'static str> {
+    let writing = action.starts_with("cannot write") || action.starts_with("cannot create");
+    match error.kind() {
+        std::io::ErrorKind::NotFound if writing => Some("its folder does not exist: create it, or choose another path"),
+        std::io::ErrorKind::NotFound => Some("check the path"),
+        std::io::ErrorKind::PermissionDenied => Some("no permission there: choose another path"),
+        _ => None,
     }
 }
 
@@ -169,6 +186,22 @@ pub fn load_errors(resolved: &Resolved) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_error_says_what_to_do_where_its_kind_tells() {
+        let io = |action, kind| {
+            CmdError::Io { path: PathBuf::from("out/r.html"), action, error: std::io::Error::from(kind) }.to_string()
+        };
+        let missing = io("cannot write the HTML report", std::io::ErrorKind::NotFound);
+        assert!(missing.starts_with("out/r.html: cannot write the HTML report: "), "{missing}");
+        assert!(missing.ends_with(" (its folder does not exist: create it, or choose another path)"), "{missing}");
+        let read = io("cannot read program", std::io::ErrorKind::NotFound);
+        assert!(read.ends_with(" (check the path)"), "{read}");
+        let denied = io("cannot create folder", std::io::ErrorKind::PermissionDenied);
+        assert!(denied.ends_with(" (no permission there: choose another path)"), "{denied}");
+        let other = io("cannot write", std::io::ErrorKind::Other);
+        assert!(!other.ends_with(')'), "{other}");
+    }
 
     #[test]
     fn a_missing_session_file_says_where_sessions_come_from() {
