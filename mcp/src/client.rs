@@ -185,10 +185,16 @@ async fn connect(
         Transport::Stdio { command, env, dir } => {
             let mut cmd = tokio::process::Command::new(&command[0]);
             cmd.args(&command[1..]).envs(env.iter().cloned()).current_dir(dir).kill_on_drop(true);
-            let (transport, err) = TokioChildProcess::builder(cmd)
-                .stderr(std::process::Stdio::piped())
-                .spawn()
-                .map_err(|e| format!("cannot start `{}`: {e}", command[0]))?;
+            let (transport, err) =
+                TokioChildProcess::builder(cmd).stderr(std::process::Stdio::piped()).spawn().map_err(|e| {
+                    // As `ptc validate` says it: the next step.
+                    let next = match e.kind() {
+                        std::io::ErrorKind::NotFound => " (install it, or give its path in `command`)",
+                        std::io::ErrorKind::PermissionDenied => " (make it executable, or give its path in `command`)",
+                        _ => "",
+                    };
+                    format!("cannot start `{}`: {e}{next}", command[0])
+                })?;
             if let Some(err) = err {
                 runtime.spawn(keep_stderr(config.name.clone(), err, stderr));
             }

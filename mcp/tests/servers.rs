@@ -125,7 +125,8 @@ fn servers_that_cannot_start_or_speak_no_mcp_are_one_line_errors() {
     let e = McpServer::start(&stdio(vec!["/no/such/server".into()]), runtime()).err().unwrap();
     assert_eq!(
         e.to_string(),
-        "mcp server `cities` (stdio: /no/such/server): cannot start `/no/such/server`: No such file or directory (os error 2)"
+        "mcp server `cities` (stdio: /no/such/server): cannot start `/no/such/server`: No such file or directory (os error 2) \
+         (install it, or give its path in `command`)"
     );
     let crash = stdio(vec!["sh".into(), "-c".into(), "echo 'config missing' >&2; exit 4".into()]);
     let e = McpServer::start(&crash, runtime()).err().unwrap().to_string();
