@@ -906,8 +906,9 @@ fn a_reader_that_stops_early_ends_the_output_quietly() {
 /// says why and what to do instead.
 #[test]
 fn an_unwritable_session_path_says_what_to_do() {
+    // recover-errors uses full-history and a built-in tool: no plugin needed.
     let missing = scratch_dir("unwritable-session").join("no-such-folder/run.jsonl");
-    let out = ptc(&["run", "explore-orders", "--session", missing.to_str().unwrap()]);
+    let out = ptc(&["run", "recover-errors", "--session", missing.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = stderr(&out);
     let last = err.lines().last().unwrap_or_default();
