@@ -401,9 +401,9 @@ fn main() -> ExitCode {
     let mut stderr = std::io::stderr().lock();
     match result {
         Ok(Output { stdout, warnings, mut code }) => {
-            if let Err(e) = emit(&stdout) {
-                if !reader_left(&e) {
-                    let _ = writeln!(stderr, "ptc: error: cannot write the output to stdout: {e}");
+            if let Err(e) = cmd::write_stdout(&stdout) {
+                if !e.reader_left() {
+                    let _ = writeln!(stderr, "ptc: error: {e}");
                     code = 1;
                 }
             }
@@ -413,25 +413,10 @@ fn main() -> ExitCode {
             ExitCode::from(code as u8)
         }
         // The REPL writes as it goes, and stops the same way.
-        Err(cmd::CmdError::Io { error, .. }) if reader_left(&error) => ExitCode::SUCCESS,
+        Err(e) if e.reader_left() => ExitCode::SUCCESS,
         Err(message) => {
             let _ = writeln!(stderr, "ptc: error: {message}");
             ExitCode::FAILURE
         }
     }
-}
-
-/// Writes a command's output to stdout.
-fn emit(text: &str) -> std::io::Result<()> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
-}
-
-/// Whether writing failed because the reader stopped reading (`ptc trace
-/// FILE | head`): no error of ptc's, so the rest of the output is dropped
-/// without a word, as a pipe's reader expects. Rust ignores SIGPIPE, so
-/// the write reports it.
-fn reader_left(error: &std::io::Error) -> bool {
-    error.kind() == std::io::ErrorKind::BrokenPipe
 }

@@ -111,6 +111,28 @@ impl fmt::Display for CmdError {
     }
 }
 
+impl CmdError {
+    /// Whether writing the output failed because its reader stopped reading
+    /// (`ptc trace FILE | head`): no error of ptc's, so the rest of the
+    /// output is dropped without a word, as a pipe's reader expects. Rust
+    /// ignores SIGPIPE, so the write reports it.
+    pub fn reader_left(&self) -> bool {
+        matches!(self, CmdError::Io { error, .. } if error.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
+/// Writes `text` to stdout and flushes it: a command's output at its end
+/// (`main`), the REPL's as it goes.
+pub fn write_stdout(text: &str) -> Result<(), CmdError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|error| CmdError::Io {
+        path: PathBuf::from("-"),
+        action: "cannot write to stdout",
+        error,
+    })
+}
+
 /// What to do after a file error, where the error kind says it.
 fn io_next_step(action: &str, error: &std::io::Error) -> Option<&'static str> {
     let writing = action.starts_with("cannot write") || action.starts_with("cannot create");

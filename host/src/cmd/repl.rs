@@ -174,15 +174,6 @@ pub fn repl(data: &[String], namespace_fallback: bool) -> CmdResult {
     Ok(Output::ok(String::new()))
 }
 
-fn write_out(text: &str) -> Result<(), CmdError> {
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|error| CmdError::Io {
-        path: PathBuf::from("-"),
-        action: "cannot write to stdout",
-        error,
-    })
-}
-
 fn piped(repl: &mut Repl) -> Result<(), CmdError> {
     for line in std::io::stdin().lock().lines() {
         let line =
@@ -190,11 +181,11 @@ fn piped(repl: &mut Repl) -> Result<(), CmdError> {
         match repl.line(&line) {
             Reply::More => {}
             Reply::Quit => return Ok(()),
-            Reply::Print(text) => write_out(&text)?,
+            Reply::Print(text) => super::write_stdout(&text)?,
         }
     }
     if repl.is_continuing() {
-        write_out("error: the input ended inside an unfinished form\n")?;
+        super::write_stdout("error: the input ended inside an unfinished form\n")?;
     }
     Ok(())
 }
@@ -211,7 +202,9 @@ fn interactive(repl: &mut Repl) -> Result<(), CmdError> {
         }
     }
     let mut file = history.and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
-    write_out("PTC-Lisp REPL: definitions are kept, *1 *2 *3 are the latest results; :quit or Ctrl-D to leave.\n")?;
+    super::write_stdout(
+        "PTC-Lisp REPL: definitions are kept, *1 *2 *3 are the latest results; :quit or Ctrl-D to leave.\n",
+    )?;
     loop {
         let prompt = if repl.is_continuing() { CONTINUED } else { PROMPT };
         match editor.readline(prompt) {
@@ -225,7 +218,7 @@ fn interactive(repl: &mut Repl) -> Result<(), CmdError> {
                 match repl.line(&line) {
                     Reply::More => {}
                     Reply::Quit => return Ok(()),
-                    Reply::Print(text) => write_out(&text)?,
+                    Reply::Print(text) => super::write_stdout(&text)?,
                 }
             }
             // Ctrl-C drops the form being typed, as in a shell.
