@@ -128,19 +128,22 @@ impl Report {
     }
 
     /// One line per case (ID, level, PASS/FAIL, reason), then the summary.
+    /// A failure whose reason an earlier case gave word for word (a plugin
+    /// that does not load fails every case alike) says `as ID` instead.
     pub fn text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "plugin {} from {}, params {}", self.plugin_label(), self.plugin.display(), self.params);
         let width = self.cases.iter().map(|c| c.case.id.len()).max().unwrap_or(0);
-        for c in &self.cases {
-            let _ = writeln!(
-                out,
-                "{:<width$}  {:<6}  {}  {}",
-                c.case.id,
-                c.case.level.as_str(),
-                c.status.as_str(),
-                c.reason.replace('\n', " ")
-            );
+        for (i, c) in self.cases.iter().enumerate() {
+            let earlier = self.cases[..i].iter().find(|e| {
+                c.status == Status::Fail && e.status == Status::Fail && !c.reason.is_empty() && e.reason == c.reason
+            });
+            let reason = match earlier {
+                Some(e) => format!("as {}", e.case.id),
+                None => c.reason.replace('\n', " "),
+            };
+            let _ =
+                writeln!(out, "{:<width$}  {:<6}  {}  {}", c.case.id, c.case.level.as_str(), c.status.as_str(), reason);
         }
         let _ = writeln!(out, "{}", self.summary());
         out
@@ -265,6 +268,16 @@ mod tests {
         assert_eq!(r.exit_code(), 1);
         assert_eq!(r.must_failures(), ["MUST-DETERMINISTIC"]);
         assert!(r.text().lines().last().unwrap().starts_with("DOES NOT CONFORM: MUST 14 passed, 1 failed"));
+    }
+
+    #[test]
+    fn a_failure_repeated_word_for_word_names_the_first_case_that_gave_it() {
+        let text = report(&["MUST-LOAD-INFO", "MUST-BUILD"]).text();
+        let line = |id: &str| text.lines().find(|l| l.starts_with(id)).unwrap().to_string();
+        assert!(line("MUST-LOAD-INFO").ends_with("FAIL  why <&> \"so\""), "{text}");
+        assert!(line("MUST-BUILD").ends_with("FAIL  as MUST-LOAD-INFO"), "{text}");
+        // Passing cases keep their own reasons even when they agree.
+        assert!(line("MUST-DETERMINISTIC").ends_with("PASS  why <&> \"so\""), "{text}");
     }
 
     #[test]

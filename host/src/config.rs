@@ -398,8 +398,15 @@ fn agent_table(
 /// file says where it was looked for (relative paths are taken from the
 /// current folder) and how to name or create one.
 fn unreadable_config(path: &Path, error: &std::io::Error) -> String {
-    if error.kind() != std::io::ErrorKind::NotFound {
-        return format!("cannot read config: {error}");
+    match error.kind() {
+        std::io::ErrorKind::NotFound => {}
+        std::io::ErrorKind::InvalidData => {
+            return "not text (not UTF-8): a config is a TOML file, as `ptc init` writes".to_string()
+        }
+        std::io::ErrorKind::IsADirectory => {
+            return "a folder, not a file: name its strategies.toml (`--config DIR/strategies.toml`)".to_string()
+        }
+        _ => return format!("cannot read config: {error}"),
     }
     let looked = match std::env::current_dir() {
         Ok(cwd) if path.is_relative() => cwd.join(path),

@@ -919,3 +919,58 @@ fn an_unwritable_session_path_says_what_to_do() {
         "{err}"
     );
 }
+
+#[test]
+fn a_folder_or_a_binary_file_where_a_file_is_read_says_what_to_give() {
+    let dir = scratch_dir("wrong-file-kind");
+    let binary = dir.join("picture.bin");
+    std::fs::write(&binary, [0x89, b'P', b'N', b'G', 0xff, 0x00, 0xfe]).unwrap();
+    let (dir_s, bin_s) = (dir.to_str().unwrap(), binary.to_str().unwrap());
+    let cases: [(&[&str], &str); 6] = [
+        (&["validate", "--config", dir_s], "a folder, not a file: name its strategies.toml"),
+        (&["validate", "--config", bin_s], "not text (not UTF-8): a config is a TOML file"),
+        (&["trace", dir_s], "a folder, not a file: name a session file in it"),
+        (&["compare", "--session", bin_s], "not text (not UTF-8); a session file is what `ptc run` writes"),
+        (&["bench", "report", dir_s], "a folder, not a file: name the result files in it"),
+        (&["bench", "report", bin_s], "not a result file (not UTF-8 text); `ptc bench SUITE --out FILE` writes one"),
+    ];
+    for (args, says) in cases {
+        let out = ptc(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("ptc: error: ") && err.contains(says), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_run_whose_command_tool_cannot_start_says_what_to_do() {
+    let dir = scratch_dir("unstartable-tool");
+    std::fs::write(
+        dir.join("replay.json"),
+        r#"["```clojure\n(println (tool/lookup {:q 1}))\n```", "```clojure\n(return 1)\n```"]"#,
+    )
+    .unwrap();
+    let config = dir.join("strategies.toml");
+    std::fs::write(
+        &config,
+        "[plugins]\nexecutable_dir = false\n\n[tool.lookup]\ncommand = [\"no-such-lookup-program-ptc\"]\n\n\
+         [agent.try]\nmission = \"Look it up\"\nstrategy = \"full-history\"\nmax_turns = 2\ntools = [\"lookup\"]\n\
+         llm = { backend = \"replay\", file = \"replay.json\" }\n",
+    )
+    .unwrap();
+    let session = dir.join("try.session.jsonl");
+    let out = ptc(&["run", "try", "--config", config.to_str().unwrap(), "--session", session.to_str().unwrap()]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    // The model saw the failure (and went on); the user gets the next step.
+    assert!(err.contains("cannot start `no-such-lookup-program-ptc`"), "{err}");
+    let line = err.lines().find(|l| l.contains("tool `lookup`: program")).unwrap_or_default();
+    assert!(
+        line.ends_with(
+            "tool `lookup`: program `no-such-lookup-program-ptc` is not on PATH (install it, or give its path in \
+             `command`); `try`'s calls to it fail"
+        ),
+        "{err}"
+    );
+}

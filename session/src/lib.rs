@@ -202,7 +202,15 @@ impl Session {
 
     /// Reads a session file in either layout.
     pub fn read(path: &Path) -> Result<Session, SessionError> {
-        let text = std::fs::read_to_string(path).map_err(|e| err("$".into(), format!("cannot read: {e}")))?;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            let message = match e.kind() {
+                std::io::ErrorKind::InvalidData => format!("not text (not UTF-8); {NOT_A_SESSION}"),
+                std::io::ErrorKind::IsADirectory => "a folder, not a file: name a session file in it".to_string(),
+                std::io::ErrorKind::PermissionDenied => format!("cannot read: {e}; no permission there"),
+                _ => format!("cannot read: {e}"),
+            };
+            err("$".into(), message)
+        })?;
         Session::parse(&text)
     }
 
@@ -368,6 +376,19 @@ mod tests {
             let e = Session::parse(text).unwrap_err();
             assert_eq!(e.to_string(), format!("at $: the file is empty; {NOT_A_SESSION}"));
         }
+    }
+
+    #[test]
+    fn a_binary_file_or_a_folder_says_what_to_give() {
+        let dir = std::env::temp_dir().join(format!("ptc-session-read-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let binary = dir.join("image.json");
+        std::fs::write(&binary, [0x89, b'P', b'N', b'G', 0xff, 0x00]).unwrap();
+        let e = Session::read(&binary).unwrap_err();
+        assert_eq!(e.to_string(), format!("at $: not text (not UTF-8); {NOT_A_SESSION}"));
+        let e = Session::read(&dir).unwrap_err();
+        assert_eq!(e.to_string(), "at $: a folder, not a file: name a session file in it");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

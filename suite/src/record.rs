@@ -171,7 +171,16 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<RunRecord>, SuiteError> {
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
-            Err(e) => return Err(SuiteError::Io { path: path.clone(), message: e.to_string() }),
+            Err(e) => {
+                let message = match e.kind() {
+                    std::io::ErrorKind::InvalidData => {
+                        "not a result file (not UTF-8 text); `ptc bench SUITE --out FILE` writes one".to_string()
+                    }
+                    std::io::ErrorKind::IsADirectory => "a folder, not a file: name the result files in it".to_string(),
+                    _ => e.to_string(),
+                };
+                return Err(SuiteError::Io { path: path.clone(), message });
+            }
         };
         records.extend(text.lines().filter_map(|line| serde_json::from_str::<RunRecord>(line).ok()));
     }

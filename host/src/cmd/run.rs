@@ -84,6 +84,7 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);
     warnings.extend(unused_broken_instances(&resolved, agent));
+    warnings.extend(unstartable_tools(&resolved, agent));
     if let Some(cost) = RunCost::of(&resolved, agent, &done.session) {
         warnings.push(cost.line(&done.path));
     }
@@ -194,6 +195,22 @@ fn unused_broken_instances(resolved: &Resolved, agent: &str) -> Vec<String> {
         .filter(|(name, _)| !used(name))
         .filter_map(|(_, built)| built.err())
         .map(|e| format!("{e} (`{agent}` does not use it; `ptc validate` lists every problem)"))
+        .collect()
+}
+
+/// The agent's command tools whose program cannot be found: each call
+/// the model made to one failed with `cannot start`, which the model saw
+/// but the user only in a cut-off progress line; this says what to do.
+fn unstartable_tools(resolved: &Resolved, agent: &str) -> Vec<String> {
+    let Some(defined) = resolved.config.agents.get(agent) else { return Vec::new() };
+    defined
+        .tools
+        .iter()
+        .filter_map(|name| resolved.config.tools.get(name))
+        .filter_map(|tool| {
+            let why = super::validate::find_program(&tool.command, &tool.dir).err()?;
+            Some(format!("{}: tool `{}`: {why}; `{agent}`'s calls to it fail", tool.location, tool.name))
+        })
         .collect()
 }
 
