@@ -206,15 +206,16 @@ impl fmt::Display for RunError {
             }
             RunError::Replay { path, error } => write!(f, "{}: {error}", path.display()),
             RunError::Journal(e) => e.fmt(f),
-            RunError::Render { turn, error, path } => {
-                write!(f, "turn {turn}: {error} (session so far in {})", path.display())
-            }
+            RunError::Render { turn, error, path } => write!(f, "turn {turn}: {error}{}", so_far(path)),
             RunError::Mcp(e) => e.fmt(f),
-            RunError::Llm { turn, error, path } => {
-                write!(f, "turn {turn}: llm: {error} (session so far in {})", path.display())
-            }
+            RunError::Llm { turn, error, path } => write!(f, "turn {turn}: llm: {error}{}", so_far(path)),
         }
     }
+}
+
+/// Where the finished turns of a stopped run are, and how to go on from them.
+fn so_far(path: &Path) -> String {
+    format!(" (session so far in {0}; `ptc run --resume {0}` goes on from it)", path.display())
 }
 
 impl std::error::Error for RunError {}

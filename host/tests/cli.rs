@@ -974,3 +974,41 @@ fn a_run_whose_command_tool_cannot_start_says_what_to_do() {
         "{err}"
     );
 }
+
+#[test]
+fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name() {
+    let dir = scratch_dir("resume-without-agent");
+    let replay = dir.join("replay.json");
+    std::fs::write(&replay, r#"["```clojure\n(def n 41)\n```"]"#).unwrap();
+    let config = dir.join("strategies.toml");
+    std::fs::write(
+        &config,
+        "[plugins]\nexecutable_dir = false\n\n[agent.other]\nmission = \"Unused\"\nstrategy = \"full-history\"\n\
+         llm = { backend = \"replay\", file = \"replay.json\" }\n\n\
+         [agent.count]\nmission = \"Count one more\"\nstrategy = \"full-history\"\nmax_turns = 3\n\
+         llm = { backend = \"replay\", file = \"replay.json\" }\n",
+    )
+    .unwrap();
+    let (config, session) = (config.to_str().unwrap().to_string(), dir.join("count.session.jsonl"));
+    let session = session.to_str().unwrap();
+    let out = ptc(&["run", "count", "--config", &config, "--session", session]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    let last = err.lines().last().unwrap_or_default();
+    assert!(last.starts_with("ptc: error: turn 2: llm: replay file "), "{err}");
+    assert!(
+        last.ends_with(&format!("(session so far in {session}; `ptc run --resume {session}` goes on from it)")),
+        "{err}"
+    );
+
+    // The next step as printed (plus the config): the session names its agent, `count`, not the first one.
+    std::fs::write(&replay, r#"["```clojure\n(def n 41)\n```", "```clojure\n(return (inc n))\n```"]"#).unwrap();
+    let out = ptc(&["run", "--resume", session, "--config", &config]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+    assert!(
+        stderr(&out).ends_with(&format!("returned after 2 turns; session written to {session}\n")),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -84,7 +84,7 @@ fn a_retry_after_past_the_deadline_gives_up_at_once() {
     let started = Instant::now();
     let err = ask(&HttpLlmConfig { deadline_ms: Some(2_000), ..config(&server.url) }).unwrap_err().to_string();
     assert!(started.elapsed() < Duration::from_secs(2), "slept anyway: {:?}", started.elapsed());
-    assert!(err.ends_with("/v1/chat/completions: HTTP 429: slow down"), "{err}");
+    assert!(err.ends_with("/v1/chat/completions: HTTP 429: slow down (rate limited: try again later)"), "{err}");
     assert_eq!(server.count(), 1);
 }
 
@@ -94,7 +94,10 @@ fn server_errors_are_retried_then_reported() {
     let server = Server::start(vec![boom(), boom(), boom(), boom()]);
     let err = ask(&config(&server.url)).unwrap_err().to_string();
     assert!(err.starts_with("giving up after 3 attempts: "), "{err}");
-    assert!(err.ends_with("/v1/chat/completions: HTTP 500: boom"), "{err}");
+    assert!(
+        err.ends_with("/v1/chat/completions: HTTP 500: boom (the server failed, not the request: try again later)"),
+        "{err}"
+    );
     assert!(!err.contains("sk-secret"), "{err}");
     assert_eq!(server.count(), 3);
 

@@ -133,7 +133,7 @@ fn malformed_answers_name_what_is_missing() {
     let server = Server::start(vec![Reply::Json(200, r#"{"choices": [{"message": {}}]}"#.into())]);
     let err = client(&server.url).chat(&hello()).unwrap_err().to_string();
     assert!(
-        err.ends_with("/v1/chat/completions: malformed response: missing string `choices[0].message.content`"),
+        err.contains("/v1/chat/completions: malformed response: missing string `choices[0].message.content` (is base_url the model API, not a page or a proxy? `ptc doctor` checks"),
         "{err}"
     );
     let server = Server::start(vec![Reply::Json(200, "not json".into())]);

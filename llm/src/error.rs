@@ -130,6 +130,8 @@ impl fmt::Display for LlmError {
                 match status {
                     404 => f.write_str(" (check base_url and model: requests go to BASE/chat/completions or BASE/messages, and a base_url without a path gets /v1)")?,
                     401 | 403 => f.write_str(" (the server refused the API key: check the variable api_key_env names, and that base_url is that key's provider)")?,
+                    429 => f.write_str(" (rate limited: try again later)")?,
+                    500..=599 => f.write_str(" (the server failed, not the request: try again later)")?,
                     _ => {}
                 }
                 Ok(())
@@ -138,7 +140,10 @@ impl fmt::Display for LlmError {
                 f,
                 "{url}: connection failed: {detail} (is a server answering at base_url? `ptc doctor` checks every agent's endpoint)"
             ),
-            LlmError::Malformed { url, what } => write!(f, "{url}: malformed response: {what}"),
+            LlmError::Malformed { url, what } => write!(
+                f,
+                "{url}: malformed response: {what} (is base_url the model API, not a page or a proxy? `ptc doctor` checks every agent's endpoint)"
+            ),
             LlmError::GaveUp { attempts, last } => write!(f, "giving up after {attempts} attempts: {last}"),
             LlmError::ReplayFile { file, detail } => write!(f, "replay file {}: {detail}", file.display()),
             LlmError::ReplayExhausted { file, responses, turn } => {

@@ -42,7 +42,15 @@ pub struct RunArgs<'a> {
 /// continuing `resume`).
 pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let mut resolved = super::resolve(a.config)?;
-    let agent = chosen_agent(&resolved.config, a.agent)?.to_string();
+    // `--resume FILE` alone goes on with the agent the session names.
+    let recorded = match (a.agent, a.resume) {
+        (None, Some(resume)) if resume.exists() => Session::read(resume)
+            .map_err(|error| CmdError::Session { path: resume.to_path_buf(), error })?
+            .agent
+            .filter(|name| resolved.config.agents.contains_key(name)),
+        _ => None,
+    };
+    let agent = chosen_agent(&resolved.config, a.agent.or(recorded.as_deref()))?.to_string();
     let agent = agent.as_str();
     if let Some(name) = a.strategy {
         // An unknown name fails here, with the defined ones.
