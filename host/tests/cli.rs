@@ -159,6 +159,14 @@ fn an_eval_error_is_one_line_that_says_what_to_use_instead() {
     let out = ptc(&["eval", "-e", "(+ 1 \"a\")"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stderr(&out), "ptc: error: type error at line 1, column 1: + expects a number, got string \"a\"\n");
+    // A tool call says where tools are.
+    let out = ptc(&["eval", "-e", "(tool/search {:q 1})"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "ptc: error: tool error at line 1, column 1: tool/search failed: no tool named `search`: `ptc eval` and the \
+         REPL offer no tools; an agent calls its tools under `ptc run` ([tool.NAME] tables, `ptc docs agents`)\n"
+    );
 }
 
 #[test]

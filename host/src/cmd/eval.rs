@@ -4,7 +4,8 @@
 use super::{CmdError, CmdResult, Output};
 use indexmap::IndexMap;
 use ptc_lisp::{
-    json_to_value, run_program_with, value_to_json, Exit, Limits, LispError, Memory, NoTools, RunOptions, Value,
+    json_to_value, run_program_with, value_to_json, Exit, Limits, LispError, Memory, RunOptions, ToolError,
+    ToolErrorKind, ToolHost, Value,
 };
 use std::io::Read;
 use std::path::Path;
@@ -30,6 +31,21 @@ pub enum Source<'a> {
     Expr(&'a str),
 }
 
+/// The tool host of `ptc eval` and the REPL: none, and a call says where
+/// tools are.
+#[derive(Clone, Copy, Debug)]
+pub struct NoToolsHere;
+
+impl ToolHost for NoToolsHere {
+    fn call(&self, name: &str, _args: serde_json::Value) -> Result<serde_json::Value, ToolError> {
+        let message = format!(
+            "no tool named `{name}`: `ptc eval` and the REPL offer no tools; an agent calls its tools under `ptc run` \
+             ([tool.NAME] tables, `ptc docs agents`)"
+        );
+        Err(ToolError::new(ToolErrorKind::UnknownTool, message))
+    }
+}
+
 /// Reads the program and `name=path.json` data bindings, runs it, and
 /// prints its println output then its result (`#'name` when the program
 /// ends with a `def`, LISP-014). A failed program prints the error and
@@ -53,7 +69,7 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace
     };
     let inputs = load_data(data)?;
     let options = RunOptions { namespace_fallback, ..RunOptions::default() };
-    let outcome = run_program_with(&source, &Memory::new(), &inputs, &mut NoTools, &Limits::default(), &options);
+    let outcome = run_program_with(&source, &Memory::new(), &inputs, &mut NoToolsHere, &Limits::default(), &options);
     let mut stdout: String = outcome.prints.iter().map(|p| format!("{p}\n")).collect();
     let (value, code) = match outcome.result {
         Ok(Exit::Value(v)) | Ok(Exit::Return(v)) => (v, 0),

@@ -7,7 +7,7 @@
 
 use super::{eval::load_data, CmdError, CmdResult, Output};
 use indexmap::IndexMap;
-use ptc_lisp::{run_program_with, Exit, Limits, Memory, NoTools, RunOptions, Value};
+use ptc_lisp::{run_program_with, Exit, Limits, Memory, RunOptions, Value};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -91,7 +91,14 @@ impl Repl {
     }
 
     fn run(&mut self, source: &str) -> String {
-        let out = run_program_with(source, &self.memory, &self.data, &mut NoTools, &Limits::default(), &self.options);
+        let out = run_program_with(
+            source,
+            &self.memory,
+            &self.data,
+            &mut super::eval::NoToolsHere,
+            &Limits::default(),
+            &self.options,
+        );
         let mut text: String = out.prints.iter().map(|p| format!("{p}\n")).collect();
         self.memory = out.memory;
         match out.result {
