@@ -604,7 +604,7 @@ fn toml_message(e: &toml::de::Error) -> String {
             message = format!("{start}{toml}");
         }
     }
-    let bare = ["0 or more", "a number", "true or false"];
+    let bare = ["0 or more", "0 to 4294967295", "a number", "true or false"];
     if message.starts_with("invalid type: string") && bare.iter().any(|b| message.ends_with(b)) {
         message.push_str(" (write it without quotes)");
     }
@@ -616,7 +616,7 @@ fn toml_message(e: &toml::de::Error) -> String {
 /// How serde names what it expected (the end of its message), and what a
 /// TOML file writes instead.
 const TOML_WORDS: &[(&str, &str)] = &[
-    ("expected u32", "expected a whole number, 0 or more"),
+    ("expected u32", "expected a whole number, 0 to 4294967295"),
     ("expected u64", "expected a whole number, 0 or more"),
     ("expected usize", "expected a whole number, 0 or more"),
     ("expected f64", "expected a number"),

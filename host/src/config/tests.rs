@@ -44,11 +44,15 @@ fn wrong_values_name_their_key_and_what_toml_writes() {
     let cases = [
         (
             "[agent.a]\nmax_turns = \"5\"\n",
-            "2:13: max_turns: invalid type: string \"5\", expected a whole number, 0 or more (write it without quotes)",
+            "2:13: max_turns: invalid type: string \"5\", expected a whole number, 0 to 4294967295 (write it without quotes)",
         ),
         (
             "[agent.a]\nmax_turns = -1\n",
-            "2:13: max_turns: invalid value: integer `-1`, expected a whole number, 0 or more",
+            "2:13: max_turns: invalid value: integer `-1`, expected a whole number, 0 to 4294967295",
+        ),
+        (
+            "[agent.a]\nmax_turns = 99999999999\n",
+            "2:13: max_turns: invalid value: integer `99999999999`, expected a whole number, 0 to 4294967295",
         ),
         ("[agent.a]\nmax_turns = 5\nmax_turns = 6\n", "3:1: max_turns: duplicate key"),
         ("[agent.a]\ndata = { orders = 5 }\n", "2:19: orders: invalid type: integer `5`, expected a string"),
