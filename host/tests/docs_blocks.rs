@@ -1,7 +1,7 @@
 //! The configuration the docs show is configuration ptc reads. Every TOML
 //! block of the files in [`CONFIG_DOCS`] and [`BENCH_DOC`] is read the way
-//! `ptc` reads it, so a renamed or removed key, a wrong type or a stale
-//! version in the docs fails here:
+//! `ptc` reads it, so a renamed or removed key or a wrong type in the docs
+//! fails here (a stale version: `tests/versions.rs`):
 //!
 //! - a `strategies.toml` block (README.md, docs/agents.md) replaces the
 //!   tables it defines in the root `strategies.toml`, whose other tables
@@ -13,8 +13,6 @@
 //! - docs/bench.md's `[bench]` table is read as a suite's settings, and its
 //!   task file as a task of the core suite, whose config must then parse
 //!   with it;
-//! - a `[dev-dependencies]` block, and every `ptc-NAME = "X.Y"` a doc or a
-//!   manifest comment writes, requires the version the crate has now;
 //! - every option of a `ptc` command in a code block of the user docs is
 //!   one the subcommand's `--help` lists;
 //! - the session-format spec's example is a session the reader reads, and
@@ -33,16 +31,6 @@ const CONFIG_DOCS: &[&str] = &["README.md", "docs/agents.md"];
 
 /// The bench's guide: a suite's `[bench]` table and a task file.
 const BENCH_DOC: &str = "docs/bench.md";
-
-/// Where a doc shows a Cargo dependency on a published ptc crate.
-const VERSION_DOCS: &[&str] = &[
-    "README.md",
-    "conformance/README.md",
-    "examples/custom-strategy/README.md",
-    "examples/custom-strategy/Cargo.toml",
-    "plugin-api/README.md",
-    "tests/conformance.rs",
-];
 
 /// Plugins the docs name for a strategy a vendor ships: not in this
 /// repository, so a block using one must fail only for not finding it.
@@ -164,50 +152,6 @@ fn the_bench_guide_shows_a_suite_table_and_a_task_the_bench_reads() {
     let text = suite.config_text(&["coalesced".to_string()], None);
     Config::parse(&core.join(ptc_suite::task::SUITE_FILE), &text)
         .unwrap_or_else(|e| panic!("{task_at}: the core suite does not run this task: {e}"));
-}
-
-/// MAJOR.MINOR of a crate of this workspace, as a Cargo requirement for it is written.
-fn requirement_of(krate: &str) -> String {
-    let manifest = |path: &str| std::fs::read_to_string(root().join(path)).unwrap();
-    let folder = krate.strip_prefix("ptc-").unwrap_or(krate);
-    let own = manifest(&format!("{folder}/Cargo.toml"));
-    let text = if own.contains("version.workspace = true") { manifest("Cargo.toml") } else { own };
-    let version = text
-        .lines()
-        .find_map(|l| l.strip_prefix("version = \""))
-        .and_then(|v| v.strip_suffix('"'))
-        .unwrap_or_else(|| panic!("{krate} has a version"));
-    let (major_minor, _patch) = version.rsplit_once('.').expect("MAJOR.MINOR.PATCH");
-    major_minor.to_string()
-}
-
-#[test]
-fn every_ptc_dependency_the_docs_show_requires_the_current_version() {
-    let mut seen = 0;
-    for file in VERSION_DOCS {
-        let path = root().join(file);
-        if !path.is_file() {
-            continue;
-        }
-        let text = std::fs::read_to_string(&path).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            for (krate, rest) in ["ptc-conformance", "ptc-plugin-api"]
-                .iter()
-                .filter_map(|k| Some((*k, line.split_once(&format!("{k} = \""))?.1)))
-            {
-                let written = rest.split('"').next().unwrap_or_default();
-                assert_eq!(
-                    written,
-                    requirement_of(krate),
-                    "{file}:{}: `{krate} = \"{written}\"`, but {krate} is at {}",
-                    i + 1,
-                    requirement_of(krate)
-                );
-                seen += 1;
-            }
-        }
-    }
-    assert!(seen >= 4, "only {seen} requirements found in {VERSION_DOCS:?}");
 }
 
 #[test]
@@ -380,5 +324,28 @@ fn the_built_in_price_models_the_agent_guide_lists_are_the_price_tables() {
             "docs/agents.md's row of `{}`: {line}",
             p.name
         );
+    }
+}
+
+/// How many files of `ext` `dir` (from the root) holds.
+fn count_files(dir: &str, ext: &str) -> usize {
+    std::fs::read_dir(root().join(dir))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == ext))
+        .count()
+}
+
+#[test]
+fn the_counts_the_docs_give_are_the_repositorys() {
+    let (tasks, sessions) = (count_files("bench/suites/core/tasks", "toml"), count_files("tests/sessions", "json"));
+    let says = [
+        ("README.md", format!("`bench/suites/core/`: {tasks} offline tasks")),
+        ("docs/bench.md", format!("`bench/suites/core/` holds {tasks} offline tasks")),
+        ("README.md", format!("over the corpus ({sessions} sessions,")),
+        ("docs/benchmarks.md", format!("One command, the whole corpus ({sessions} sessions:")),
+    ];
+    for (file, phrase) in says {
+        let text = std::fs::read_to_string(root().join(file)).unwrap().replace('\n', " ");
+        assert!(text.contains(&phrase), "{file} does not say `{phrase}` (the repository holds it)");
     }
 }
