@@ -178,7 +178,11 @@ pub(crate) fn unsupported(name: &str) -> Option<String> {
         "lazy-seq" | "cycle" | "repeatedly" => {
             "sequences are eager; build a bounded one with range, repeat or loop"
         }
-        "binding" | "set!" | "def-" | "declare" => "use let, fn and def",
+        "binding" | "set!" | "def-" => "use let, fn and def",
+        "declare" => {
+            "it is not needed: a function may call one defined after it (a name is looked up when the call runs), \
+             and letfn defines local functions that call each other"
+        }
         "while" => "there is no mutable state to test; use loop/recur, doseq or dotimes",
         "transient" | "persistent!" | "conj!" | "assoc!" | "dissoc!" | "disj!" | "pop!" => {
             "collections are persistent only; use conj, assoc, into or reduce"
@@ -885,6 +889,7 @@ mod tests {
             (r#"(Character/isDigit "1")"#, "a character is a one-character string: test it with re-matches, e.g. (re-matches #\"\\d\" c)"),
             (r#"(Character/toUpperCase "a")"#, "use str/upper-case or str/lower-case"),
             ("(swap-vals! a inc)", "there is no mutable state"),
+            ("(declare g)", "not needed: a function may call one defined after it"),
         ] {
             let (kind, msg) = run(src).unwrap_err();
             assert!(msg.contains(hint), "{src}: {msg}");
