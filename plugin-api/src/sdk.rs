@@ -254,8 +254,23 @@ pub mod __private {
 
 /// Exports a [`Strategy`] type as a plugin: put it once in a `cdylib` crate.
 ///
-/// ```ignore
+/// ```
+/// # use ptc_plugin_api::{render, Message, Params, Rendered, RenderRequest, Stats, Strategy, StrategyError};
+/// # pub struct MyStrategy;
+/// # impl Strategy for MyStrategy {
+/// #     const NAME: &'static str = "my-strategy";
+/// #     const DESCRIPTION: &'static str = "Mission and turn info only";
+/// #     fn new(params: Params) -> Result<Self, StrategyError> {
+/// #         params.finish()?;
+/// #         Ok(MyStrategy)
+/// #     }
+/// #     fn render(&self, req: &RenderRequest) -> Result<Rendered, StrategyError> {
+/// #         let user = format!("{}\n\n{}", req.mission(), render::turn_info(req.turn(), req.max_turns()));
+/// #         Ok(Rendered::new(vec![Message::system(req.system_prompt()), Message::user(user)], Stats::new(Self::NAME)))
+/// #     }
+/// # }
 /// ptc_plugin_api::export_strategy!(MyStrategy);
+/// # fn main() {}
 /// ```
 #[macro_export]
 macro_rules! export_strategy {
