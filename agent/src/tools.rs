@@ -23,9 +23,8 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-#[cfg(feature = "mcp")]
-use std::sync::Arc;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// A `[tool.NAME]` table: an external command speaking JSON.
@@ -394,22 +393,21 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let mut stdout = child.stdout.take().expect("stdout is piped");
-    let mut stderr = child.stderr.take().expect("stderr is piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stdout.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = stderr.read_to_end(&mut s);
-        s
-    });
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let flooded = Arc::new(AtomicBool::new(false));
+    let out_reader = read_capped(stdout, MAX_TOOL_OUTPUT_BYTES, Arc::clone(&flooded));
+    let err_reader = read_capped(stderr, MAX_TOOL_STDERR_BYTES, Arc::new(AtomicBool::new(false)));
     let deadline = Instant::now() + Duration::from_millis(tool.timeout_ms);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
+            Ok(None) if flooded.load(Ordering::Relaxed) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = writer.join();
+                return Err(too_much_output());
+            }
             Ok(None) if Instant::now() >= deadline => {
                 let _ = child.kill();
                 let _ = child.wait();
@@ -422,6 +420,9 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     let _ = writer.join();
     let out = out_reader.join().unwrap_or_default();
     let err = err_reader.join().unwrap_or_default();
+    if flooded.load(Ordering::Relaxed) {
+        return Err(too_much_output());
+    }
     if !status.success() {
         let stderr = String::from_utf8_lossy(&err);
         let stderr = stderr.trim();
@@ -435,6 +436,53 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     serde_json::from_slice(&out).map_err(|e| {
         let text = String::from_utf8_lossy(&out);
         ToolError::failed(format!("printed invalid JSON ({e}): {}", cut(text.trim(), 200)))
+    })
+}
+
+/// A command tool printed more than [`MAX_TOOL_OUTPUT_BYTES`].
+fn too_much_output() -> ToolError {
+    let message = format!(
+        "printed more than {} MiB on stdout (the tool output limit, MAX_TOOL_OUTPUT_BYTES), so it was stopped: \
+         have it return less, e.g. a page or a summary",
+        MAX_TOOL_OUTPUT_BYTES >> 20
+    );
+    ToolError::new(ToolErrorKind::Failed, message)
+}
+
+/// The most a command tool may print on stdout (its JSON result): 16 MiB.
+/// A tool that prints more is stopped and the call fails, instead of the
+/// run holding all of it in memory until the tool's time limit.
+pub const MAX_TOOL_OUTPUT_BYTES: usize = 16 << 20;
+
+/// The most of a command tool's stderr kept (for a failed call's message):
+/// 64 KiB; the rest is read and dropped.
+pub const MAX_TOOL_STDERR_BYTES: usize = 64 << 10;
+
+/// Reads `pipe` to its end on a thread of its own, keeping at most `limit`
+/// bytes and dropping the rest (so the child never blocks on a full pipe);
+/// past the limit it sets `over` (for stdout the caller then kills the
+/// child, which ends the pipe).
+fn read_capped(
+    mut pipe: impl Read + Send + 'static,
+    limit: usize,
+    over: Arc<AtomicBool>,
+) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut kept = Vec::new();
+        let mut chunk = [0u8; 64 << 10];
+        loop {
+            match pipe.read(&mut chunk) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    let room = limit.saturating_sub(kept.len());
+                    kept.extend_from_slice(&chunk[..n.min(room)]);
+                    if n > room {
+                        over.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+        }
+        kept
     })
 }
 
@@ -461,6 +509,20 @@ mod tests {
             dir: PathBuf::from("."),
             location: Location { file: PathBuf::from("x"), line: 1, column: 1 },
         }
+    }
+
+    #[test]
+    fn a_tool_that_prints_without_end_is_stopped_at_the_output_limit() {
+        // `yes` prints forever: the call fails at 16 MiB, long before its time limit.
+        let e = run_command(&tool(&["yes"], 60_000), &json!({})).unwrap_err();
+        assert_eq!(e.kind, ToolErrorKind::Failed);
+        assert!(e.message.starts_with("printed more than 16 MiB on stdout (the tool output limit"), "{e:?}");
+        // So is one that prints too much at once and exits.
+        let e = run_command(&tool(&["sh", "-c", "head -c 17000000 /dev/zero"], 60_000), &json!({})).unwrap_err();
+        assert!(e.message.starts_with("printed more than 16 MiB"), "{e:?}");
+        // A flood of stderr is drained and cut, and the result still counts.
+        let noisy = tool(&["sh", "-c", "head -c 5000000 /dev/zero >&2; echo '{\"ok\": 1}'"], 60_000);
+        assert_eq!(run_command(&noisy, &json!({})), Ok(json!({"ok": 1})));
     }
 
     #[test]
