@@ -36,6 +36,7 @@ pub use openai::OpenAi;
 pub use prompt::{plain_prompt, Block, Prompt, PromptMessage, Role};
 pub use replay::Replay;
 pub use reply::{FinishReason, LlmReply, Timing, Usage};
+pub use sse::MAX_STREAMED_BYTES;
 
 use serde_json::{json, Value as Json};
 use std::time::{Duration, Instant};
