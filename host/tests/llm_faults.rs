@@ -198,18 +198,23 @@ fn a_run_deadline_cuts_a_call_short() {
 }
 
 #[test]
-fn a_stream_that_never_ends_is_cut_at_the_streamed_answer_limit() {
+fn an_answer_past_the_limit_is_malformed_streamed_or_not() {
+    let limit = ptc_host::llm::MAX_ANSWER_BYTES;
+    let says = format!("the answer passed {} MiB (MAX_ANSWER_BYTES) without ending", limit >> 20);
     // 11 MiB of deltas that never finish: one event of 4,000 characters at a time.
     let event = format!(
         "data: {}\n\n",
         serde_json::json!({"choices": [{"index": 0, "delta": {"content": "x".repeat(4000)}, "finish_reason": null}]})
     );
     let events = vec![event; (11 << 20) / 4000];
-    let server = Server::start(vec![Reply::Stream(events, Duration::ZERO)]);
-    let c = HttpLlmConfig { stream: Some(true), max_retries: Some(0), ..config(&server.url) };
-    let err = ask(&c).unwrap_err();
-    assert!(matches!(err.last(), LlmError::Malformed { .. }), "{err:?}");
-    let limit = ptc_host::llm::MAX_STREAMED_BYTES >> 20;
-    assert!(err.to_string().contains(&format!("the streamed answer passed {limit} MiB (MAX_STREAMED_BYTES)")), "{err}");
-    assert_eq!(server.count(), 1, "a malformed answer is not asked again");
+    // One whole answer of 11 MiB.
+    let whole = openai_body(&"x".repeat(11 << 20));
+    let server = Server::start(vec![Reply::Stream(events, Duration::ZERO), Reply::Json(200, whole)]);
+    for stream in [true, false] {
+        let c = HttpLlmConfig { stream: Some(stream), max_retries: Some(1), ..config(&server.url) };
+        let err = ask(&c).unwrap_err();
+        assert!(matches!(err.last(), LlmError::Malformed { .. }), "stream {stream}: {err:?}");
+        assert!(err.to_string().contains(&says), "stream {stream}: {err}");
+    }
+    assert_eq!(server.count(), 2, "a malformed answer is not asked again");
 }

@@ -129,7 +129,7 @@ impl Llm for Anthropic {
             let first_byte = if stream {
                 Some(sse::read_events(response, sent, |event, data| message.take(event, data))?)
             } else {
-                message.take_whole(&sse_free_json(&response.read_to_string()?)?)?;
+                message.take_whole(&sse_free_json(&super::http::read_answer(&mut response)?)?)?;
                 None
             };
             Ok((message.finish()?, first_byte))

@@ -34,6 +34,29 @@ pub(crate) enum ReadError {
     Retryable(String),
 }
 
+/// The most of an answer ptc reads, streamed or not: 10 MiB (ureq's own
+/// default for a body). `max_tokens` asks for far less (2,048 tokens by
+/// default: about 10 KB of text, plus the JSON around it); an answer past
+/// it is no model's, and a server streaming without end would otherwise
+/// fill memory until `deadline_ms`.
+pub const MAX_ANSWER_BYTES: u64 = 10 << 20;
+
+/// An answer past [`MAX_ANSWER_BYTES`]: malformed, not asked again.
+pub(crate) fn answer_too_long() -> ReadError {
+    ReadError::Malformed(format!(
+        "the answer passed {} MiB (MAX_ANSWER_BYTES) without ending, far past what max_tokens asks for",
+        MAX_ANSWER_BYTES >> 20
+    ))
+}
+
+/// A whole (not streamed) answer's text, up to [`MAX_ANSWER_BYTES`].
+pub(crate) fn read_answer(body: &mut ureq::Body) -> Result<String, ReadError> {
+    match body.with_config().limit(MAX_ANSWER_BYTES).lossy_utf8(true).read_to_string() {
+        Err(ureq::Error::BodyExceedsLimit(_)) => Err(answer_too_long()),
+        other => Ok(other?),
+    }
+}
+
 impl From<ureq::Error> for ReadError {
     fn from(e: ureq::Error) -> ReadError {
         ReadError::Transport(e)

@@ -32,11 +32,11 @@ mod sse;
 pub use anthropic::Anthropic;
 pub use config::{Generation, HttpLlmConfig, HttpSettings, LlmConfig, Protocol};
 pub use error::{LlmError, TimeoutKind};
+pub use http::MAX_ANSWER_BYTES;
 pub use openai::OpenAi;
 pub use prompt::{plain_prompt, Block, Prompt, PromptMessage, Role};
 pub use replay::Replay;
 pub use reply::{FinishReason, LlmReply, Timing, Usage};
-pub use sse::MAX_STREAMED_BYTES;
 
 use serde_json::{json, Value as Json};
 use std::time::{Duration, Instant};

@@ -52,7 +52,7 @@ impl Llm for OpenAi {
                 let first = sse::read_events(response, sent, |_, data| reply.take(data))?;
                 (reply.finish()?, Some(first))
             } else {
-                (parse_reply(&response.read_to_string()?).map_err(ReadError::Malformed)?, None)
+                (parse_reply(&super::http::read_answer(&mut response)?).map_err(ReadError::Malformed)?, None)
             };
             if fence_stop && reply.finish_reason == FinishReason::Stop {
                 restore_fence(&mut reply.content);

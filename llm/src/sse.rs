@@ -1,7 +1,7 @@
 //! Server-sent events, as both providers stream answers: `event:` and
 //! `data:` lines, an empty line ending each event.
 
-use super::http::ReadError;
+use super::http::{answer_too_long, ReadError, MAX_ANSWER_BYTES};
 use std::io::{BufRead, Read};
 use std::time::{Duration, Instant};
 
@@ -13,23 +13,16 @@ pub(crate) enum Flow {
     Done,
 }
 
-/// The most a streamed answer may take, every event line counted: 10 MiB,
-/// what ureq reads of an answer that is not streamed. `max_tokens` asks for
-/// far less (2,048 tokens by default, about 10 KB of text plus the events'
-/// JSON); a stream that passes it is not a model answering, and without
-/// the limit it would fill memory until `deadline_ms`.
-pub const MAX_STREAMED_BYTES: u64 = 10 << 20;
-
 /// Reads events from `body` and hands each (`event` name, `data`) to `on`
 /// until it says [`Flow::Done`]; returns the time from `sent` to the first
 /// line. A stream that ends before that is a broken connection; one that
-/// passes [`MAX_STREAMED_BYTES`] is malformed.
+/// passes [`MAX_ANSWER_BYTES`] is malformed.
 pub(crate) fn read_events(
     body: ureq::Body,
     sent: Instant,
     mut on: impl FnMut(&str, &str) -> Result<Flow, ReadError>,
 ) -> Result<Duration, ReadError> {
-    let mut reader = std::io::BufReader::new(body.into_reader().take(MAX_STREAMED_BYTES + 1));
+    let mut reader = std::io::BufReader::new(body.into_reader().take(MAX_ANSWER_BYTES + 1));
     let mut first_byte = None;
     let (mut event, mut data) = (String::new(), String::new());
     let mut line = String::new();
@@ -38,12 +31,8 @@ pub(crate) fn read_events(
         line.clear();
         let n = reader.read_line(&mut line)?;
         read += n as u64;
-        if read > MAX_STREAMED_BYTES {
-            return Err(ReadError::Malformed(format!(
-                "the streamed answer passed {} MiB (MAX_STREAMED_BYTES) without ending, far past what max_tokens asks \
-                 for",
-                MAX_STREAMED_BYTES >> 20
-            )));
+        if read > MAX_ANSWER_BYTES {
+            return Err(answer_too_long());
         }
         let first = *first_byte.get_or_insert_with(|| sent.elapsed());
         if n == 0 {
