@@ -140,6 +140,8 @@ fn io_next_step(action: &str, error: &std::io::Error) -> Option<&'static str> {
         std::io::ErrorKind::NotFound if writing => Some("its folder does not exist: create it, or choose another path"),
         std::io::ErrorKind::NotFound => Some("check the path"),
         std::io::ErrorKind::PermissionDenied => Some("no permission there: choose another path"),
+        std::io::ErrorKind::IsADirectory => Some("that is a folder: name a file in it"),
+        std::io::ErrorKind::InvalidData if !writing => Some("it is not UTF-8 text: is it the right file?"),
         _ => None,
     }
 }
@@ -221,6 +223,10 @@ mod tests {
         assert!(read.ends_with(" (check the path)"), "{read}");
         let denied = io("cannot create folder", std::io::ErrorKind::PermissionDenied);
         assert!(denied.ends_with(" (no permission there: choose another path)"), "{denied}");
+        let folder = io("cannot write the HTML report", std::io::ErrorKind::IsADirectory);
+        assert!(folder.ends_with(" (that is a folder: name a file in it)"), "{folder}");
+        let binary = io("cannot read program", std::io::ErrorKind::InvalidData);
+        assert!(binary.ends_with(" (it is not UTF-8 text: is it the right file?)"), "{binary}");
         let other = io("cannot write", std::io::ErrorKind::Other);
         assert!(!other.ends_with(')'), "{other}");
     }
