@@ -52,6 +52,16 @@ pub struct RunOptions<'a> {
     pub args: &'a [String],
 }
 
+impl RunOptions<'_> {
+    /// The session file a run of `agent` writes: `session_out`, else the
+    /// resumed file, else `AGENT.session.jsonl` in the current folder.
+    pub fn session_path(&self, agent: &str) -> PathBuf {
+        self.session_out
+            .or(self.resume)
+            .map_or_else(|| PathBuf::from(format!("{agent}.session.jsonl")), Path::to_path_buf)
+    }
+}
+
 /// Why a run could not start or go on. Every variant names what and where.
 #[derive(Debug)]
 pub enum RunError {
@@ -396,11 +406,12 @@ impl<'r> AgentRun<'r> {
                 if session.status == Some(RunStatus::Error) {
                     session.status = None; // an interrupted run: go on
                 }
-                let out = options.session_out.unwrap_or(resume);
+                let out = options.session_path(&agent.name);
                 // A journal resumed in place is appended to; anything else
                 // (another file, a `ptc-session/1` document) is rewritten once.
                 let in_place = out == resume && session.format == ptc_session::JOURNAL_FORMAT;
-                let journal = if in_place { Journal::append(out, &session)? } else { Journal::create(out, &session)? };
+                let journal =
+                    if in_place { Journal::append(&out, &session)? } else { Journal::create(&out, &session)? };
                 (session, memory, journal)
             }
             None => {
@@ -428,10 +439,7 @@ impl<'r> AgentRun<'r> {
                     })
                     .collect();
                 session.data = data.iter().map(|(k, v)| (k.clone(), v.to_string())).collect();
-                let path = options
-                    .session_out
-                    .map_or_else(|| PathBuf::from(format!("{}.session.jsonl", agent.name)), Path::to_path_buf);
-                let journal = Journal::create(&path, &session)?;
+                let journal = Journal::create(&options.session_path(&agent.name), &session)?;
                 (session, Memory::new(), journal)
             }
         };

@@ -186,6 +186,41 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
 }
 
 #[test]
+fn ctrl_c_says_where_the_finished_runs_are_and_the_same_command_goes_on() {
+    let dir = write_suite("interrupt");
+    let server = serve(&dir, ServerOptions { delay: Duration::from_millis(40), ..Default::default() });
+    let out = dir.join("results.jsonl");
+    let args = ["--strategies", "full-history", "--runs", "3", "--concurrency", "1"];
+    let child = bench_command(&dir, &server, &out, &args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while keys(&out).is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(60), "no run recorded within a minute");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let ended = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&ended.stderr);
+    assert_eq!(ended.status.code(), Some(130), "{err}");
+    let shown = out.display();
+    assert!(
+        err.lines().last().unwrap_or_default().starts_with(&format!(
+            "ptc: interrupted; the finished runs are in {shown}: the same command goes on from them"
+        )),
+        "{err}"
+    );
+    let before = keys(&out).len();
+    assert!(before < 9, "the bench finished before it was interrupted");
+    let again = ptc_bench(&dir, &server, &out, &args);
+    let stdout = String::from_utf8_lossy(&again.stdout);
+    assert!(stdout.starts_with(&format!("9 runs planned, {before} already done, {} run now", 9 - before)), "{stdout}");
+}
+
+#[test]
 fn four_shards_merge_into_the_unsharded_report() {
     let dir = write_suite("shards");
     let server = serve(&dir, ServerOptions::default());

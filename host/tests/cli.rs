@@ -1020,3 +1020,49 @@ fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name()
         stderr(&out)
     );
 }
+
+#[test]
+fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
+    let dir = scratch_dir("interrupted-run");
+    let replay = dir.join("replay.json");
+    std::fs::write(&replay, r#"["```clojure\n(def a 41)\n```", "```clojure\n(tool/slow {})\n```"]"#).unwrap();
+    let config = dir.join("strategies.toml");
+    std::fs::write(
+        &config,
+        "[plugins]\nexecutable_dir = false\n\n[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 3; echo '{}'\"]\n\n\
+         [agent.long]\nmission = \"Take long\"\nstrategy = \"full-history\"\nmax_turns = 3\ntools = [\"slow\"]\n\
+         llm = { backend = \"replay\", file = \"replay.json\" }\n",
+    )
+    .unwrap();
+    let session = dir.join("long.session.jsonl");
+    let (config, session_s) = (config.to_str().unwrap().to_string(), session.to_str().unwrap().to_string());
+    let child = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .args(["run", "long", "--config", &config, "--session", &session_s])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Turn 1 recorded (the journal's header and one turn line): turn 2 waits on the tool.
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed().as_secs() < 60, "turn 1 was never recorded");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(
+        err.lines().last().unwrap_or_default(),
+        format!(
+            "ptc: interrupted; the finished turns are in {session_s}: `ptc run --resume {session_s}` goes on from them"
+        ),
+        "{err}"
+    );
+    // As the line says (plus the config): turn 1's definition is back, turn 2 runs again.
+    std::fs::write(&replay, r#"["```clojure\n(def a 41)\n```", "```clojure\n(return (inc a))\n```"]"#).unwrap();
+    let out = ptc(&["run", "--resume", &session_s, "--config", &config]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+}

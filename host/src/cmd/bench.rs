@@ -92,6 +92,13 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
     }
     let resolved = config.resolve();
     let runner = Runner { resolved: &resolved, models: price_models(&resolved)?, counter };
+    let out = options.out.display().to_string();
+    super::interrupt::on_interrupt(move || {
+        format!(
+            "interrupted; the finished runs are in {out}: the same command goes on from them (the runs in flight \
+             start again), and `ptc bench report {out}` reports them"
+        )
+    });
     let progress = |r: &ptc_suite::RunRecord| {
         let verdict = if r.passed { "pass" } else { "FAIL" };
         let why = r.outcome.error.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();

@@ -9,6 +9,7 @@ pub mod docs;
 pub mod doctor;
 pub mod eval;
 pub mod init;
+pub mod interrupt;
 pub mod isolate;
 pub mod render;
 pub mod repl;

@@ -67,6 +67,8 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     }
     let mut watch = Watch { terminal: Terminal::stderr(tracing::dispatcher::has_been_set()), ran_nothing: false };
     let options = RunOptions { session_out: a.session, resume: a.resume, args: a.args };
+    let session_path = options.session_path(agent);
+    super::interrupt::on_interrupt(move || super::interrupt::run_note(&session_path));
     let done = run(&resolved, agent, options, &mut watch);
     watch.terminal.finish();
     let done = done?;
