@@ -154,6 +154,24 @@ fn measure_instance(
     Row { name: name.to_string(), figures: Ok(total), per_session }
 }
 
+/// How the report names each session: its file name, or, when two files
+/// share one (a bench's `TASK/STRATEGY/run-1.session.jsonl`), the paths
+/// without the folders they all start with.
+fn session_names(paths: &[PathBuf]) -> Vec<String> {
+    let file_name =
+        |p: &PathBuf| p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
+    let names: Vec<String> = paths.iter().map(file_name).collect();
+    let unique = names.iter().collect::<std::collections::HashSet<_>>().len() == names.len();
+    if unique {
+        return names;
+    }
+    let parts: Vec<Vec<_>> = paths.iter().map(|p| p.components().collect()).collect();
+    let shortest = parts.iter().map(Vec::len).min().unwrap_or(0);
+    // Leading folders every path shares (never a file name itself).
+    let shared = (0..shortest.saturating_sub(1)).take_while(|&i| parts.iter().all(|p| p[i] == parts[0][i])).count();
+    parts.iter().map(|p| p[shared..].iter().collect::<PathBuf>().display().to_string()).collect()
+}
+
 /// `ptc compare`.
 pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     if args.sessions.is_empty() {
@@ -178,7 +196,8 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     // A session that records no turn (a run stopped before its first answer)
     // sent no prompt worth measuring: it is left out, with a warning.
     let mut skipped = Vec::new();
-    for path in args.sessions {
+    let names = session_names(args.sessions);
+    for (path, name) in args.sessions.iter().zip(names) {
         let mut session = super::read_session(path)?;
         if session.turns.is_empty() {
             let agent = session.agent.as_deref().unwrap_or("AGENT");
@@ -188,7 +207,6 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
         if let Some(text) = &system_prompt {
             session.system_prompt = text.clone();
         }
-        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         let subject =
             Subject::new(name, &session).map_err(|error| CmdError::Session { path: path.to_path_buf(), error })?;
         subjects.push(subject);

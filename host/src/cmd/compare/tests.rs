@@ -54,3 +54,26 @@ fn summary_headers_name_each_price_model() {
     assert_eq!(ratio(1.0, 0.0), "-");
     assert_eq!(share(None), "-");
 }
+
+#[test]
+fn sessions_sharing_a_file_name_are_named_by_their_paths() {
+    let paths = |list: &[&str]| list.iter().map(PathBuf::from).collect::<Vec<_>>();
+    assert_eq!(session_names(&paths(&["tests/sessions/a.json", "b.json"])), ["a.json", "b.json"]);
+    let bench = paths(&[
+        "out.sessions/lookup-fx/coalesced/run-1.session.jsonl",
+        "out.sessions/lookup-fx/full-history/run-1.session.jsonl",
+        "out.sessions/lookup-gold/coalesced/run-1.session.jsonl",
+    ]);
+    assert_eq!(
+        session_names(&bench),
+        [
+            "lookup-fx/coalesced/run-1.session.jsonl",
+            "lookup-fx/full-history/run-1.session.jsonl",
+            "lookup-gold/coalesced/run-1.session.jsonl"
+        ]
+    );
+    // One folder apart: the folders that differ stay.
+    assert_eq!(session_names(&paths(&["x/a/s.json", "x/b/s.json"])), ["a/s.json", "b/s.json"]);
+    // The same file twice is named alike; a file name is never taken away.
+    assert_eq!(session_names(&paths(&["a/s.json", "a/s.json"])), ["s.json", "s.json"]);
+}
