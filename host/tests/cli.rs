@@ -1019,6 +1019,12 @@ fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name()
         "{}",
         stderr(&out)
     );
+    // With a config that lacks the session's agent, the error names it.
+    let other = dir.join("other.toml");
+    std::fs::write(&other, "[agent.other]\nmission = \"Unused\"\n").unwrap();
+    let out = ptc(&["run", "--resume", session, "--config", other.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("no agent named `count` (defined: other)"), "{}", stderr(&out));
 }
 
 #[test]

@@ -23,8 +23,8 @@ pub const INTERRUPTED: i32 = 130;
 pub fn on_interrupt(note: impl Fn() -> String + Send + 'static) {
     *NOTE.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(note));
     INSTALL.call_once(|| {
-        // The handler cannot be set only when another one already is
-        // (a library's): then Ctrl-C keeps that one's behaviour.
+        // Setting fails only when a handler is set already (by a
+        // library): Ctrl-C then keeps that one's behaviour.
         let _ = ctrlc::set_handler(|| {
             let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
             if let Some(line) = line {

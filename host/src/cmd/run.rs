@@ -42,12 +42,12 @@ pub struct RunArgs<'a> {
 /// continuing `resume`).
 pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let mut resolved = super::resolve(a.config)?;
-    // `--resume FILE` alone goes on with the agent the session names.
+    // `--resume FILE` alone goes on with the agent the session names (one
+    // the config lacks is then named by the error).
     let recorded = match (a.agent, a.resume) {
-        (None, Some(resume)) if resume.exists() => Session::read(resume)
-            .map_err(|error| CmdError::Session { path: resume.to_path_buf(), error })?
-            .agent
-            .filter(|name| resolved.config.agents.contains_key(name)),
+        (None, Some(resume)) if resume.exists() => {
+            Session::read(resume).map_err(|error| CmdError::Session { path: resume.to_path_buf(), error })?.agent
+        }
         _ => None,
     };
     let agent = chosen_agent(&resolved.config, a.agent.or(recorded.as_deref()))?.to_string();
