@@ -93,11 +93,10 @@ fn init_then_run_validate_doctor_docs_and_completions_work_from_any_folder() {
     assert_eq!(std::fs::read_to_string(work.join("shop/strategies.toml")).unwrap(), before);
 
     let shop = work.join("shop");
-    // Without an agent: the agents to choose from.
-    let out = ptc(&bin, &shop, &["run"]);
-    assert_eq!(out.status.code(), Some(1));
-    let err = text(&out.stderr);
-    assert!(err.contains("which agent?") && err.contains("ptc run explore-orders"), "{err}");
+    // Without an agent name: the project's only agent.
+    let out = ptc(&bin, &shop, &["run", "--session", "only.session.jsonl"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "{:shipped-orders 4 :revenue 2135 :largest 101}\n");
 
     let out = ptc(&bin, &shop, &["run", "explore-orders"]);
     let err = text(&out.stderr);

@@ -24,7 +24,8 @@ use std::path::Path;
 pub struct RunArgs<'a> {
     /// The config file.
     pub config: &'a Path,
-    /// The agent (`None`: the command lists the agents to choose from).
+    /// The agent (`None`: the config's only agent, else the command lists
+    /// the agents to choose from).
     pub agent: Option<&'a str>,
     /// Where to write the session.
     pub session: Option<&'a Path>,
@@ -241,12 +242,17 @@ fn result_text(session: &Session, edn: &str, format: ResultFormat) -> Result<Str
     }
 }
 
-/// The agent `ptc run` was asked for, which must be one of the config's:
-/// without one, or with an unknown one, the error lists them (an unknown
-/// one in the agent crate's words, `RunError::NoAgent`).
+/// The agent `ptc run` was asked for, which must be one of the config's.
+/// Without one, a config's only agent is run (as `cargo run` runs a
+/// package's only binary); with several, or with an unknown name, the
+/// error lists them (an unknown one in the agent crate's words,
+/// `RunError::NoAgent`).
 fn chosen_agent<'c>(config: &'c Config, asked: Option<&'c str>) -> Result<&'c str, CmdError> {
     if let Some(name) = asked.filter(|n| config.agents.contains_key(*n)) {
         return Ok(name);
+    }
+    if let (None, 1, Some(only)) = (asked, config.agents.len(), config.agents.keys().next()) {
+        return Ok(only);
     }
     let file = config.path.display();
     let defined: Vec<String> = config.agents.keys().cloned().collect();
@@ -355,5 +361,8 @@ mod tests {
             "{e}"
         );
         assert_eq!(chosen_agent(&config, Some("summary")).unwrap(), "summary");
+        // A config's only agent needs no name.
+        let one = Config::parse(Path::new("/p/strategies.toml"), "[agent.summary]\nmission = \"m\"\n").unwrap();
+        assert_eq!(chosen_agent(&one, None).unwrap(), "summary");
     }
 }
