@@ -56,7 +56,7 @@ enum Command {
         after_help = "Exit code 0 when the agent returned (a value matching its signature, when it has one). Diagnostic logs: RUST_LOG=ptc_agent=debug,ptc_llm=debug (env_logger syntax; targets ptc_agent::run, ::policy, ::tools, ptc_llm, ptc_registry). Agents, backends and tools: docs/agents.md."
     )]
     Run {
-        /// Agent name (`[agent.NAME]` in the config; with `--resume` and no name, the session's agent; else the agents are listed).
+        /// Agent name (`[agent.NAME]` in the config). Without one: with `--resume`, the session's agent; else the config's only agent, or the agents are listed.
         agent: Option<String>,
         /// Config file.
         #[arg(long, default_value = "strategies.toml")]
