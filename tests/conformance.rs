@@ -6,7 +6,7 @@
 use ptc_conformance::fixtures::CORPUS;
 use ptc_conformance::harness::runner;
 use ptc_conformance::{check, Caps, Level, Limits, Report, Status, Target, CASES};
-use ptc_integration_tests::{library, plugin_dir, profile_dir, root, scratch_dir};
+use ptc_integration_tests::{library, own_peak_memory, plugin_dir, profile_dir, root, scratch_dir};
 use ptc_registry::is_plugin_file_name;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -150,19 +150,27 @@ fn the_suite_embeds_exact_copies_of_its_corpus() {
 }
 
 #[test]
+fn a_plugin_that_prints_without_end_fails_in_bounded_memory() {
+    // broken-abort's `flood` prints to stdout without end from its first
+    // render; the suite keeps the last 16 MiB of a case's output.
+    let limits = Limits { case_timeout: Duration::from_secs(3), ..Limits::default() };
+    let before = own_peak_memory();
+    let id = "MUST-SYSTEM-FIRST".to_string();
+    let report =
+        suite(&library("ptc_test_broken_abort"), r#"{"failure": "flood"}"#, std::slice::from_ref(&id), &limits);
+    let case = report.case(&id).unwrap();
+    assert_eq!(case.status, Status::Fail);
+    assert!(case.reason.starts_with("timed out after 3s (case time limit)"), "{}", case.reason);
+    let grew = own_peak_memory().saturating_sub(before);
+    assert!(grew < 256 << 20, "the suite's own process grew by {} MiB", grew >> 20);
+}
+
+#[test]
 fn an_incompatible_plugin_fails_every_case_with_the_load_error() {
     let report = suite(&library("ptc_test_wrong_interface"), "{}", &must_ids(), &Limits::default());
     assert_eq!(report.must_failures().len(), must_ids().len());
     let reason = &report.case("MUST-LOAD-INFO").unwrap().reason;
     assert!(reason.starts_with("cannot load: ") && reason.contains("incompatible plugin interface 0.9.0"), "{reason}");
-}
-
-/// Peak memory (`VmHWM`) of this test process, in bytes.
-#[cfg(target_os = "linux")]
-fn own_peak_memory() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches("kB").trim();
-    kib.parse::<u64>().unwrap() * 1024
 }
 
 /// The machine's available memory (`MemAvailable`), sampled every 20 ms

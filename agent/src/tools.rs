@@ -17,14 +17,16 @@
 
 use crate::location::Location;
 use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
+use ptc_registry::pipe::{Capped, Keep};
 use ptc_signature::{kebab_case, Signature};
 use serde_json::{json, Value as Json};
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+#[cfg(feature = "mcp")]
+use std::sync::Arc;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A `[tool.NAME]` table: an external command speaking JSON.
@@ -395,14 +397,13 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     });
     let stdout = child.stdout.take().expect("stdout is piped");
     let stderr = child.stderr.take().expect("stderr is piped");
-    let flooded = Arc::new(AtomicBool::new(false));
-    let out_reader = read_capped(stdout, MAX_TOOL_OUTPUT_BYTES, Arc::clone(&flooded));
-    let err_reader = read_capped(stderr, MAX_TOOL_STDERR_BYTES, Arc::new(AtomicBool::new(false)));
+    let out_reader = Capped::spawn(stdout, MAX_TOOL_OUTPUT_BYTES, Keep::Head);
+    let err_reader = Capped::spawn(stderr, MAX_TOOL_STDERR_BYTES, Keep::Head);
     let deadline = Instant::now() + Duration::from_millis(tool.timeout_ms);
     let status = loop {
         match child.try_wait() {
             Ok(Some(status)) => break status,
-            Ok(None) if flooded.load(Ordering::Relaxed) => {
+            Ok(None) if out_reader.over() => {
                 let _ = child.kill();
                 let _ = child.wait();
                 let _ = writer.join();
@@ -418,9 +419,8 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
         }
     };
     let _ = writer.join();
-    let out = out_reader.join().unwrap_or_default();
-    let err = err_reader.join().unwrap_or_default();
-    if flooded.load(Ordering::Relaxed) {
+    let ((out, flooded), (err, _)) = (out_reader.join(), err_reader.join());
+    if flooded {
         return Err(too_much_output());
     }
     if !status.success() {
@@ -457,34 +457,6 @@ pub const MAX_TOOL_OUTPUT_BYTES: usize = 16 << 20;
 /// The most of a command tool's stderr kept (for a failed call's message):
 /// 64 KiB; the rest is read and dropped.
 pub const MAX_TOOL_STDERR_BYTES: usize = 64 << 10;
-
-/// Reads `pipe` to its end on a thread of its own, keeping at most `limit`
-/// bytes and dropping the rest (so the child never blocks on a full pipe);
-/// past the limit it sets `over` (for stdout the caller then kills the
-/// child, which ends the pipe).
-fn read_capped(
-    mut pipe: impl Read + Send + 'static,
-    limit: usize,
-    over: Arc<AtomicBool>,
-) -> std::thread::JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut chunk = [0u8; 64 << 10];
-        loop {
-            match pipe.read(&mut chunk) {
-                Ok(0) | Err(_) => break,
-                Ok(n) => {
-                    let room = limit.saturating_sub(kept.len());
-                    kept.extend_from_slice(&chunk[..n.min(room)]);
-                    if n > room {
-                        over.store(true, Ordering::Relaxed);
-                    }
-                }
-            }
-        }
-        kept
-    })
-}
 
 fn cut(s: &str, max: usize) -> String {
     if s.chars().count() <= max {

@@ -6,6 +6,7 @@ use crate::report::{CaseReport, Report, Status};
 use crate::runner::{Runner, RESULT_PREFIX};
 use crate::{Error, Limits};
 use ptc_registry::caps::{self, Usage, Waited};
+use ptc_registry::pipe::{Capped, Keep};
 use std::collections::VecDeque;
 use std::io::Read;
 use std::path::Path;
@@ -42,12 +43,18 @@ pub fn run(plugin: &Path, params: &str, cases: &[String], limits: &Limits, runne
     Ok(Report::new(plugin, params, cases, start.elapsed()))
 }
 
-fn drain(mut pipe: impl Read + Send + 'static) -> std::thread::JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        String::from_utf8_lossy(&bytes).into_owned()
-    })
+/// The most of a case child's stdout and of its stderr the suite keeps: the
+/// last 16 MiB (where its result line and its last fixture are). A plugin
+/// that prints without end is read and dropped past it, so the suite's own
+/// memory stays bounded whatever the child writes.
+pub const CASE_OUTPUT_BYTES: usize = 16 << 20;
+
+fn drain(pipe: impl Read + Send + 'static) -> Capped {
+    Capped::spawn(pipe, CASE_OUTPUT_BYTES, Keep::Tail)
+}
+
+fn text(pipe: Capped) -> String {
+    String::from_utf8_lossy(&pipe.join().0).into_owned()
 }
 
 fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, runner: &Runner) -> CaseReport {
@@ -77,7 +84,7 @@ fn run_one(case: &'static Case, plugin: &Path, params: &str, limits: &Limits, ru
     let stdout = drain(child.stdout.take().expect("stdout is piped"));
     let stderr = drain(child.stderr.take().expect("stderr is piped"));
     let waited = caps::wait(child, limits.case_timeout);
-    let (stdout, stderr) = (stdout.join().unwrap_or_default(), stderr.join().unwrap_or_default());
+    let (stdout, stderr) = (text(stdout), text(stderr));
     let last_fixture =
         stderr.lines().rev().find_map(|l| l.strip_prefix("fixture: ")).map(|f| format!(" while rendering {f}"));
     let result = stdout.lines().rev().find_map(|l| l.strip_prefix(RESULT_PREFIX));

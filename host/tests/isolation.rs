@@ -5,7 +5,7 @@
 //! new process; and `ptc run` of the demo agent whose primary strategy
 //! aborts completes on its fallback, with the failure in the session.
 
-use ptc_integration_tests::{command_in_root, corpus_sessions, library, root, scratch_dir};
+use ptc_integration_tests::{command_in_root, corpus_sessions, library, own_peak_memory, root, scratch_dir};
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest};
 use ptc_registry::isolate::{ChildCommand, Isolated, Limits, MAX_FAILURES};
 use ptc_registry::Registry;
@@ -91,6 +91,32 @@ fn every_way_of_dying_is_a_render_error_that_names_it() {
         // A new process serves the next render, from the whole request.
         let again = plugin.render(&request(2)).unwrap_or_else(|e| panic!("{failure}: no restart: {e}"));
         assert_eq!(again.messages().len(), 2, "{failure}");
+    }
+}
+
+#[test]
+fn a_plugin_that_writes_without_end_fills_no_memory_of_ptc() {
+    // `flood` prints to stdout (the child's stderr) without a newline until
+    // the render time limit kills it; `flood-wire` writes the same where
+    // the child keeps its answers, which ends at the wire's line limit.
+    let limits = Limits { render_timeout: Duration::from_secs(3), ..Limits::default() };
+    let cases = [
+        ("flood", "took longer than the 3000 ms render time limit (its process was killed) rendering turn 3"),
+        (
+            "flood-wire",
+            "answered out of protocol (a line past 64 MiB (wire::MAX_LINE_BYTES); its process was killed) rendering turn 3",
+        ),
+    ];
+    for (failure, expected) in cases {
+        let before = own_peak_memory();
+        let plugin = broken(failure, limits);
+        assert!(plugin.render(&request(2)).is_ok(), "{failure}: turn 2 renders");
+        let err = plugin.render(&request(3)).unwrap_err();
+        assert_eq!(err.message(), format!("isolated plugin `broken-abort` {expected}"), "{failure}");
+        // Read whole, seconds of a pipe at full speed are gigabytes; kept
+        // within bounds, 64 MiB of a wire line and 16 KiB of stderr.
+        let grew = own_peak_memory().saturating_sub(before);
+        assert!(grew < 512 << 20, "{failure}: ptc's peak memory grew by {} MiB", grew >> 20);
     }
 }
 

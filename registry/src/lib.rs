@@ -21,13 +21,15 @@
 //! [`caps`] holds the resource caps for a child process that runs plugin
 //! code out of process (memory, CPU time, render stack); [`isolate`] renders
 //! a plugin strategy in such a child ([`Registry::build_isolated`]);
-//! [`child_limits`] is the `--limits` argument every such child reads.
+//! [`child_limits`] is the `--limits` argument every such child reads;
+//! [`pipe`] reads what such a child writes, never more than a named limit.
 
 pub mod caps;
 pub mod child_limits;
 pub mod isolate;
 pub mod load_error;
 pub mod peers;
+pub mod pipe;
 pub mod search;
 
 pub use load_error::{LoadError, LoadFailure};

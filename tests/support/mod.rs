@@ -271,3 +271,11 @@ impl Drop for McpHttpServer {
         let _ = self.child.wait();
     }
 }
+
+/// Peak memory (`VmHWM`) of this test process, in bytes.
+#[cfg(target_os = "linux")]
+pub fn own_peak_memory() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches("kB").trim();
+    kib.parse::<u64>().unwrap() * 1024
+}

@@ -6,9 +6,10 @@ use super::wire::{self, FromChild};
 use super::{ChildCommand, Limits};
 use crate::caps::{self, Usage, Waited};
 use crate::child_limits::ChildLimits;
+use crate::pipe;
 use ptc_plugin_api::{ErrorKind, Prompt, RenderRequest, StrategyError};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -26,6 +27,9 @@ const GRACE: Duration = Duration::from_secs(2);
 /// lines, and the last ones up to a size.
 const HEAD_LINES: usize = 40;
 const TAIL_BYTES: usize = 16 << 10;
+/// The most of one stderr line kept (a plugin printing without a newline
+/// writes one endless line: its stdout is the child's stderr).
+const STDERR_LINE_BYTES: usize = 4 << 10;
 
 /// A plugin strategy that renders in a child process under [`Limits`].
 ///
@@ -255,7 +259,7 @@ struct Running {
     /// Lines to write; dropping it closes the child's stdin.
     input: Option<Sender<Vec<u8>>>,
     /// Lines it wrote; disconnected when its stdout closes.
-    replies: Receiver<String>,
+    replies: Receiver<Result<String, String>>,
     stderr: StderrTail,
 }
 
@@ -272,7 +276,8 @@ impl Running {
 
     fn receive(&mut self, timeout: Duration) -> Result<FromChild, Failure> {
         match self.replies.recv_timeout(timeout) {
-            Ok(line) => wire::read_from_child(&line).map_err(Failure::Protocol),
+            Ok(Ok(line)) => wire::read_from_child(&line).map_err(Failure::Protocol),
+            Ok(Err(why)) => Err(Failure::Protocol(why)),
             Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
             Err(RecvTimeoutError::Disconnected) => Err(Failure::Died),
         }
@@ -366,13 +371,20 @@ fn writer(mut cmd: std::process::Command) -> std::io::Result<(Child, Sender<Vec<
     Ok((child, tx))
 }
 
-/// A thread that passes on the lines of the child's stdout.
-fn reader(stdout: std::process::ChildStdout) -> Receiver<String> {
+/// A thread that passes on the lines of the child's stdout; a line past
+/// [`wire::MAX_LINE_BYTES`] is passed on as why it is not read, and the
+/// reading stops there (the child is then killed for it).
+fn reader(stdout: std::process::ChildStdout) -> Receiver<Result<String, String>> {
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+        let mut stdout = BufReader::new(stdout);
+        while let Ok(Some(line)) = pipe::read_line(&mut stdout, wire::MAX_LINE_BYTES) {
+            let message = match line.cut {
+                false => Ok(String::from_utf8_lossy(&line.bytes).into_owned()),
+                true => Err(format!("a line past {} MiB (wire::MAX_LINE_BYTES)", wire::MAX_LINE_BYTES >> 20)),
+            };
+            let stop = message.is_err();
+            if tx.send(message).is_err() || stop {
                 break;
             }
         }
@@ -415,8 +427,10 @@ impl StderrTail {
         let (tx, done) = mpsc::channel();
         let kept = Arc::clone(&lines);
         std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
+            let mut stderr = BufReader::new(stderr);
+            while let Ok(Some(line)) = pipe::read_line(&mut stderr, STDERR_LINE_BYTES) {
+                let cut = if line.cut { " [cut]" } else { "" };
+                let line = format!("{}{cut}", String::from_utf8_lossy(&line.bytes));
                 tracing::debug!(plugin = %plugin, "isolated plugin stderr: {line}");
                 kept.lock().unwrap_or_else(PoisonError::into_inner).push(line);
             }

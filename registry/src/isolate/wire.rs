@@ -27,6 +27,12 @@ use serde::ser::SerializeSeq;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
+/// The longest line ptc reads from the child: 64 MiB. A rendered prompt is
+/// far smaller (a million-token prompt is about 5 MB of JSON); a longer
+/// line is out of protocol, and reading it whole would let the child fill
+/// ptc's memory.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
 /// A message from ptc to the child, read.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToChild {

@@ -31,6 +31,8 @@ enum Failure {
     Hang,
     Spin,
     Stdout,
+    Flood,
+    FloodWire,
 }
 
 impl Strategy for Abort {
@@ -38,7 +40,7 @@ impl Strategy for Abort {
     const DESCRIPTION: &'static str = "Test plugin: takes its process down from a given turn";
 
     fn new(mut params: Params) -> Result<Self, StrategyError> {
-        let choices = ["abort", "segfault", "exit", "leak", "hang", "spin", "stdout"];
+        let choices = ["abort", "segfault", "exit", "leak", "hang", "spin", "stdout", "flood", "flood-wire"];
         let failure = match params.choice("failure", &choices)? {
             "abort" => Failure::Abort,
             "segfault" => Failure::Segfault,
@@ -46,6 +48,8 @@ impl Strategy for Abort {
             "leak" => Failure::Leak,
             "hang" => Failure::Hang,
             "spin" => Failure::Spin,
+            "flood" => Failure::Flood,
+            "flood-wire" => Failure::FloodWire,
             _ => Failure::Stdout,
         };
         let from_turn = params.positive("from_turn", 1)?;
@@ -81,6 +85,38 @@ impl Strategy for Abort {
                 Failure::Spin => loop {
                     std::hint::black_box(0u64);
                 },
+                Failure::Flood => {
+                    use std::io::Write;
+                    let chunk = [b'x'; 64 << 10];
+                    let mut out = std::io::stdout().lock();
+                    while out.write_all(&chunk).is_ok() {}
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                Failure::FloodWire => {
+                    let chunk = [b'x'; 64 << 10];
+                    // SAFETY: descriptor queries, and writes of a buffer this
+                    // function owns, to the write-only pipe the child answers on.
+                    unsafe {
+                        let wire = (3..64).find(|&fd| {
+                            let mut stat: libc::stat = std::mem::zeroed();
+                            let flags = libc::fcntl(fd, libc::F_GETFL);
+                            // The child opened it close-on-exec; pipes it inherited are not.
+                            flags >= 0
+                                && libc::fcntl(fd, libc::F_GETFD) & libc::FD_CLOEXEC != 0
+                                && flags & libc::O_ACCMODE == libc::O_WRONLY
+                                && libc::fstat(fd, &mut stat) == 0
+                                && stat.st_mode & libc::S_IFMT == libc::S_IFIFO
+                        });
+                        if let Some(fd) = wire {
+                            while libc::write(fd, chunk.as_ptr().cast(), chunk.len()) > 0 {}
+                        }
+                    }
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
                 Failure::Stdout => {
                     println!("{{\"prompt\": \"not from the strategy\"}}");
                     print!("half a line");
