@@ -8,7 +8,7 @@
 use ptc_host::config::Config;
 use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
-use ptc_integration_tests::{mcp_test_server, root, scratch_dir, McpHttpServer};
+use ptc_integration_tests::{mcp_test_server, own_peak_memory, root, scratch_dir, McpHttpServer};
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
 
@@ -106,6 +106,29 @@ fn an_agent_calls_an_http_mcp_server() {
     let s = run_agent(&dir, "a").unwrap();
     check_lookup_run(&s);
     assert_eq!(s.tools.iter().map(|t| t.name.as_str()).collect::<Vec<_>>(), ["cities.lookup", "cities.search"]);
+}
+
+#[test]
+fn a_server_writing_stderr_without_end_fills_no_memory_of_ptc() {
+    // No newline ever: one endless stderr line, and no handshake.
+    let config = r#"
+[mcp.noisy]
+command = ["sh", "-c", "yes | tr -d '\n' >&2"]
+startup_timeout_ms = 2000
+[agent.noisy]
+mission = "m"
+tools = ["noisy.*"]
+llm = { backend = "replay", file = "a.json" }
+"#;
+    let answers: &[&str] = &["(return 1)"];
+    let dir = setup("mcp-noisy", config, &[("a", answers)]);
+    let before = own_peak_memory();
+    let e = run_agent(&dir, "noisy").unwrap_err();
+    assert!(e.starts_with("mcp server `noisy` (stdio: sh -c "), "{e}");
+    assert!(e.contains("no answer to the handshake and tool list within 2000 ms (startup_timeout_ms)"), "{e}");
+    assert!(e.ends_with(&format!("its stderr ends: ...{}", "y".repeat(200))), "{e}");
+    let grew = own_peak_memory().saturating_sub(before);
+    assert!(grew < 256 << 20, "ptc's peak memory grew by {} MiB", grew >> 20);
 }
 
 #[test]

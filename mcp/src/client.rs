@@ -167,6 +167,11 @@ fn with_stderr(message: String, stderr: &Mutex<VecDeque<String>>) -> String {
     std::thread::sleep(Duration::from_millis(20));
     let lines = stderr.lock().unwrap_or_else(|e| e.into_inner());
     match lines.back() {
+        // One line of the error: a long one is shown by its end.
+        Some(last) if last.chars().count() > 200 => {
+            let end: String = last.chars().rev().take(200).collect::<Vec<_>>().into_iter().rev().collect();
+            format!("{message}; its stderr ends: ...{end}")
+        }
         Some(last) => format!("{message}; its stderr ends: {last}"),
         None => message,
     }
@@ -228,10 +233,22 @@ fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// The most of one stderr line kept: a server that writes without a
+/// newline comes in pieces of this size, so it cannot fill ptc's memory.
+const STDERR_LINE_BYTES: u64 = 4 << 10;
+
 async fn keep_stderr(server: String, err: tokio::process::ChildStderr, lines: Arc<Mutex<VecDeque<String>>>) {
-    use tokio::io::AsyncBufReadExt;
-    let mut reader = tokio::io::BufReader::new(err).lines();
-    while let Ok(Some(line)) = reader.next_line().await {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt};
+    let mut reader = tokio::io::BufReader::new(err);
+    let mut piece = Vec::new();
+    loop {
+        piece.clear();
+        match (&mut reader).take(STDERR_LINE_BYTES).read_until(b'\n', &mut piece).await {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&piece);
+        let line = text.trim_end_matches(['\n', '\r']).to_string();
         tracing::debug!(server = %server, "mcp server stderr: {line}");
         let mut lines = lines.lock().unwrap_or_else(|e| e.into_inner());
         if lines.len() == STDERR_LINES {
