@@ -5,14 +5,14 @@
 //! shards into what one unsharded run gives, and hold its concurrency bound;
 //! and fact memory must keep a fact from the middle of a long page.
 
-use ptc_integration_tests::{command_in_root, plugin_dir, scratch_dir};
+use ptc_integration_tests::{command_in_root, interrupt, plugin_dir, scratch_dir, wait_until};
 use ptc_suite::record::read_records;
 use ptc_suite::scripted::{ScriptedModel, Server, ServerOptions};
 use ptc_suite::{RunKey, Suite};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Step K prints this much filler, so full history outgrows a small context.
 const FILLER: &str = "(apply str (repeat 100 \"filler \"))";
@@ -162,11 +162,7 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
     let out = dir.join("results.jsonl");
     let args = ["--strategies", "full-history,terse", "--runs", "3", "--concurrency", "2"];
     let mut child = bench_command(&dir, &server, &out, &args).stderr(std::process::Stdio::null()).spawn().unwrap();
-    let started = Instant::now();
-    while keys(&out).len() < 3 {
-        assert!(started.elapsed() < Duration::from_secs(60), "no runs recorded within a minute");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    wait_until("three runs recorded", || keys(&out).len() >= 3);
     child.kill().unwrap();
     child.wait().unwrap();
     let before = keys(&out).len();
@@ -196,13 +192,8 @@ fn ctrl_c_says_where_the_finished_runs_are_and_the_same_command_goes_on() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let started = Instant::now();
-    while keys(&out).is_empty() {
-        assert!(started.elapsed() < Duration::from_secs(60), "no run recorded within a minute");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(sent.success());
+    wait_until("a run recorded", || !keys(&out).is_empty());
+    interrupt(&child);
     let ended = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&ended.stderr);
     assert_eq!(ended.status.code(), Some(130), "{err}");

@@ -1,6 +1,8 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
-use ptc_integration_tests::{check_golden, command_in_root, library, link_or_copy, root, scratch_dir, system_libm};
+use ptc_integration_tests::{
+    check_golden, command_in_root, interrupt, library, link_or_copy, root, scratch_dir, system_libm, wait_until,
+};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -33,6 +35,27 @@ fn temp(name: &str, text: &str) -> PathBuf {
     let path = scratch_dir(name).join(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// How an agent of [`replay_project`] is answered.
+const REPLAY: &str = "llm = { backend = \"replay\", file = \"replay.json\" }";
+
+/// A scratch project: `replay.json` holding `programs` as the model's
+/// answers, and a `strategies.toml` of `tables` that loads no plugin (a
+/// fresh clone has not built them when the tests run). Returns the folder
+/// and the config's path.
+fn replay_project(name: &str, programs: &[&str], tables: &str) -> (PathBuf, String) {
+    let dir = scratch_dir(name);
+    write_replay(&dir, programs);
+    let config = dir.join("strategies.toml");
+    std::fs::write(&config, format!("[plugins]\nexecutable_dir = false\n\n{tables}")).unwrap();
+    (dir, config.to_str().unwrap().to_string())
+}
+
+/// Writes `programs` as the answers of `dir/replay.json`, one code block each.
+fn write_replay(dir: &Path, programs: &[&str]) {
+    let answers: Vec<String> = programs.iter().map(|p| format!("```clojure\n{p}\n```")).collect();
+    std::fs::write(dir.join("replay.json"), serde_json::to_string(&answers).unwrap()).unwrap();
 }
 
 fn stderr(o: &Output) -> String {
@@ -953,22 +976,13 @@ fn a_folder_or_a_binary_file_where_a_file_is_read_says_what_to_give() {
 
 #[test]
 fn a_run_whose_command_tool_cannot_start_says_what_to_do() {
-    let dir = scratch_dir("unstartable-tool");
-    std::fs::write(
-        dir.join("replay.json"),
-        r#"["```clojure\n(println (tool/lookup {:q 1}))\n```", "```clojure\n(return 1)\n```"]"#,
-    )
-    .unwrap();
-    let config = dir.join("strategies.toml");
-    std::fs::write(
-        &config,
-        "[plugins]\nexecutable_dir = false\n\n[tool.lookup]\ncommand = [\"no-such-lookup-program-ptc\"]\n\n\
-         [agent.try]\nmission = \"Look it up\"\nstrategy = \"full-history\"\nmax_turns = 2\ntools = [\"lookup\"]\n\
-         llm = { backend = \"replay\", file = \"replay.json\" }\n",
-    )
-    .unwrap();
+    let tables = format!(
+        "[tool.lookup]\ncommand = [\"no-such-lookup-program-ptc\"]\n\n[agent.try]\nmission = \"Look it up\"\n\
+         strategy = \"full-history\"\nmax_turns = 2\ntools = [\"lookup\"]\n{REPLAY}\n"
+    );
+    let (dir, config) = replay_project("unstartable-tool", &["(println (tool/lookup {:q 1}))", "(return 1)"], &tables);
     let session = dir.join("try.session.jsonl");
-    let out = ptc(&["run", "try", "--config", config.to_str().unwrap(), "--session", session.to_str().unwrap()]);
+    let out = ptc(&["run", "try", "--config", &config, "--session", session.to_str().unwrap()]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(0), "{err}");
     // The model saw the failure (and went on); the user gets the next step.
@@ -985,19 +999,12 @@ fn a_run_whose_command_tool_cannot_start_says_what_to_do() {
 
 #[test]
 fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name() {
-    let dir = scratch_dir("resume-without-agent");
-    let replay = dir.join("replay.json");
-    std::fs::write(&replay, r#"["```clojure\n(def n 41)\n```"]"#).unwrap();
-    let config = dir.join("strategies.toml");
-    std::fs::write(
-        &config,
-        "[plugins]\nexecutable_dir = false\n\n[agent.other]\nmission = \"Unused\"\nstrategy = \"full-history\"\n\
-         llm = { backend = \"replay\", file = \"replay.json\" }\n\n\
-         [agent.count]\nmission = \"Count one more\"\nstrategy = \"full-history\"\nmax_turns = 3\n\
-         llm = { backend = \"replay\", file = \"replay.json\" }\n",
-    )
-    .unwrap();
-    let (config, session) = (config.to_str().unwrap().to_string(), dir.join("count.session.jsonl"));
+    let tables = format!(
+        "[agent.other]\nmission = \"Unused\"\nstrategy = \"full-history\"\n{REPLAY}\n\n\
+         [agent.count]\nmission = \"Count one more\"\nstrategy = \"full-history\"\nmax_turns = 3\n{REPLAY}\n"
+    );
+    let (dir, config) = replay_project("resume-without-agent", &["(def n 41)"], &tables);
+    let session = dir.join("count.session.jsonl");
     let session = session.to_str().unwrap();
     let out = ptc(&["run", "count", "--config", &config, "--session", session]);
     assert_eq!(out.status.code(), Some(1));
@@ -1010,7 +1017,7 @@ fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name()
     );
 
     // The next step as printed (plus the config): the session names its agent, `count`, not the first one.
-    std::fs::write(&replay, r#"["```clojure\n(def n 41)\n```", "```clojure\n(return (inc n))\n```"]"#).unwrap();
+    write_replay(&dir, &["(def n 41)", "(return (inc n))"]);
     let out = ptc(&["run", "--resume", session, "--config", &config]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
@@ -1029,19 +1036,13 @@ fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name()
 
 #[test]
 fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
-    let dir = scratch_dir("interrupted-run");
-    let replay = dir.join("replay.json");
-    std::fs::write(&replay, r#"["```clojure\n(def a 41)\n```", "```clojure\n(tool/slow {})\n```"]"#).unwrap();
-    let config = dir.join("strategies.toml");
-    std::fs::write(
-        &config,
-        "[plugins]\nexecutable_dir = false\n\n[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 3; echo '{}'\"]\n\n\
-         [agent.long]\nmission = \"Take long\"\nstrategy = \"full-history\"\nmax_turns = 3\ntools = [\"slow\"]\n\
-         llm = { backend = \"replay\", file = \"replay.json\" }\n",
-    )
-    .unwrap();
+    let tables = format!(
+        "[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 3; echo '{{}}'\"]\n\n[agent.long]\nmission = \"Take long\"\n\
+         strategy = \"full-history\"\nmax_turns = 3\ntools = [\"slow\"]\n{REPLAY}\n"
+    );
+    let (dir, config) = replay_project("interrupted-run", &["(def a 41)", "(tool/slow {})"], &tables);
     let session = dir.join("long.session.jsonl");
-    let (config, session_s) = (config.to_str().unwrap().to_string(), session.to_str().unwrap().to_string());
+    let session_s = session.to_str().unwrap().to_string();
     let child = command_in_root(env!("CARGO_BIN_EXE_ptc"))
         .args(["run", "long", "--config", &config, "--session", &session_s])
         .stdout(std::process::Stdio::piped())
@@ -1049,13 +1050,8 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
         .spawn()
         .unwrap();
     // Turn 1 recorded (the journal's header and one turn line): turn 2 waits on the tool.
-    let started = std::time::Instant::now();
-    while std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) < 2 {
-        assert!(started.elapsed().as_secs() < 60, "turn 1 was never recorded");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    let sent = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(sent.success());
+    wait_until("turn 1 recorded", || std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) >= 2);
+    interrupt(&child);
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
     let err = stderr(&out);
@@ -1067,7 +1063,7 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
         "{err}"
     );
     // As the line says (plus the config): turn 1's definition is back, turn 2 runs again.
-    std::fs::write(&replay, r#"["```clojure\n(def a 41)\n```", "```clojure\n(return (inc a))\n```"]"#).unwrap();
+    write_replay(&dir, &["(def a 41)", "(return (inc a))"]);
     let out = ptc(&["run", "--resume", &session_s, "--config", &config]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");

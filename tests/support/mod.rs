@@ -279,3 +279,19 @@ pub fn own_peak_memory() -> u64 {
     let kib = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).unwrap().trim().trim_end_matches("kB").trim();
     kib.parse::<u64>().unwrap() * 1024
 }
+
+/// Polls `done` every 20 ms until it holds; fails the test after a minute
+/// with `what` (what was waited for).
+pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let started = std::time::Instant::now();
+    while !done() {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "{what}: not within a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// Sends `child` SIGINT, as Ctrl-C does (to it alone, not its process group).
+pub fn interrupt(child: &std::process::Child) {
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success(), "kill -INT {}", child.id());
+}
