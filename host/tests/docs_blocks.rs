@@ -327,17 +327,11 @@ fn the_built_in_price_models_the_agent_guide_lists_are_the_price_tables() {
     }
 }
 
-/// How many files of `ext` `dir` (from the root) holds.
-fn count_files(dir: &str, ext: &str) -> usize {
-    std::fs::read_dir(root().join(dir))
-        .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == ext))
-        .count()
-}
-
 #[test]
 fn the_counts_the_docs_give_are_the_repositorys() {
-    let (tasks, sessions) = (count_files("bench/suites/core/tasks", "toml"), count_files("tests/sessions", "json"));
+    // As the bench reads its suite, and as the corpus tests read theirs.
+    let tasks = ptc_suite::Suite::load(&root().join("bench/suites/core")).unwrap().tasks.len();
+    let sessions = ptc_integration_tests::corpus_sessions().len();
     let says = [
         ("README.md", format!("`bench/suites/core/`: {tasks} offline tasks")),
         ("docs/bench.md", format!("`bench/suites/core/` holds {tasks} offline tasks")),
