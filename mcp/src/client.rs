@@ -161,6 +161,80 @@ fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
     }
 }
 
+/// Why a Streamable HTTP server's handshake failed: the root cause in its
+/// own words (`Connection refused (os error 111)`, `HTTP 503`), on one line
+/// and at most [`CAUSE_CHARS`] characters (a 404 brings its page), and what
+/// to check.
+fn http_handshake_failed(e: &rmcp::service::ClientInitializeError) -> String {
+    use rmcp::service::ClientInitializeError;
+    let inner: &(dyn std::error::Error + 'static) = match e {
+        // The transport's error is not named as the source of this variant.
+        ClientInitializeError::TransportError { error, .. } => &*error.error,
+        other => other,
+    };
+    let cause = one_line(&root_cause(inner));
+    let cause = match cause.char_indices().nth(CAUSE_CHARS) {
+        Some((cut, _)) => format!("{}...", &cause[..cut]),
+        None => cause,
+    };
+    let next = match e {
+        // A stream that ended, or an answer that was not the handshake's.
+        ClientInitializeError::ConnectionClosed(_)
+        | ClientInitializeError::ExpectedInitResponse(_)
+        | ClientInitializeError::ExpectedInitResult(_) => Some(NOT_MCP),
+        _ => http_next_step(inner),
+    };
+    match next {
+        Some(next) => format!("handshake failed: {cause}; {next}"),
+        None => format!("handshake failed: {cause}"),
+    }
+}
+
+/// The most of an HTTP failure's cause an error line quotes.
+const CAUSE_CHARS: usize = 200;
+
+/// The next step when what answered does not speak MCP.
+const NOT_MCP: &str = "is `url` the server's MCP endpoint (Streamable HTTP, often ending in /mcp)?";
+
+/// The next step when the server wants credentials.
+const NEEDS_TOKEN: &str = "give it a token with `bearer_token_env`, or `headers`, in its [mcp.NAME] table";
+
+/// What to check for the first error in `e`'s chain that says it.
+fn http_next_step(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    use rmcp::transport::streamable_http_client::StreamableHttpError as E;
+    let mut next = Some(e);
+    while let Some(err) = next {
+        next = err.source();
+        let Some(http) = err.downcast_ref::<E<reqwest::Error>>() else { continue };
+        return match http {
+            E::Client(inner) if inner.is_connect() => Some("is the server running, and listening at that address?"),
+            E::Client(inner) if inner.is_timeout() => {
+                Some("the server is slow to answer; try again, or raise `startup_timeout_ms`")
+            }
+            E::Client(inner) => {
+                next = Some(inner as &(dyn std::error::Error + 'static));
+                continue;
+            }
+            E::AuthRequired(_) | E::InsufficientScope(_) => Some(NEEDS_TOKEN),
+            // Without a challenge header a 401 or 403 comes as its status line.
+            E::UnexpectedServerResponse(said) if said.starts_with("HTTP 401") || said.starts_with("HTTP 403") => {
+                Some(NEEDS_TOKEN)
+            }
+            E::HttpStatus(status) if status.status == 429 => Some("the server asks to slow down; try again later"),
+            // Not Implemented: a plain web server, not an MCP endpoint.
+            E::HttpStatus(status) if status.status == 501 => Some(NOT_MCP),
+            E::HttpStatus(_) => Some("the server failed; try again later, or see its log"),
+            E::UnexpectedServerResponse(_)
+            | E::UnexpectedContentType(_)
+            | E::ResponseBodyTooLarge { .. }
+            | E::Deserialize(_)
+            | E::Sse(_) => Some(NOT_MCP),
+            _ => None,
+        };
+    }
+    None
+}
+
 /// `message`, plus the last line the server wrote on stderr, if any.
 fn with_stderr(message: String, stderr: &Mutex<VecDeque<String>>) -> String {
     // Give the stderr reader a moment to catch the process's last words.
@@ -207,7 +281,7 @@ async fn connect(
         }
         Transport::Http { url, headers, bearer_token } => {
             let transport = http_transport(url, headers, bearer_token.as_deref())?;
-            client_info().serve(transport).await.map_err(|e| format!("handshake failed: {e}"))?
+            client_info().serve(transport).await.map_err(|e| http_handshake_failed(&e))?
         }
     };
     let listed = service.peer().list_all_tools().await.map_err(|e| format!("cannot list its tools: {e}"))?;

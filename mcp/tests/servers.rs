@@ -137,6 +137,65 @@ fn servers_that_cannot_start_or_speak_no_mcp_are_one_line_errors() {
     garbage.startup_timeout = Duration::from_millis(500);
     let e = McpServer::start(&garbage, runtime()).err().unwrap().to_string();
     assert!(e.contains("within 500 ms (startup_timeout_ms)") || e.contains("handshake failed"), "{e}");
-    let e = McpServer::start(&http("http://127.0.0.1:9/mcp"), runtime()).err().unwrap().to_string();
-    assert!(e.starts_with("mcp server `cities` (http: http://127.0.0.1:9/mcp): handshake failed"), "{e}");
+}
+
+/// An HTTP server on 127.0.0.1 that answers every request with `answer`
+/// (a whole HTTP response) and closes; its URL.
+fn answering(answer: Vec<u8>) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut request = [0u8; 64 << 10];
+            let _ = stream.read(&mut request);
+            let _ = stream.write_all(&answer);
+        }
+    });
+    url
+}
+
+fn status(line: &str, content_type: &str, body: &str) -> Vec<u8> {
+    format!(
+        "HTTP/1.1 {line}\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .into_bytes()
+}
+
+#[test]
+fn an_http_server_that_does_not_answer_mcp_is_one_line_with_what_to_check() {
+    let start = |url: &str| McpServer::start(&http(url), runtime()).err().unwrap().to_string();
+    let not_mcp = "is `url` the server's MCP endpoint (Streamable HTTP, often ending in /mcp)?";
+    // Nothing listens on the discard port of loopback.
+    let e = start("http://127.0.0.1:9/mcp");
+    assert_eq!(
+        e,
+        "mcp server `cities` (http: http://127.0.0.1:9/mcp): handshake failed: Connection refused (os error 111); \
+         is the server running, and listening at that address?"
+    );
+    // A plain web server: the type names of the SDK's error wrappers are not shown.
+    let url = answering(status("501 Not Implemented", "text/html", "<p>Unsupported method</p>"));
+    assert_eq!(start(&url), format!("mcp server `cities` (http: {url}): handshake failed: HTTP 501; {not_mcp}"));
+    // A 404 brings its page: quoted on one line, cut at 200 characters.
+    let page = format!("<html>\n<h1>Not Found</h1>\n{}</html>", "lorem ipsum ".repeat(100));
+    let e = start(&answering(status("404 Not Found", "text/html", &page)));
+    assert!(
+        e.contains("handshake failed: unexpected server response: HTTP 404 Not Found: <html> <h1>Not Found</h1> lorem"),
+        "{e}"
+    );
+    assert!(e.ends_with(&format!("...; {not_mcp}")) && e.len() < 400, "{e}");
+    let e = start(&answering(status("200 OK", "text/html", "<p>hello</p>")));
+    assert!(e.ends_with(&format!("Unexpected content type: Some(\"text/html\"); {not_mcp}")), "{e}");
+    let e = start(&answering(status("401 Unauthorized", "application/json", "{\"error\":\"no token\"}")));
+    assert!(e.ends_with("give it a token with `bearer_token_env`, or `headers`, in its [mcp.NAME] table"), "{e}");
+    let e = start(&answering(status("503 Service Unavailable", "text/plain", "down")));
+    assert!(e.ends_with("handshake failed: HTTP 503; the server failed; try again later, or see its log"), "{e}");
+    // An answer without end stops at the SDK's bound (16 MiB), not at ptc's memory.
+    let endless = [status("200 OK", "application/json", "").as_slice(), &vec![b'x'; 17 << 20]].concat();
+    let endless = String::from_utf8(endless).unwrap().replace("content-length: 0\r\n", "").into_bytes();
+    let e = start(&answering(endless));
+    assert!(e.contains("handshake failed: HTTP response body exceeded the maximum size of 16777216 bytes"), "{e}");
+    assert!(e.ends_with(not_mcp), "{e}");
 }
