@@ -119,6 +119,23 @@ impl McpServers {
         Ok(McpServers { servers })
     }
 
+    /// Starts every `[mcp.NAME]` server of `config` in turn, as a run
+    /// would (handshake and tool list within its `startup_timeout_ms`),
+    /// and closes it again: the names of the tools each lists, or why it
+    /// did not start (`ptc doctor`).
+    #[cfg(feature = "mcp")]
+    pub fn probe(config: &Config) -> Vec<(String, Result<Vec<String>, McpError>)> {
+        let runtime = match Runtime::new() {
+            Ok(runtime) => Arc::new(runtime),
+            Err(e) => {
+                let names = config.mcp.keys();
+                return names.map(|name| (name.clone(), Err(McpError::Runtime(e.to_string())))).collect();
+            }
+        };
+        let started = |mcp| start_one(mcp, runtime.clone()).map(|s| s.tools().iter().map(|t| t.name.clone()).collect());
+        config.mcp.iter().map(|(name, mcp)| (name.clone(), started(mcp))).collect()
+    }
+
     /// The tools of `entry` (`SERVER.*`: all, in the server's order;
     /// `SERVER.TOOL`: that one).
     #[cfg(not(feature = "mcp"))]

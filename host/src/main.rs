@@ -236,7 +236,7 @@ enum Command {
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
     },
-    /// Check the environment: plugins found, API key variables, model endpoints and MCP servers answering.
+    /// Check the environment: plugins found, API key variables, model endpoints answering, and each MCP server started and its tools listed.
     Doctor {
         /// Config file (optional: without one, only the plugins are checked).
         #[arg(long, default_value = "strategies.toml")]

@@ -335,3 +335,61 @@ fn the_city_demo_agents_run_offline() {
     let nested = Session::read(&dir.join(s.turns[0].tool_calls[0].session.as_ref().unwrap())).unwrap();
     assert!(nested.turns[1].tool_calls[0].cached, "city-facts's second Berlin lookup is cached");
 }
+
+#[test]
+fn doctor_starts_every_mcp_server_and_lists_its_tools() {
+    let http = McpHttpServer::start();
+    // A web server that is no MCP endpoint: the handshake's answer is HTTP 501.
+    let web = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let web_url = format!("http://{}/", web.local_addr().unwrap());
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        for stream in web.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let _ = stream.read(&mut [0u8; 64 << 10]);
+            let _ = stream.write_all(b"HTTP/1.1 501 Not Implemented\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+        }
+    });
+    let config = format!(
+        r#"
+[plugins]
+executable_dir = false
+[mcp.cities]
+command = ["{{server}}"]
+[mcp.remote]
+url = "{}"
+[mcp.web]
+url = "{web_url}"
+[mcp.broken]
+command = ["sh", "-c", "echo 'config missing' >&2; exit 4"]
+[mcp.absent]
+command = ["no-such-mcp-server"]
+"#,
+        http.url
+    );
+    let dir = setup("mcp-doctor", &config, &[]);
+    let out = ptc_host::cmd::doctor::doctor(&dir.join("strategies.toml")).unwrap();
+    assert_eq!(out.code, 1, "{}", out.stdout);
+    let lines: Vec<&str> = out.stdout.lines().filter(|l| l.contains("mcp server")).collect();
+    let cities = format!("ok    mcp server `cities` (stdio: {}) answers: ", mcp_test_server().display());
+    assert_eq!(lines[0], format!("{cities}6 tools (lookup, search, fail, sleep, tick, exit)"));
+    let remote = format!("ok    mcp server `remote` (http: {}) answers: 6 tools (lookup, ", http.url);
+    assert!(lines[1].starts_with(&remote), "{}", lines[1]);
+    assert_eq!(
+        lines[2],
+        format!(
+            "FAIL  mcp server `web` (http: {web_url}): handshake failed: HTTP 501; \
+             is `url` the server's MCP endpoint (Streamable HTTP, often ending in /mcp)?"
+        )
+    );
+    assert!(lines[3].starts_with("FAIL  mcp server `broken` (stdio: sh -c "), "{}", lines[3]);
+    assert!(lines[3].ends_with("its stderr ends: config missing"), "{}", lines[3]);
+    assert!(
+        lines[4].starts_with(
+            "FAIL  mcp server `absent` (stdio: no-such-mcp-server): program `no-such-mcp-server` is not on PATH"
+        ),
+        "{}",
+        lines[4]
+    );
+    assert_eq!(lines.len(), 5, "{}", out.stdout);
+}

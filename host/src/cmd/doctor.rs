@@ -3,8 +3,8 @@
 //! their interface version), whether the API key variable of every model
 //! backend the agents use is set, and whether each endpoint answers (one
 //! request per server, under [`ENDPOINT_TIMEOUT`]; any HTTP answer counts,
-//! an error status included). Also the programs of stdio MCP servers and
-//! whether Streamable HTTP MCP servers answer.
+//! an error status included). Also every MCP server: started (stdio) or
+//! reached (Streamable HTTP) and asked for its tools, as a run does.
 //!
 //! One line per check, `ok` or `FAIL` with what to do; exit code 1 when a
 //! check fails. Works without a config file (plugins only).
@@ -154,24 +154,39 @@ fn answers(url: &str) -> Result<u16, ureq::Error> {
     agent.get(url).call().map(|r| r.status().as_u16())
 }
 
-/// Stdio servers: the program is found; HTTP servers: the URL answers.
+/// Each MCP server started as a run starts it (a stdio server's program
+/// found first, for `ptc validate`'s words): the tools it lists, or why it
+/// did not start.
 #[cfg(feature = "mcp")]
 fn mcp_checks(config: &Config) -> Vec<Check> {
-    let mut checks = Vec::new();
-    for (name, mcp) in &config.mcp {
-        let what = format!("MCP server `{name}` ({})", mcp.server.describe());
-        checks.push(match &mcp.server.transport {
-            Transport::Stdio { command, dir, .. } => match find_program(command, dir) {
-                Ok(path) => Check { ok: true, what: format!("{what}: {}", path.display()) },
-                Err(why) => Check { ok: false, what: format!("{what}: {why}") },
-            },
-            Transport::Http { url, .. } => match answers(url) {
-                Ok(status) => Check { ok: true, what: format!("{what} answers (HTTP {status})") },
-                Err(e) => Check { ok: false, what: format!("{what} does not answer: {e}; is the server up?") },
-            },
-        });
+    let probed = crate::mcp::McpServers::probe(config);
+    let checks = probed.into_iter().map(|(name, started)| {
+        let mcp = &config.mcp[name.as_str()];
+        let what = format!("mcp server `{name}` ({})", mcp.server.describe());
+        if let Transport::Stdio { command, dir, .. } = &mcp.server.transport {
+            if let Err(why) = find_program(command, dir) {
+                return Check { ok: false, what: format!("{what}: {why}") };
+            }
+        }
+        match started {
+            Ok(tools) => Check { ok: true, what: format!("{what} answers: {}", listed(&tools)) },
+            Err(e) => Check { ok: false, what: e.to_string() },
+        }
+    });
+    checks.collect()
+}
+
+/// `3 tools (lookup, search, fail)`; a long list ends in `...`.
+#[cfg(feature = "mcp")]
+fn listed(tools: &[String]) -> String {
+    const SHOWN: usize = 8;
+    let names = tools.iter().take(SHOWN).map(String::as_str).collect::<Vec<_>>().join(", ");
+    let more = if tools.len() > SHOWN { ", ..." } else { "" };
+    match tools.len() {
+        0 => "no tools".to_string(),
+        1 => format!("1 tool ({names})"),
+        n => format!("{n} tools ({names}{more})"),
     }
-    checks
 }
 
 #[cfg(test)]
