@@ -1,7 +1,7 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
 use ptc_integration_tests::{
-    check_golden, command_in_root, interrupt, library, link_or_copy, root, scratch_dir, system_libm, wait_until,
+    check_golden, command_in_root, library, link_or_copy, root, scratch_dir, signal, system_libm, wait_until,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -1043,25 +1043,29 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
     let (dir, config) = replay_project("interrupted-run", &["(def a 41)", "(tool/slow {})"], &tables);
     let session = dir.join("long.session.jsonl");
     let session_s = session.to_str().unwrap().to_string();
-    let child = command_in_root(env!("CARGO_BIN_EXE_ptc"))
-        .args(["run", "long", "--config", &config, "--session", &session_s])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Turn 1 recorded (the journal's header and one turn line): turn 2 waits on the tool.
-    wait_until("turn 1 recorded", || std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) >= 2);
-    interrupt(&child);
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
-    let err = stderr(&out);
-    assert_eq!(
-        err.lines().last().unwrap_or_default(),
-        format!(
-            "ptc: interrupted; the finished turns are in {session_s}: `ptc run --resume {session_s}` goes on from them"
-        ),
-        "{err}"
-    );
+    // Ctrl-C, and what a supervisor or `timeout` sends (exit status 128 + the signal).
+    for (signal_name, status) in [("TERM", 143), ("INT", 130)] {
+        let _ = std::fs::remove_file(&session);
+        let child = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+            .args(["run", "long", "--config", &config, "--session", &session_s])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Turn 1 recorded (the journal's header and one turn line): turn 2 waits on the tool.
+        wait_until("turn 1 recorded", || std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) >= 2);
+        signal(&child, signal_name);
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(status), "SIG{signal_name}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert_eq!(
+            err.lines().last().unwrap_or_default(),
+            format!(
+                "ptc: interrupted; the finished turns are in {session_s}: `ptc run --resume {session_s}` goes on from them"
+            ),
+            "SIG{signal_name}: {err}"
+        );
+    }
     // As the line says (plus the config): turn 1's definition is back, turn 2 runs again.
     write_replay(&dir, &["(def a 41)", "(return (inc a))"]);
     let out = ptc(&["run", "--resume", &session_s, "--config", &config]);

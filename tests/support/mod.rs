@@ -292,6 +292,11 @@ pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 
 /// Sends `child` SIGINT, as Ctrl-C does (to it alone, not its process group).
 pub fn interrupt(child: &std::process::Child) {
-    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(sent.success(), "kill -INT {}", child.id());
+    signal(child, "INT");
+}
+
+/// Sends `child` the signal `name` (`INT`, `TERM`, `HUP`), with `kill`.
+pub fn signal(child: &std::process::Child, name: &str) {
+    let sent = Command::new("kill").args([&format!("-{name}"), &child.id().to_string()]).status().unwrap();
+    assert!(sent.success(), "kill -{name} {}", child.id());
 }

@@ -1,10 +1,11 @@
-//! Ctrl-C during a long command (`ptc run`, `ptc bench`): one line on
-//! stderr saying where the finished work is and how to go on from it, then
-//! exit status 130 (128 + SIGINT), as a shell expects of an interrupted
-//! program. Nothing needs saving at that moment: a run's journal and the
-//! bench's result file are written and synced as each turn or run ends, so
-//! the line only points at them. Without a note the process ends as it
-//! would without the handler, with no word.
+//! Ctrl-C during a long command (`ptc run`, `ptc bench`), or SIGTERM or
+//! SIGHUP (a supervisor, `timeout`, a closed terminal): one line on stderr
+//! saying where the finished work is and how to go on from it, then exit
+//! status 128 + the signal (130 for Ctrl-C), as a shell expects of an
+//! interrupted program. Nothing needs saving at that moment: a run's
+//! journal and the bench's result file are written and synced as each turn
+//! or run ends, so the line only points at them. Without a note the
+//! process ends as it would without the handler, with no word.
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Mutex, Once};
@@ -15,27 +16,47 @@ type Note = Box<dyn Fn() -> String + Send>;
 static NOTE: Mutex<Option<Note>> = Mutex::new(None);
 static INSTALL: Once = Once::new();
 
-/// Exit status of a program stopped by Ctrl-C.
+/// Exit status of a program stopped by Ctrl-C (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
 
-/// From now on, Ctrl-C prints `ptc: NOTE` and exits with [`INTERRUPTED`].
-/// `note` is asked when it happens (a file may not exist yet).
+/// From now on, Ctrl-C, SIGTERM and SIGHUP print `ptc: NOTE` and exit
+/// with 128 + the signal ([`INTERRUPTED`] for Ctrl-C). `note` is asked
+/// when it happens (a file may not exist yet).
 pub fn on_interrupt(note: impl Fn() -> String + Send + 'static) {
     *NOTE.lock().unwrap_or_else(|e| e.into_inner()) = Some(Box::new(note));
-    INSTALL.call_once(|| {
-        // Setting fails only when a handler is set already (by a
-        // library): Ctrl-C then keeps that one's behaviour.
-        let _ = ctrlc::set_handler(|| {
-            let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
-            if let Some(line) = line {
-                let mut err = std::io::stderr().lock();
-                // A live status line is drawn in place: start a clean row.
-                let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
-                let _ = writeln!(err, "{clear}ptc: {line}");
-            }
-            std::process::exit(INTERRUPTED);
-        });
+    INSTALL.call_once(install);
+}
+
+/// Listens for the signals on a thread of its own; registering fails only
+/// when the process may not handle them, and they then keep their default.
+#[cfg(unix)]
+fn install() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            finish(128 + signal);
+        }
     });
+}
+
+#[cfg(not(unix))]
+fn install() {
+    // Setting fails only when a handler is set already (by a library):
+    // Ctrl-C then keeps that one's behaviour.
+    let _ = ctrlc::set_handler(|| finish(INTERRUPTED));
+}
+
+/// Prints the note, if any, and exits with `status`.
+fn finish(status: i32) -> ! {
+    let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
+    if let Some(line) = line {
+        let mut err = std::io::stderr().lock();
+        // A live status line is drawn in place: start a clean row.
+        let clear = if err.is_terminal() { "\r\x1b[2K" } else { "" };
+        let _ = writeln!(err, "{clear}ptc: {line}");
+    }
+    std::process::exit(status);
 }
 
 /// The note of an interrupted run writing `session`.
