@@ -23,7 +23,8 @@ use serde_json::{json, Value as Json};
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 #[cfg(feature = "mcp")]
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -371,25 +372,79 @@ impl ToolHost for Tools {
     }
 }
 
+/// The command tools running now, by call: each call polls its child
+/// here, so [`stop_commands`] can kill every one that has not been reaped.
+static RUNNING: Mutex<Vec<(u64, Child)>> = Mutex::new(Vec::new());
+
+/// Numbers the calls in [`RUNNING`].
+static CALLS: AtomicU64 = AtomicU64::new(0);
+
+/// Kills every command tool still running, for a process about to exit
+/// (ptc interrupted by Ctrl-C or SIGTERM): a tool's timeout is enforced by
+/// the call waiting on it, so a tool left behind would run on unbounded.
+/// From then on no command tool call ends or starts (their list stays
+/// locked), so none of the killed calls is recorded as a failed turn: the
+/// turn in flight runs again on resume.
+pub fn stop_commands_for_exit() {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    for (_, child) in running.iter_mut() {
+        if let Ok(None) = child.try_wait() {
+            kill_command(child);
+        }
+    }
+    std::mem::forget(running);
+}
+
+/// Runs `f` on call `id`'s child, which is in [`RUNNING`].
+fn with_child<T>(id: u64, f: impl FnOnce(&mut Child) -> T) -> T {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    let (_, child) = running.iter_mut().find(|(call, _)| *call == id).expect("a running call's child is listed");
+    f(child)
+}
+
+/// Takes call `id`'s child off [`RUNNING`], killing it (and what it
+/// started) when `kill`.
+fn end_child(id: u64, kill: bool) {
+    let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(at) = running.iter().position(|(call, _)| *call == id) {
+        let (_, mut child) = running.swap_remove(at);
+        if kill {
+            kill_command(&mut child);
+        }
+    }
+}
+
+/// Kills a command tool that has not been reaped, with every process it
+/// started (`sh -c "..."` forks its commands): on Unix the tool runs as
+/// the leader of its own process group, and the group is killed.
+fn kill_command(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(group) = i32::try_from(child.id()) {
+        // SAFETY: kill(2) with a negative pid signals that process group; the
+        // group's leader is unreaped, so its id names no other group.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 /// Runs a command tool once.
 pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
-    let mut child = Command::new(&tool.command[0])
-        .args(&tool.command[1..])
-        .current_dir(&tool.dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| {
-            // A relative program path runs from the tool's folder, not the user's.
-            let program = Path::new(&tool.command[0]);
-            let note = if program.is_relative() && program.components().count() > 1 {
-                format!(" (relative to {}, the config file's folder)", tool.dir.display())
-            } else {
-                String::new()
-            };
-            format!("cannot start `{}`: {e}{note}", tool.command[0])
-        })?;
+    let mut command = Command::new(&tool.command[0]);
+    command.args(&tool.command[1..]).current_dir(&tool.dir).stdin(Stdio::piped()).stdout(Stdio::piped());
+    // Its own process group, so that a timeout kills what it started too.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command.stderr(Stdio::piped()).spawn().map_err(|e| {
+        // A relative program path runs from the tool's folder, not the user's.
+        let program = Path::new(&tool.command[0]);
+        let note = if program.is_relative() && program.components().count() > 1 {
+            format!(" (relative to {}, the config file's folder)", tool.dir.display())
+        } else {
+            String::new()
+        };
+        format!("cannot start `{}`: {e}{note}", tool.command[0])
+    })?;
     let input = args.to_string();
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || {
@@ -400,24 +455,28 @@ pub fn run_command(tool: &ToolConfig, args: &Json) -> Result<Json, ToolError> {
     let out_reader = Capped::spawn(stdout, MAX_TOOL_OUTPUT_BYTES, Keep::Head);
     let err_reader = Capped::spawn(stderr, MAX_TOOL_STDERR_BYTES, Keep::Head);
     let deadline = Instant::now() + Duration::from_millis(tool.timeout_ms);
+    let id = CALLS.fetch_add(1, Ordering::Relaxed);
+    RUNNING.lock().unwrap_or_else(|e| e.into_inner()).push((id, child));
     let status = loop {
-        match child.try_wait() {
+        match with_child(id, Child::try_wait) {
             Ok(Some(status)) => break status,
             Ok(None) if out_reader.over() => {
-                let _ = child.kill();
-                let _ = child.wait();
+                end_child(id, true);
                 let _ = writer.join();
                 return Err(too_much_output());
             }
             Ok(None) if Instant::now() >= deadline => {
-                let _ = child.kill();
-                let _ = child.wait();
+                end_child(id, true);
                 return Err(ToolError::new(ToolErrorKind::Timeout, format!("timed out after {} ms", tool.timeout_ms)));
             }
             Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Err(format!("cannot wait for the command: {e}").into()),
+            Err(e) => {
+                end_child(id, true);
+                return Err(format!("cannot wait for the command: {e}").into());
+            }
         }
     };
+    end_child(id, false);
     let _ = writer.join();
     let ((out, flooded), (err, _)) = (out_reader.join(), err_reader.join());
     if flooded {

@@ -1,7 +1,8 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
 use ptc_integration_tests::{
-    check_golden, command_in_root, library, link_or_copy, root, scratch_dir, signal, system_libm, wait_until,
+    check_golden, command_in_root, library, link_or_copy, process_ended, root, scratch_dir, signal, system_libm,
+    wait_until,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -1036,10 +1037,7 @@ fn a_run_stopped_by_its_model_says_how_to_go_on_and_resume_needs_no_agent_name()
 
 #[test]
 fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
-    let tables = format!(
-        "[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 3; echo '{{}}'\"]\n\n[agent.long]\nmission = \"Take long\"\n\
-         strategy = \"full-history\"\nmax_turns = 3\ntools = [\"slow\"]\n{REPLAY}\n"
-    );
+    let tables = format!("{SLOW_TOOL}\n[agent.long]\nmission = \"Take long\"\nstrategy = \"full-history\"\nmax_turns = 3\ntools = [\"slow\"]\n{REPLAY}\n");
     let (dir, config) = replay_project("interrupted-run", &["(def a 41)", "(tool/slow {})"], &tables);
     let session = dir.join("long.session.jsonl");
     let session_s = session.to_str().unwrap().to_string();
@@ -1054,8 +1052,12 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
             .unwrap();
         // Turn 1 recorded (the journal's header and one turn line): turn 2 waits on the tool.
         wait_until("turn 1 recorded", || std::fs::read_to_string(&session).map_or(0, |t| t.lines().count()) >= 2);
+        wait_until("the tool started", || dir.join("tool.pids").exists());
         signal(&child, signal_name);
         let out = child.wait_with_output().unwrap();
+        // The tool (a shell) and the sleep it started were killed with ptc.
+        assert!(tool_pids(&dir).into_iter().all(process_ended), "SIG{signal_name}: the tool outlived ptc");
+        std::fs::remove_file(dir.join("tool.pids")).unwrap();
         assert_eq!(out.status.code(), Some(status), "SIG{signal_name}: {}", stderr(&out));
         let err = stderr(&out);
         assert_eq!(
@@ -1071,4 +1073,29 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
     let out = ptc(&["run", "--resume", &session_s, "--config", &config]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "42\n");
+}
+
+/// A command tool (a shell) that starts a 300 s sleep, writes both their
+/// process ids to `tool.pids` and waits for it.
+const SLOW_TOOL: &str = "[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 300 & echo $$ $! > tool.pids; wait\"]\n";
+
+/// The process ids `SLOW_TOOL` wrote in `dir`.
+fn tool_pids(dir: &Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(dir.join("tool.pids")).unwrap();
+    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
+}
+
+#[test]
+fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
+    let tables = format!(
+        "{}timeout_ms = 300\n[agent.slow]\nmission = \"Wait\"\nstrategy = \"full-history\"\nmax_turns = 2\ntools = [\"slow\"]\n{REPLAY}\n",
+        SLOW_TOOL
+    );
+    let (dir, config) = replay_project("tool-timeout", &["(tool/slow {})", "(return 1)"], &tables);
+    let out = ptc(&["run", "slow", "--config", &config]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // Not only the shell: the sleep it forked, which held the tool's output open.
+    let pids = tool_pids(&dir);
+    assert_eq!(pids.len(), 2);
+    wait_until("the tool's processes ended", || pids.iter().all(|&pid| process_ended(pid)));
 }

@@ -290,6 +290,16 @@ pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// Whether process `pid` has ended: gone from `/proc`, or a zombie left
+/// for its parent to reap (Linux; elsewhere always true).
+pub fn process_ended(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        // `pid (name) S ...`: the state follows the name's closing parenthesis.
+        Ok(stat) => stat.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with(['Z', 'X'])),
+    }
+}
+
 /// Sends `child` SIGINT, as Ctrl-C does (to it alone, not its process group).
 pub fn interrupt(child: &std::process::Child) {
     signal(child, "INT");

@@ -4,8 +4,10 @@
 //! status 128 + the signal (130 for Ctrl-C), as a shell expects of an
 //! interrupted program. Nothing needs saving at that moment: a run's
 //! journal and the bench's result file are written and synced as each turn
-//! or run ends, so the line only points at them. Without a note the
-//! process ends as it would without the handler, with no word.
+//! or run ends, so the line only points at them. Command tools still
+//! running are killed first: they are ptc's children, and their timeouts
+//! end with it. Without a note the process ends as it would without the
+//! handler, with no word.
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Mutex, Once};
@@ -47,8 +49,10 @@ fn install() {
     let _ = ctrlc::set_handler(|| finish(INTERRUPTED));
 }
 
-/// Prints the note, if any, and exits with `status`.
+/// Stops the running command tools, prints the note, if any, and exits
+/// with `status`.
 fn finish(status: i32) -> ! {
+    crate::tools::stop_commands_for_exit();
     let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
     if let Some(line) = line {
         let mut err = std::io::stderr().lock();
