@@ -159,7 +159,8 @@ impl End {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionError {
     /// JSON path of the problem (`$.turns[2].definitions[0].value`; in a
-    /// journal `line 3 $.turn.success`), or `$`.
+    /// journal `line 3 $.turn.success`), or `$`: the file as a whole,
+    /// which `Display` does not name.
     pub path: String,
     /// What is wrong.
     pub message: String,
@@ -167,7 +168,11 @@ pub struct SessionError {
 
 impl fmt::Display for SessionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "at {}: {}", self.path, self.message)
+        match self.path.as_str() {
+            // The file as a whole (a folder, not text, empty): no place in it to name.
+            "$" => f.write_str(&self.message),
+            path => write!(f, "at {path}: {}", self.message),
+        }
     }
 }
 
@@ -374,7 +379,7 @@ mod tests {
         }
         for text in ["", " \n"] {
             let e = Session::parse(text).unwrap_err();
-            assert_eq!(e.to_string(), format!("at $: the file is empty; {NOT_A_SESSION}"));
+            assert_eq!(e.to_string(), format!("the file is empty; {NOT_A_SESSION}"));
         }
     }
 
@@ -385,9 +390,9 @@ mod tests {
         let binary = dir.join("image.json");
         std::fs::write(&binary, [0x89, b'P', b'N', b'G', 0xff, 0x00]).unwrap();
         let e = Session::read(&binary).unwrap_err();
-        assert_eq!(e.to_string(), format!("at $: not text (not UTF-8); {NOT_A_SESSION}"));
+        assert_eq!(e.to_string(), format!("not text (not UTF-8); {NOT_A_SESSION}"));
         let e = Session::read(&dir).unwrap_err();
-        assert_eq!(e.to_string(), "at $: a folder, not a file: name a session file in it");
+        assert_eq!(e.to_string(), "a folder, not a file: name a session file in it");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
