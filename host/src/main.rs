@@ -90,9 +90,12 @@ enum Command {
     },
     /// Print the messages a strategy renders for one turn of a session file.
     Render {
-        /// Session file (a ptc-session/1 document or a ptc-session/2 journal).
+        /// Session file (a ptc-session/1 document or a ptc-session/2 journal), as `ptc trace` takes it.
+        #[arg(value_name = "SESSION", required_unless_present = "session", conflicts_with = "session")]
+        file: Option<PathBuf>,
+        /// The same, as an option.
         #[arg(long)]
-        session: PathBuf,
+        session: Option<PathBuf>,
         /// Turn to render, 1-based (default: the turn after the last one).
         #[arg(long)]
         turn: Option<u32>,
@@ -113,9 +116,13 @@ enum Command {
         after_help = "Costs: every turn's prompt priced in order, the cached part being what the provider reads from its cache (anthropic: block breakpoints an earlier request wrote; openai: the longest shared prefix, 1,024 tokens then steps of 128; none: raw tokens). Ratios are to full-history. no-history (the turn-1 prompt on every turn) is the floor once that prompt is cached: a strategy's history cost is what it pays above it, as a share of what full-history pays above it. [pricing.NAME] tables in the config add or adjust price models; see docs/benchmarks.md."
     )]
     Compare {
-        /// Session file (repeatable: `--session a.json --session b.json`, or several after one flag); one that records no
-        /// turn is left out, with a warning.
-        #[arg(long = "session", required = true, num_args = 1..)]
+        /// Session files (`ptc compare a.json b.jsonl`, `ptc compare runs/*.jsonl`); one that records no turn is left
+        /// out, with a warning.
+        #[arg(value_name = "SESSION", required_unless_present = "sessions")]
+        files: Vec<PathBuf>,
+        /// The same, as an option (repeatable: `--session a.json --session b.json`, or several after one flag); after
+        /// the files given without it.
+        #[arg(long = "session", num_args = 1..)]
         sessions: Vec<PathBuf>,
         /// Instances or plugin names, comma-separated (default: full-history, no-history, the peers clear-tool-uses, observation-masking and upstream-trim, and every configured instance).
         #[arg(long, value_delimiter = ',')]
@@ -313,14 +320,18 @@ fn main() -> ExitCode {
             })
         }
         Command::Trace { file, view, usage } => cmd::trace::trace(file, *view, *usage),
-        Command::Render { session, turn, strategy, config, format } => cmd::render::render(&cmd::render::RenderArgs {
-            config,
-            session,
-            turn: *turn,
-            strategy: strategy.as_deref(),
-            format: *format,
-        }),
+        Command::Render { file, session, turn, strategy, config, format } => {
+            cmd::render::render(&cmd::render::RenderArgs {
+                config,
+                // clap requires one of the two.
+                session: session.as_ref().or(file.as_ref()).expect("a session file is required"),
+                turn: *turn,
+                strategy: strategy.as_deref(),
+                format: *format,
+            })
+        }
         Command::Compare {
+            files,
             sessions,
             strategies,
             config,
@@ -335,7 +346,7 @@ fn main() -> ExitCode {
             missed,
         } => cmd::compare::compare(&cmd::compare::CompareArgs {
             config,
-            sessions,
+            sessions: &[files.as_slice(), sessions.as_slice()].concat(),
             strategies: strategies.as_deref(),
             pricing: Some(pricing),
             format: *format,

@@ -207,6 +207,25 @@ fn bad_session_names_the_json_path() {
 }
 
 #[test]
+fn render_and_compare_take_session_files_as_trace_does_without_the_flag() {
+    let (a, b) = ("tests/sessions/redefinitions.json", "tests/sessions/unicode.json");
+    let same = |with: &[&str], without: &[&str]| {
+        let (with, without) = (ptc(with), ptc(without));
+        assert_eq!(with.status.code(), Some(0), "{}", stderr(&with));
+        assert_eq!(without.status.code(), Some(0), "{}", stderr(&without));
+        assert!(!with.stdout.is_empty());
+        assert_eq!(String::from_utf8_lossy(&with.stdout), String::from_utf8_lossy(&without.stdout));
+    };
+    same(&["render", "--session", a, "--strategy", "full-history"], &["render", a, "--strategy", "full-history"]);
+    let compare = ["compare", "--strategies", "full-history,no-history", "--format", "json"];
+    same(&[&compare[..], &["--session", a, b]].concat(), &[&compare[..], &[a, b]].concat());
+    // Mixed: the files without the flag come first.
+    same(&[&compare[..], &["--session", a, b]].concat(), &[&compare[..], &[a, "--session", b]].concat());
+    let out = ptc(&["render", a, "--session", b]);
+    assert_eq!(out.status.code(), Some(2), "one session to render, given once");
+}
+
+#[test]
 fn render_json_has_messages_stats_and_real_token_count() {
     let suc = library("ptc_strategy_single_user_coalesced");
     let cfg = temp("render.toml", &format!("[plugins]\npaths = [{:?}]\n", suc.display().to_string()));
