@@ -98,7 +98,8 @@ pub struct Agent {
     /// `signature = "..."` (and `retry_turns`): what the agent takes and
     /// must return.
     pub contract: Option<Contract>,
-    /// `max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`.
+    /// `max_tool_calls`, `max_tool_calls_per_turn`, `run_timeout_ms`,
+    /// `max_run_prompt_tokens`, `max_run_cost`.
     pub run_limits: RunLimits,
     /// How deep runs of agents used as tools (`agent:NAME`) may nest below
     /// this one (default [`DEFAULT_MAX_AGENT_DEPTH`]).
@@ -212,7 +213,7 @@ pub struct Contract {
 }
 
 /// Limits of a whole run (the sandbox limits of one program are `limits`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct RunLimits {
     /// Tool calls in the whole run.
     pub max_tool_calls: Option<u64>,
@@ -220,6 +221,12 @@ pub struct RunLimits {
     pub max_tool_calls_per_turn: Option<u64>,
     /// Wall clock of the whole run (model calls, programs, tools), in ms.
     pub run_timeout_ms: Option<u64>,
+    /// Prompt tokens sent over the whole run, as ptc counts them (one
+    /// prompt's are `max_prompt_tokens`, a render budget).
+    pub max_run_prompt_tokens: Option<u64>,
+    /// The run's cost under the agent's price model (its unit: input-token
+    /// equivalents, or money for per-million prices).
+    pub max_run_cost: Option<f64>,
 }
 
 /// The names of the `{{name}}` placeholders of `text`, in order (spaces

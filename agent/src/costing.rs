@@ -61,6 +61,21 @@ impl Costing {
     }
 }
 
+impl Costing {
+    /// What `prompt` would cost as the next turn's, its answer not
+    /// counted: priced as [`Costing::turn`] estimates it, without
+    /// accounting it (the run's `max_run_cost` check before the model call).
+    pub fn prompt_cost(&mut self, prompt: &Prompt) -> f64 {
+        let usage = self.accounting.clone().turn(prompt, None, &mut self.memo).usage;
+        self.model.cost(&usage).input
+    }
+
+    /// The price model's name.
+    pub fn pricing(&self) -> &str {
+        self.model.name()
+    }
+}
+
 /// A recorded prompt, with its blocks and breakpoints, as the accounting reads it.
 pub fn recorded_prompt(messages: &[MessageRecord]) -> Prompt {
     Prompt::new(

@@ -19,7 +19,7 @@ use crate::nested::{Nesting, RunTools, SubAgents, SubRun};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::{Event, Observer, TurnLabel};
 use crate::resolve::{agent_token_counter, LookupError, Resolved};
-use crate::run_limits::{Counted, Deadline, Stop};
+use crate::run_limits::{over_budget, Counted, Deadline, Spend, Stop};
 use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
@@ -403,8 +403,10 @@ impl<'r> AgentRun<'r> {
                 let memory = session
                     .rebuild_memory(&data, &limits)
                     .map_err(|error| RunError::Replay { path: resume.to_path_buf(), error })?;
-                if session.status == Some(RunStatus::Error) {
-                    session.status = None; // an interrupted run: go on
+                // An interrupted run, or one a limit stopped (raised since,
+                // or a new wall clock): go on. Limits are checked again.
+                if matches!(session.status, Some(RunStatus::Error | RunStatus::Limit)) {
+                    (session.status, session.reason, session.detail) = (None, None, None);
                 }
                 let out = options.session_path(&agent.name);
                 // A journal resumed in place is appended to; anything else
@@ -518,6 +520,10 @@ impl<'r> AgentRun<'r> {
             retry_turns: self.agent.contract.as_ref().map_or(0, |c| c.retry_turns),
         };
         let mut rendered = self.render(label, observer)?;
+        if let Some(stop) = self.over_budget(number, &rendered) {
+            self.end_run(limit_end(stop))?;
+            return Ok(Step::Finished);
+        }
         let Some(reply) = self.ask(llm, label, &rendered, observer)? else { return Ok(Step::Finished) };
         observer.event(&Event::Running { turn: label });
         let executed = self.execute(number, &reply, &*llm, &mut rendered.stats);
@@ -541,6 +547,25 @@ impl<'r> AgentRun<'r> {
             });
         }
         self.deadline.passed().map(limit_end)
+    }
+
+    /// The budget limit (`max_run_prompt_tokens`, `max_run_cost`) that sending
+    /// `rendered` as turn `number`'s prompt would pass ([`over_budget`]).
+    fn over_budget(&mut self, number: u32, rendered: &RenderedTurn) -> Option<Stop> {
+        let limits = self.agent.run_limits;
+        if limits.max_run_prompt_tokens.is_none() && limits.max_run_cost.is_none() {
+            return None;
+        }
+        let totals = ptc_session::CostTotals::of(&self.session.turns);
+        let spend = Spend {
+            turn: number,
+            tokens_so_far: self.tokens_so_far,
+            prompt_tokens: rendered.prompt_tokens,
+            cost_so_far: totals.map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0)),
+            prompt_cost: limits.max_run_cost.map(|_| self.costing.prompt_cost(&rendered.sent)),
+            pricing: self.costing.pricing().to_string(),
+        };
+        over_budget(&limits, &spend)
     }
 
     /// Renders the turn's prompt through the policy; a failure stops the run.

@@ -1,7 +1,9 @@
 //! The limits of a whole run, beside the sandbox limits of one program:
-//! `max_tool_calls` (the run), `max_tool_calls_per_turn` (one program) and
-//! `run_timeout_ms` (the wall clock of the run). Breaching one ends the run
-//! with status `limit` and a [`Stop`] naming the limit.
+//! `max_tool_calls` (the run), `max_tool_calls_per_turn` (one program),
+//! `run_timeout_ms` (the wall clock of the run), and the budget,
+//! `max_run_prompt_tokens` and `max_run_cost`, checked before each model call
+//! ([`over_budget`]): a prompt that would pass it is not sent. Breaching
+//! one ends the run with status `limit` and a [`Stop`] naming the limit.
 
 use crate::config::RunLimits;
 use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
@@ -12,6 +14,7 @@ use std::time::{Duration, Instant};
 
 /// A limit of a whole run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RunLimit {
     /// `max_tool_calls`: tool calls over the run.
     MaxToolCalls,
@@ -19,6 +22,10 @@ pub enum RunLimit {
     MaxToolCallsPerTurn,
     /// `run_timeout_ms`: the run's wall clock.
     RunTimeout,
+    /// `max_run_prompt_tokens`: prompt tokens sent over the run.
+    MaxRunPromptTokens,
+    /// `max_run_cost`: the run's cost under the agent's price model.
+    MaxRunCost,
 }
 
 impl RunLimit {
@@ -28,6 +35,8 @@ impl RunLimit {
             RunLimit::MaxToolCalls => "max_tool_calls",
             RunLimit::MaxToolCallsPerTurn => "max_tool_calls_per_turn",
             RunLimit::RunTimeout => "run_timeout_ms",
+            RunLimit::MaxRunPromptTokens => "max_run_prompt_tokens",
+            RunLimit::MaxRunCost => "max_run_cost",
         }
     }
 }
@@ -109,6 +118,66 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
     }
 }
 
+/// What a run has spent before a turn, and what that turn's prompt adds
+/// ([`over_budget`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spend {
+    /// The turn about to ask the model.
+    pub turn: u32,
+    /// Prompt tokens of the turns before it (a resumed run's included).
+    pub tokens_so_far: u64,
+    /// Its prompt's tokens.
+    pub prompt_tokens: u64,
+    /// The turns before it: prompts and the answers whose tokens were
+    /// reported, under the agent's price model.
+    pub cost_so_far: f64,
+    /// Its prompt's cost as ptc's accounting prices it (asked only when
+    /// `max_run_cost` is set).
+    pub prompt_cost: Option<f64>,
+    /// The price model's name, for the message.
+    pub pricing: String,
+}
+
+/// The budget limit that sending the turn's prompt would pass, if any:
+/// `max_run_prompt_tokens` by the prompt's tokens, `max_run_cost` by its
+/// cost (its answer's cost is known only after it, so a run can end past
+/// `max_run_cost` by its last answer's output).
+pub fn over_budget(limits: &RunLimits, spend: &Spend) -> Option<Stop> {
+    let turn = spend.turn;
+    let tokens = spend.tokens_so_far + spend.prompt_tokens;
+    if let Some(max) = limits.max_run_prompt_tokens.filter(|&max| tokens > max) {
+        let prompt = spend.prompt_tokens;
+        return Some(Stop {
+            limit: RunLimit::MaxRunPromptTokens,
+            detail: format!(
+                "max_run_prompt_tokens = {max} reached: turn {turn}'s prompt of {prompt} tokens would bring the run to \
+                 {tokens}; it was not sent"
+            ),
+        });
+    }
+    let (max, prompt) = limits.max_run_cost.zip(spend.prompt_cost)?;
+    let cost = spend.cost_so_far + prompt;
+    (cost > max).then(|| Stop {
+        limit: RunLimit::MaxRunCost,
+        detail: format!(
+            "max_run_cost = {max} reached: turn {turn}'s prompt, at {} under `{}` prices, would bring the run to {}; it \
+             was not sent",
+            round(prompt),
+            spend.pricing,
+            round(cost)
+        ),
+    })
+}
+
+/// A cost as the cost line shows it: one decimal, more below 1 (money).
+fn round(cost: f64) -> String {
+    if cost.abs() >= 1.0 {
+        format!("{cost:.1}")
+    } else {
+        format!("{cost:.4}")
+    }
+}
+
 /// The end of the run's wall clock (`run_timeout_ms`), from when it started.
 #[derive(Debug, Clone, Copy)]
 pub struct Deadline {
@@ -164,7 +233,7 @@ mod tests {
     }
 
     fn limits(run: Option<u64>, turn: Option<u64>) -> RunLimits {
-        RunLimits { max_tool_calls: run, max_tool_calls_per_turn: turn, run_timeout_ms: None }
+        RunLimits { max_tool_calls: run, max_tool_calls_per_turn: turn, ..RunLimits::default() }
     }
 
     #[test]
@@ -220,5 +289,36 @@ mod tests {
         let gone = Deadline { at: Some(Instant::now()), ms: 5 };
         assert_eq!(gone.passed().map(|s| s.limit), Some(RunLimit::RunTimeout));
         assert_eq!(gone.cap(Duration::from_secs(1)), Duration::ZERO);
+    }
+
+    #[test]
+    fn the_budget_is_checked_with_the_prompt_about_to_be_sent() {
+        let limits = RunLimits { max_run_prompt_tokens: Some(1000), max_run_cost: Some(0.05), ..RunLimits::default() };
+        let spend = |tokens: u64, cost: f64| Spend {
+            turn: 4,
+            tokens_so_far: 900,
+            prompt_tokens: tokens,
+            cost_so_far: 0.04,
+            prompt_cost: Some(cost),
+            pricing: "sonnet".into(),
+        };
+        // Exactly at a limit is within it.
+        assert_eq!(over_budget(&limits, &spend(100, 0.01)), None);
+        let stop = over_budget(&limits, &spend(101, 0.0)).unwrap();
+        assert_eq!((stop.limit, stop.limit.as_str()), (RunLimit::MaxRunPromptTokens, "max_run_prompt_tokens"));
+        assert_eq!(
+            stop.detail,
+            "max_run_prompt_tokens = 1000 reached: turn 4's prompt of 101 tokens would bring the run to 1001; it was not sent"
+        );
+        // Money (per-million prices) keeps four decimals below 1.
+        let stop = over_budget(&limits, &spend(10, 0.0125)).unwrap();
+        assert_eq!(stop.limit, RunLimit::MaxRunCost);
+        assert_eq!(
+            stop.detail,
+            "max_run_cost = 0.05 reached: turn 4's prompt, at 0.0125 under `sonnet` prices, would bring the run to \
+             0.0525; it was not sent"
+        );
+        // Without the limits nothing is checked.
+        assert_eq!(over_budget(&RunLimits::default(), &spend(u64::MAX / 2, 1e9)), None);
     }
 }

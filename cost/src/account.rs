@@ -9,7 +9,7 @@ use crate::wire::{self, TokenMemo};
 
 /// The accounting state of one session (one strategy's prompts) under one
 /// price model.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Accounting {
     model: PriceModel,
     cache: Cache,
@@ -17,7 +17,7 @@ pub struct Accounting {
     turns: usize,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 enum Cache {
     None,
     Prefix(PrefixCache),

@@ -40,7 +40,7 @@ pub(crate) struct Hit {
 }
 
 /// The breakpoints rule's memory: the prefixes earlier requests wrote.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct BreakpointCache {
     min_cached_tokens: u64,
     lookback_blocks: usize,
@@ -88,7 +88,7 @@ impl BreakpointCache {
 /// pieces (by content identity), pieces' texts interned. A request walks
 /// the trie once, so accounting one costs what the request holds, not what
 /// the session sent before it.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(crate) struct PrefixCache {
     min_cached_tokens: u64,
     granularity: u64,
@@ -102,7 +102,7 @@ pub(crate) struct PrefixCache {
 }
 
 /// One prefix of earlier requests.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 struct PrefixNode {
     /// The node of each piece that followed this prefix, by piece identity.
     children: HashMap<u64, usize>,

@@ -120,6 +120,10 @@ struct RawAgent {
     #[serde(default)]
     run_timeout_ms: Option<Spanned<u64>>,
     #[serde(default)]
+    max_run_prompt_tokens: Option<Spanned<u64>>,
+    #[serde(default)]
+    max_run_cost: Option<Spanned<f64>>,
+    #[serde(default)]
     max_agent_depth: Option<u32>,
     #[serde(default)]
     namespace_fallback: bool,
@@ -334,7 +338,9 @@ fn agent_table(
             ("max_tool_calls", agent.max_tool_calls.as_ref()),
             ("max_tool_calls_per_turn", agent.max_tool_calls_per_turn.as_ref()),
             ("run_timeout_ms", agent.run_timeout_ms.as_ref()),
+            ("max_run_prompt_tokens", agent.max_run_prompt_tokens.as_ref()),
         ],
+        agent.max_run_cost.as_ref(),
     )?;
     if let Some(strategy) = &agent.strategy {
         let known =

@@ -404,6 +404,72 @@ llm = { backend = "replay", file = "typed.json" }
 }
 
 #[test]
+fn the_run_budget_stops_before_a_prompt_that_would_pass_it_and_resumes_once_raised() {
+    let agent = |limit: &str| {
+        format!(
+            "[agent.b]\nmission = \"Add\"\nmax_turns = 3\n{limit}\nllm = {{ backend = \"replay\", file = \"b.json\" }}\n"
+        )
+    };
+    let answers: &[&str] = &[&block("(def a 1)"), &block("(def b 2)"), &block("(return (+ a b))")];
+    let (dir, free) = config("run-budget", &agent(""), &[("b.json", answers)]);
+    let ran = run(&dir, &free, "b", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "3\n"), "{}", ran.stderr);
+    let whole = ran.session.unwrap();
+    let tokens: Vec<u64> = whole.turns.iter().map(|t| t.prompt_tokens.unwrap()).collect();
+    let costs: Vec<f64> = whole.turns.iter().map(|t| t.cost.as_ref().unwrap().input_cost).collect();
+
+    // One token short of the three prompts: turn 3's is not sent.
+    let max = tokens.iter().sum::<u64>() - 1;
+    let tight = dir.join("tight.toml");
+    std::fs::write(&tight, agent(&format!("max_run_prompt_tokens = {max}"))).unwrap();
+    let ran = run(&dir, &tight, "b", &[]);
+    assert_eq!(
+        (ran.code, ran.stdout.as_str()),
+        (Some(1), "no result (limit: max_run_prompt_tokens)\n"),
+        "{}",
+        ran.stderr
+    );
+    let s = ran.session.unwrap();
+    assert_eq!(
+        (s.status.map(ptc_session::RunStatus::as_str), s.reason.as_deref(), s.turns.len()),
+        (Some("limit"), Some("max_run_prompt_tokens"), 2)
+    );
+    let detail = format!(
+        "max_run_prompt_tokens = {max} reached: turn 3's prompt of {} tokens would bring the run to {}; it was not sent",
+        tokens[2],
+        max + 1
+    );
+    assert_eq!(s.detail.as_deref(), Some(detail.as_str()));
+    // Raised, the same session goes on from turn 3, as the closing line says.
+    let session = dir.join("s.jsonl");
+    let shown = session.display();
+    let line = format!(
+        "ptc: limit after 2 turns ({detail}); session written to {shown}; raise `max_run_prompt_tokens` of [agent.b] \
+         and `ptc run --resume {shown}` goes on from it"
+    );
+    assert!(ran.stderr.contains(&line), "{}", ran.stderr);
+    let resumed = run(&dir, &free, "b", &["--resume", session.to_str().unwrap()]);
+    assert_eq!((resumed.code, resumed.stdout.as_str()), (Some(0), "3\n"), "{}", resumed.stderr);
+    let s = resumed.session.unwrap();
+    assert_eq!((s.turns.len(), s.reason.as_deref(), s.detail.as_deref()), (3, None, None));
+
+    // The cost: under the agent's price model (openai for a replay), as the session records it.
+    let max = costs[0] + costs[1] + 1.0;
+    let tight = dir.join("cost.toml");
+    std::fs::write(&tight, agent(&format!("max_run_cost = {max}"))).unwrap();
+    let ran = run(&dir, &tight, "b", &[]);
+    let s = ran.session.unwrap();
+    assert_eq!((s.reason.as_deref(), s.turns.len()), (Some("max_run_cost"), 2), "{}", ran.stderr);
+    let detail = format!(
+        "max_run_cost = {max} reached: turn 3's prompt, at {:.1} under `openai` prices, would bring the run to {:.1}; it \
+         was not sent",
+        costs[2],
+        costs.iter().sum::<f64>()
+    );
+    assert_eq!(s.detail.as_deref(), Some(detail.as_str()));
+}
+
+#[test]
 fn a_bad_signature_in_the_config_points_at_the_character() {
     let (dir, cfg) =
         config("bad-signature", "[agent.a]\nmission = \"m\"\nsignature = \"{count :int, items [:strng]}\"\n", &[]);

@@ -91,6 +91,15 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     // A resumed session that had already ended is left as it was.
     let written = if watch.ran_nothing { "left as it was in" } else { "written to" };
     note.push_str(&format!("; session {written} {}", done.path.display()));
+    // A limit is no verdict on the task: the run goes on once it is raised.
+    if let (Some(RunStatus::Limit), Some(reason), false) =
+        (done.session.status, &done.session.reason, watch.ran_nothing)
+    {
+        note.push_str(&format!(
+            "; raise `{reason}` of [agent.{agent}] and `ptc run --resume {}` goes on from it",
+            done.path.display()
+        ));
+    }
     // A broken plugin path is worth a line even when this agent needed none
     // of its plugins: the next agent, or the next strategy tried, will.
     let mut warnings = super::load_warnings(&resolved);

@@ -88,11 +88,13 @@ pub(super) fn agent_contract(
     }
 }
 
-/// Checks the run limits (each at least 1 when set).
+/// Checks the run limits (each count at least 1, `max_run_cost` above 0,
+/// when set).
 pub(super) fn run_limits(
     src: &Source<'_>,
     name: &str,
-    limits: [(&'static str, Option<&Spanned<u64>>); 3],
+    limits: [(&'static str, Option<&Spanned<u64>>); 4],
+    max_run_cost: Option<&Spanned<f64>>,
 ) -> Result<RunLimits, ConfigError> {
     for (key, value) in limits {
         if let Some(v) = value.filter(|v| *v.get_ref() == 0) {
@@ -101,6 +103,21 @@ pub(super) fn run_limits(
             );
         }
     }
-    let [calls, per_turn, timeout] = limits.map(|(_, v)| v.map(|v| *v.get_ref()));
-    Ok(RunLimits { max_tool_calls: calls, max_tool_calls_per_turn: per_turn, run_timeout_ms: timeout })
+    if let Some(v) = max_run_cost.filter(|v| !(v.get_ref().is_finite() && *v.get_ref() > 0.0)) {
+        return Err(src.error(
+            v.span(),
+            format!(
+                "agent `{name}`: max_run_cost must be a number above 0, in the unit of the agent's price model \
+                 (leave it out for no limit)"
+            ),
+        ));
+    }
+    let [calls, per_turn, timeout, prompt_tokens] = limits.map(|(_, v)| v.map(|v| *v.get_ref()));
+    Ok(RunLimits {
+        max_tool_calls: calls,
+        max_tool_calls_per_turn: per_turn,
+        run_timeout_ms: timeout,
+        max_run_prompt_tokens: prompt_tokens,
+        max_run_cost: max_run_cost.map(|v| *v.get_ref()),
+    })
 }

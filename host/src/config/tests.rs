@@ -262,6 +262,8 @@ retry_turns = 2
 max_tool_calls = 20
 max_tool_calls_per_turn = 5
 run_timeout_ms = 60000
+max_run_prompt_tokens = 50000
+max_run_cost = 2.5
 "#,
     )
     .unwrap();
@@ -272,7 +274,13 @@ run_timeout_ms = 60000
     assert_eq!(contract.retry_turns, 2);
     assert_eq!(
         a.run_limits,
-        RunLimits { max_tool_calls: Some(20), max_tool_calls_per_turn: Some(5), run_timeout_ms: Some(60000) }
+        RunLimits {
+            max_tool_calls: Some(20),
+            max_tool_calls_per_turn: Some(5),
+            run_timeout_ms: Some(60000),
+            max_run_prompt_tokens: Some(50000),
+            max_run_cost: Some(2.5),
+        }
     );
     assert_eq!(
         (c.agents["a"].contract.is_some(), parse("[agent.b]\n").unwrap().agents["b"].contract.is_none()),
@@ -318,6 +326,15 @@ fn contract_keys_are_checked_against_each_other() {
         err,
         "/cfg/strategies.toml:2:18: agent `a`: max_tool_calls must be at least 1 (leave it out for no limit)"
     );
+    let err = parse("[agent.a]\nmax_run_prompt_tokens = 0\n").unwrap_err();
+    assert!(err.ends_with("agent `a`: max_run_prompt_tokens must be at least 1 (leave it out for no limit)"), "{err}");
+    for cost in ["0", "-1.5", "nan"] {
+        let err = parse(&format!("[agent.a]\nmax_run_cost = {cost}\n")).unwrap_err();
+        assert!(
+            err.starts_with("/cfg/strategies.toml:2:16: agent `a`: max_run_cost must be a number above 0"),
+            "{err}"
+        );
+    }
     let err = parse("[agent.a]\nsignature = \"(orders :int) -> :any\"\ndata = { orders = \"o.json\" }\n").unwrap_err();
     assert!(err.contains("input `orders` has the name of a `data` entry"), "{err}");
 }
