@@ -221,12 +221,15 @@ impl Journal {
                 detail: session.detail.clone(),
             })));
         }
-        {
-            let mut f = File::create(&tmp).map_err(fail)?;
-            f.write_all(text.as_bytes()).map_err(fail)?;
-            f.sync_all().map_err(fail)?;
+        let written = File::create(&tmp).and_then(|mut f| {
+            f.write_all(text.as_bytes())?;
+            f.sync_all()
+        });
+        if let Err(e) = written.and_then(|()| std::fs::rename(&tmp, path)) {
+            // A full disk, say: no half-written temporary file is left beside it.
+            let _ = std::fs::remove_file(&tmp);
+            return Err(fail(e));
         }
-        std::fs::rename(&tmp, path).map_err(fail)?;
         if let Ok(d) = File::open(dir) {
             let _ = d.sync_all();
         }
@@ -296,4 +299,22 @@ fn turn_line(turn: &TurnRecord, previous: &[MessageRecord]) -> String {
 
 fn line(value: &impl Serialize) -> String {
     serde_json::to_string(value).expect("session records always serialize") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_journal_that_cannot_be_written_leaves_no_temporary_file() {
+        let dir = std::env::temp_dir().join(format!("ptc-journal-{}", std::process::id()));
+        // The name is taken by a folder: the rename over it fails, after the write.
+        let taken = dir.join("s.jsonl");
+        std::fs::create_dir_all(taken.join("inside")).unwrap();
+        let e = Journal::create(&taken, &Session::new("m", "s", 3)).err().expect("a folder is in the way");
+        assert_eq!(e.path, taken);
+        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(left, [std::ffi::OsString::from("s.jsonl")], "only the folder that was there");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
