@@ -373,7 +373,7 @@ impl ToolHost for Tools {
 }
 
 /// The command tools running now, by call: each call polls its child
-/// here, so [`stop_commands`] can kill every one that has not been reaped.
+/// here, so [`stop_commands_for_exit`] can kill every one not yet reaped.
 static RUNNING: Mutex<Vec<(u64, Child)>> = Mutex::new(Vec::new());
 
 /// Numbers the calls in [`RUNNING`].
