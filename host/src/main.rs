@@ -243,7 +243,7 @@ enum Command {
         #[arg(long, default_value = "strategies.toml")]
         config: PathBuf,
     },
-    /// Check the environment: plugins found, API key variables, model endpoints answering, and each MCP server started and its tools listed.
+    /// Check the environment: plugins found, API keys set and accepted, model endpoints answering, and each MCP server started and its tools listed.
     Doctor {
         /// Config file (optional: without one, only the plugins are checked).
         #[arg(long, default_value = "strategies.toml")]

@@ -121,8 +121,7 @@ fn content(blocks: &[Text<'_>]) -> Json {
 impl Llm for Anthropic {
     fn chat(&mut self, prompt: &Prompt) -> Result<LlmReply, LlmError> {
         let body = self.body(prompt).to_string();
-        let mut headers = vec![("anthropic-version", ANTHROPIC_VERSION.to_string())];
-        headers.extend(self.http.key.iter().map(|k| ("x-api-key", k.clone())));
+        let headers = Protocol::Anthropic.auth_headers(self.http.key.as_deref());
         let stream = self.http.transport.settings.stream;
         self.http.send(headers, body, |mut response, sent| {
             let mut message = Message::default();

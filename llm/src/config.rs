@@ -141,6 +141,20 @@ impl Protocol {
         }
     }
 
+    /// The headers that carry `key`: `Authorization: Bearer KEY` for
+    /// OpenAI's protocol; `x-api-key: KEY` and `anthropic-version` for
+    /// Anthropic's (sent with or without a key).
+    pub fn auth_headers(self, key: Option<&str>) -> Vec<(&'static str, String)> {
+        match self {
+            Protocol::OpenAi => key.iter().map(|k| ("Authorization", format!("Bearer {k}"))).collect(),
+            Protocol::Anthropic => {
+                let mut headers = vec![("anthropic-version", crate::anthropic::ANTHROPIC_VERSION.to_string())];
+                headers.extend(key.map(|k| ("x-api-key", k.to_string())));
+                headers
+            }
+        }
+    }
+
     /// Body keys ptc sets itself, which `extra` may not name.
     fn own_keys(self) -> &'static [&'static str] {
         match self {
@@ -295,6 +309,14 @@ impl HttpLlmConfig {
             (None, _) => ANTHROPIC_BASE_URL,
         };
         endpoint(base, protocol)
+    }
+
+    /// The server's model list (`GET {base}/models`, in both protocols),
+    /// beside [`HttpLlmConfig::endpoint`]: what `ptc doctor` asks to
+    /// learn whether the key is accepted.
+    pub fn models_endpoint(&self, protocol: Protocol) -> String {
+        let chat = self.endpoint(protocol);
+        format!("{}/models", chat.strip_suffix(protocol.path()).unwrap_or(&chat))
     }
 }
 

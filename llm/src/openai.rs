@@ -43,7 +43,7 @@ impl OpenAi {
 impl Llm for OpenAi {
     fn chat(&mut self, prompt: &Prompt) -> Result<LlmReply, LlmError> {
         let body = self.body(prompt).to_string();
-        let headers = self.http.key.iter().map(|k| ("Authorization", format!("Bearer {k}"))).collect();
+        let headers = Protocol::OpenAi.auth_headers(self.http.key.as_deref());
         let fence_stop = self.http.fence_stop();
         let stream = self.http.transport.settings.stream;
         self.http.send(headers, body, |mut response, sent| {

@@ -1,9 +1,10 @@
 //! `ptc doctor [--config FILE]`: checks the environment ptc runs in, where
 //! `ptc validate` checks the file: which strategy plugins are found (and
 //! their interface version), whether the API key variable of every model
-//! backend the agents use is set, and whether each endpoint answers (one
-//! request per server, under [`ENDPOINT_TIMEOUT`]; any HTTP answer counts,
-//! an error status included). Also every MCP server: started (stdio) or
+//! backend the agents use is set, and whether each endpoint answers and
+//! takes the key (one `GET {base}/models` per server with the key the run
+//! sends, under [`ENDPOINT_TIMEOUT`]: any HTTP answer counts as answering,
+//! 401 or 403 as a refused key). Also every MCP server: started (stdio) or
 //! reached (Streamable HTTP) and asked for its tools, as a run does.
 //!
 //! One line per check, `ok` or `FAIL` with what to do; exit code 1 when a
@@ -131,12 +132,36 @@ fn key_check(agent: &str, protocol: Protocol, http: &HttpLlmConfig) -> Option<Ch
     })
 }
 
-/// One GET to the endpoint's server: any HTTP status means it answers.
+/// One GET to the server's model list (`{base}/models`), with the key the
+/// run would send: any HTTP status means the endpoint answers; 401 or 403
+/// means the key (or its absence) is refused; a 2xx with a key, that the
+/// key is accepted.
 fn endpoint_check(agent: &str, protocol: Protocol, http: &HttpLlmConfig) -> Check {
     let url = http.endpoint(protocol);
     let what = format!("agent `{agent}`: {} endpoint {url}", protocol.name());
-    match answers(&url) {
-        Ok(status) => Check { ok: true, what: format!("{what} answers (HTTP {status})") },
+    let models = http.models_endpoint(protocol);
+    let var = http.key_env(protocol);
+    let key = var.and_then(|v| std::env::var(v).ok()).filter(|k| !k.trim().is_empty());
+    let asked = format!("GET {models}");
+    match answers(&models, &protocol.auth_headers(key.as_deref())) {
+        Ok(status @ 200..=299) if key.is_some() => Check {
+            ok: true,
+            what: format!("{what} answers and accepts the key in {} ({asked}: HTTP {status})", var.unwrap_or("")),
+        },
+        Ok(status @ (401 | 403)) => Check {
+            ok: false,
+            what: match (var, &key) {
+                (Some(var), Some(_)) => {
+                    format!("{what} refuses the key in {var} ({asked}: HTTP {status}); check its value")
+                }
+                (Some(var), None) => format!("{what} asks for a key ({asked}: HTTP {status}); export {var}"),
+                (None, _) => format!(
+                    "{what} asks for a key ({asked}: HTTP {status}); set `api_key_env` in the agent's llm table to \
+                     the variable that holds it"
+                ),
+            },
+        },
+        Ok(status) => Check { ok: true, what: format!("{what} answers ({asked}: HTTP {status})") },
         Err(e) => Check {
             ok: false,
             what: format!(
@@ -147,11 +172,15 @@ fn endpoint_check(agent: &str, protocol: Protocol, http: &HttpLlmConfig) -> Chec
     }
 }
 
-/// The HTTP status `url` answers a GET with, under [`ENDPOINT_TIMEOUT`].
-fn answers(url: &str) -> Result<u16, ureq::Error> {
+/// The HTTP status `url` answers a GET with `headers`, under [`ENDPOINT_TIMEOUT`].
+fn answers(url: &str, headers: &[(&str, String)]) -> Result<u16, ureq::Error> {
     let agent: ureq::Agent =
         ureq::Agent::config_builder().timeout_global(Some(ENDPOINT_TIMEOUT)).http_status_as_error(false).build().into();
-    agent.get(url).call().map(|r| r.status().as_u16())
+    let mut request = agent.get(url);
+    for (name, value) in headers {
+        request = request.header(*name, value);
+    }
+    request.call().map(|r| r.status().as_u16())
 }
 
 /// Each MCP server started as a run starts it (a stdio server's program
@@ -214,18 +243,84 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_live_endpoint_answers() {
+    /// A model server on 127.0.0.1 whose `GET /v1/models` answers 200 to
+    /// the key `good-key` (either protocol's header), 401 otherwise, and
+    /// 404 on any other path: its base URL.
+    fn key_checking_server() -> String {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        let port = listener.local_addr().unwrap().port();
-        let server = std::thread::spawn(move || {
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        std::thread::spawn(move || {
             use std::io::{Read, Write};
-            let (mut stream, _) = listener.accept().unwrap();
-            let mut buf = [0u8; 1024];
-            let _ = stream.read(&mut buf);
-            stream.write_all(b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").unwrap();
+            for stream in listener.incoming() {
+                let Ok(mut stream) = stream else { return };
+                let mut buf = [0u8; 4096];
+                let n = stream.read(&mut buf).unwrap_or(0);
+                let request = String::from_utf8_lossy(&buf[..n]).to_lowercase();
+                let keyed =
+                    request.contains("authorization: bearer good-key") || request.contains("x-api-key: good-key");
+                let status = match (request.starts_with("get /v1/models "), keyed) {
+                    (true, true) => "200 OK",
+                    (true, false) => "401 Unauthorized",
+                    (false, _) => "404 Not Found",
+                };
+                let _ = stream.write_all(
+                    format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").as_bytes(),
+                );
+            }
         });
-        assert_eq!(answers(&format!("http://127.0.0.1:{port}/v1/chat/completions")).unwrap(), 404);
-        server.join().unwrap();
+        url
+    }
+
+    #[test]
+    fn the_endpoint_check_asks_the_model_list_with_the_key() {
+        let base = key_checking_server();
+        let dir = std::env::temp_dir().join(format!("ptc-doctor-key-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let check = |backend: &str, var: &str, value: Option<&str>| {
+            match value {
+                Some(v) => std::env::set_var(var, v),
+                None if !var.is_empty() => std::env::remove_var(var),
+                None => {}
+            }
+            let key = if var.is_empty() { String::new() } else { format!(", api_key_env = \"{var}\"") };
+            let text = format!(
+                "[agent.a]\nmission = \"m\"\nllm = {{ backend = \"{backend}\", base_url = \"{base}\", model = \"x\"{key} }}\n"
+            );
+            let config = Config::parse(&dir.join("strategies.toml"), &text).unwrap();
+            let checks = backend_checks(&config);
+            let endpoint = checks.last().unwrap();
+            (endpoint.ok, endpoint.what.clone())
+        };
+        let models = format!("GET {base}/v1/models");
+        let openai = format!("agent `a`: openai endpoint {base}/v1/chat/completions");
+        let var = format!("PTC_DOCTOR_KEY_{}", std::process::id());
+        assert_eq!(
+            check("openai", &var, Some("good-key")),
+            (true, format!("{openai} answers and accepts the key in {var} ({models}: HTTP 200)"))
+        );
+        assert_eq!(
+            check("openai", &var, Some("stale-key")),
+            (false, format!("{openai} refuses the key in {var} ({models}: HTTP 401); check its value"))
+        );
+        assert_eq!(
+            check("openai", &var, None),
+            (false, format!("{openai} asks for a key ({models}: HTTP 401); export {var}"))
+        );
+        let (ok, what) = check("openai", "", None);
+        assert!(
+            !ok && what.ends_with("set `api_key_env` in the agent's llm table to the variable that holds it"),
+            "{what}"
+        );
+        // Anthropic's header; a server without a model list still answers.
+        let anthropic = format!("agent `a`: anthropic endpoint {base}/v1/messages");
+        assert_eq!(
+            check("anthropic", &var, Some("good-key")),
+            (true, format!("{anthropic} answers and accepts the key in {var} ({models}: HTTP 200)"))
+        );
+        let elsewhere = format!("{base}/proxy");
+        let headers = Protocol::OpenAi.auth_headers(Some("good-key"));
+        assert_eq!(answers(&format!("{elsewhere}/models"), &headers).unwrap(), 404);
+        std::env::remove_var(&var);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
