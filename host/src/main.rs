@@ -116,8 +116,8 @@ enum Command {
         after_help = "Costs: every turn's prompt priced in order, the cached part being what the provider reads from its cache (anthropic: block breakpoints an earlier request wrote; openai: the longest shared prefix, 1,024 tokens then steps of 128; none: raw tokens). Ratios are to full-history. no-history (the turn-1 prompt on every turn) is the floor once that prompt is cached: a strategy's history cost is what it pays above it, as a share of what full-history pays above it. [pricing.NAME] tables in the config add or adjust price models; see docs/benchmarks.md."
     )]
     Compare {
-        /// Session files (`ptc compare a.json b.jsonl`, `ptc compare runs/*.jsonl`); one that records no turn is left
-        /// out, with a warning.
+        /// Session files (`ptc compare a.json b.jsonl`), or folders: every session file below one (a bench's
+        /// `OUT.sessions`); one that records no turn is left out, with a warning.
         #[arg(value_name = "SESSION", required_unless_present = "sessions")]
         files: Vec<PathBuf>,
         /// The same, as an option (repeatable: `--session a.json --session b.json`, or several after one flag); after

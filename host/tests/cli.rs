@@ -226,6 +226,42 @@ fn render_and_compare_take_session_files_as_trace_does_without_the_flag() {
 }
 
 #[test]
+fn compare_reads_the_sessions_below_a_folder_as_a_bench_leaves_them() {
+    // OUT.sessions/TASK/STRATEGY/run-1.session.jsonl, beside files that are no sessions.
+    let out = scratch_dir("compare-folder").join("bench.sessions");
+    let (a, b) = ("tests/sessions/redefinitions.json", "tests/sessions/unicode.json");
+    for (task, from) in [("task-a", a), ("task-b", b)] {
+        let dir = out.join(task).join("coalesced");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::copy(root().join(from), dir.join("run-1.session.json")).unwrap();
+    }
+    std::fs::write(out.join("task-a/replay.json"), "[\"an answer\"]").unwrap();
+    std::fs::write(out.join("notes.md"), "not json").unwrap();
+    let out_s = out.to_str().unwrap();
+    let compare = ["compare", "--strategies", "full-history,no-history", "--format", "json"];
+    let by_folder = ptc(&[&compare[..], &[out_s]].concat());
+    assert_eq!(by_folder.status.code(), Some(0), "{}", stderr(&by_folder));
+    assert_eq!(
+        stderr(&by_folder).trim_end(),
+        format!("ptc: {out_s}: 2 session files compared; 1 other .json or .jsonl file below it passed over")
+    );
+    let json: Value = serde_json::from_slice(&by_folder.stdout).unwrap();
+    let files: Vec<&str> = json["sessions"].as_array().unwrap().iter().map(|s| s["file"].as_str().unwrap()).collect();
+    assert_eq!(files, ["task-a/coalesced/run-1.session.json", "task-b/coalesced/run-1.session.json"]);
+    // The same figures as naming the two files.
+    let by_name = ptc(&[&compare[..], &[a, b]].concat());
+    let named: Value = serde_json::from_slice(&by_name.stdout).unwrap();
+    for (folder, files) in json["strategies"].as_array().unwrap().iter().zip(named["strategies"].as_array().unwrap()) {
+        assert!(folder["total"] == files["total"], "{} differs", folder["name"]);
+    }
+    // A folder without a session says so.
+    let empty = scratch_dir("compare-empty-folder");
+    let out = ptc(&["compare", empty.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("no session file below it"), "{}", stderr(&out));
+}
+
+#[test]
 fn render_json_has_messages_stats_and_real_token_count() {
     let suc = library("ptc_strategy_single_user_coalesced");
     let cfg = temp("render.toml", &format!("[plugins]\npaths = [{:?}]\n", suc.display().to_string()));

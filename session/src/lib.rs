@@ -219,6 +219,26 @@ impl Session {
         Session::parse(&text)
     }
 
+    /// Whether `text` is meant as a session: a `ptc-session/2` journal's
+    /// header line, or a JSON document whose `format` is a `ptc-session/`
+    /// tag. Other JSON (a replay file, a bench result, a tool's data) is
+    /// not; a session that is whole but broken still is, so that reading it
+    /// says what is wrong.
+    pub fn is_session_text(text: &str) -> bool {
+        #[derive(Deserialize)]
+        struct Probe {
+            #[serde(default)]
+            format: Option<String>,
+        }
+        // A document cut off while written does not parse: its tag, near the
+        // top where ptc writes it, still says what it was.
+        let head = text.get(..text.len().min(4096)).unwrap_or(text);
+        journal::is_journal(text)
+            || serde_json::from_str::<Probe>(text)
+                .is_ok_and(|p| p.format.is_some_and(|f| f.starts_with("ptc-session/")))
+            || (text.trim_start().starts_with('{') && head.contains("\"ptc-session/"))
+    }
+
     /// Parses a session in either layout and checks it can be rendered
     /// (every EDN value reads, turns are numbered 1..N, success agrees with
     /// error).
@@ -283,6 +303,25 @@ mod tests {
     const MINIMAL: &str = r##"{"format": "ptc-session/1", "mission": "m", "turns": [
         {"number": 1, "raw_response": "r", "program": "(def x 1)", "success": true, "result": "#'x",
          "definitions": [{"name": "x", "kind": "value", "value": "1", "docstring": null}]}]}"##;
+
+    #[test]
+    fn session_text_is_told_from_other_json() {
+        let journal = Session::new("m", "s", 3);
+        let dir = std::env::temp_dir().join(format!("ptc-session-text-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.jsonl");
+        Journal::create(&path, &journal).unwrap();
+        let journal_text = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(Session::is_session_text(&journal_text));
+        assert!(Session::is_session_text(MINIMAL));
+        // Cut off, or whole but wrong: still meant as a session (reading it says why not).
+        assert!(Session::is_session_text(&MINIMAL[..60]));
+        assert!(Session::is_session_text(r#"{"format": "ptc-session/9", "turns": 3}"#));
+        for other in ["[\"a replay answer\"]", r#"{"task": "lookup-fx", "passed": true}"#, "", "not json"] {
+            assert!(!Session::is_session_text(other), "{other}");
+        }
+    }
 
     #[test]
     fn reads_minimal_session_with_defaults() {

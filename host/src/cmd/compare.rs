@@ -172,6 +172,69 @@ fn session_names(paths: &[PathBuf]) -> Vec<String> {
     parts.iter().map(|p| p[shared..].iter().collect::<PathBuf>().display().to_string()).collect()
 }
 
+/// The session files of `paths`: a file as given; a folder, every `.json`
+/// and `.jsonl` file below it that is meant as a session
+/// ([`ptc_session::Session::is_session_text`]: what `ptc run` and `ptc
+/// bench` write), in path order. Also a note per folder that held other
+/// such files (a replay file, a bench result), which are passed over.
+fn session_files(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>), CmdError> {
+    let mut files = Vec::new();
+    let mut notes = Vec::new();
+    for path in paths {
+        if !path.is_dir() {
+            files.push(path.clone());
+            continue;
+        }
+        let mut found = Vec::new();
+        json_files(path, &mut found).map_err(|error| CmdError::Io {
+            path: path.clone(),
+            action: "cannot list the session folder",
+            error,
+        })?;
+        found.sort();
+        let before = files.len();
+        let mut other = 0;
+        for file in found {
+            match std::fs::read_to_string(&file) {
+                Ok(text) if ptc_session::Session::is_session_text(&text) => files.push(file),
+                _ => other += 1,
+            }
+        }
+        let kept = files.len() - before;
+        if kept == 0 {
+            return Err(CmdError::Usage(format!(
+                "{}: no session file below it (the .json and .jsonl files `ptc run` and `ptc bench` write); name \
+                 the files, or another folder",
+                path.display()
+            )));
+        }
+        if other > 0 {
+            notes.push(format!(
+                "{}: {kept} session file{} compared; {other} other .json or .jsonl file{} below it passed over",
+                path.display(),
+                if kept == 1 { "" } else { "s" },
+                if other == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    Ok((files, notes))
+}
+
+/// Every `.json` and `.jsonl` file below `dir` (links to folders are not
+/// followed).
+fn json_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            json_files(&path, found)?;
+        } else if path.extension().is_some_and(|e| e == "json" || e == "jsonl") {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
 /// `ptc compare`.
 pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     if args.sessions.is_empty() {
@@ -196,8 +259,9 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     // A session that records no turn (a run stopped before its first answer)
     // sent no prompt worth measuring: it is left out, with a warning.
     let mut skipped = Vec::new();
-    let names = session_names(args.sessions);
-    for (path, name) in args.sessions.iter().zip(names) {
+    let (sessions, passed_over) = session_files(args.sessions)?;
+    let names = session_names(&sessions);
+    for (path, name) in sessions.iter().zip(names) {
         let mut session = super::read_session(path)?;
         if session.turns.is_empty() {
             let agent = session.agent.as_deref().unwrap_or("AGENT");
@@ -256,6 +320,7 @@ pub fn compare(args: &CompareArgs<'_>) -> CmdResult {
     let figures = [&full_figures, &floor_figures];
 
     let mut warnings = super::load_warnings(&resolved);
+    warnings.extend(passed_over);
     warnings.extend(
         skipped.iter().map(|(p, resume)| {
             format!("{}: records no turn, so it is left out (resume it with `{resume}`)", p.display())
