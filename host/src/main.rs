@@ -195,6 +195,10 @@ enum Command {
         /// Print the run count and an estimated token budget; run nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Prompt tokens this command may send (as ptc counts them): no run starts once the finished ones sent that
+        /// many; runs in flight finish. Rerunning goes on from the finished runs.
+        #[arg(long, value_name = "N")]
+        max_prompt_tokens: Option<u64>,
     },
     /// Check a strategy plugin against the conformance suite (exit 1 when a MUST case fails).
     Conformance {
@@ -390,6 +394,7 @@ fn main() -> ExitCode {
             sessions,
             llm,
             dry_run,
+            max_prompt_tokens,
         } => cmd::bench::bench(&cmd::bench::BenchArgs {
             suite,
             tasks: tasks.as_deref(),
@@ -401,6 +406,7 @@ fn main() -> ExitCode {
             sessions: sessions.as_deref(),
             llm: llm.as_deref(),
             dry_run: *dry_run,
+            max_prompt_tokens: *max_prompt_tokens,
         }),
         Command::Init { dir, force } => cmd::init::init(dir, *force),
         Command::Validate { config } => cmd::validate::validate(config),

@@ -182,6 +182,31 @@ fn a_killed_bench_resumes_and_records_every_run_once() {
 }
 
 #[test]
+fn the_prompt_token_cap_stops_starting_runs_and_the_same_command_goes_on() {
+    let dir = write_suite("token-cap");
+    let server = serve(&dir, ServerOptions::default());
+    let out = dir.join("results.jsonl");
+    let args = ["--strategies", "full-history", "--runs", "2"];
+    // One run at a time: the first run's prompts pass the cap, so no other starts.
+    let first = ptc_bench(&dir, &server, &out, &[&args[..], &["--max-prompt-tokens", "1"]].concat());
+    let records = read_records(&[out.clone()]).unwrap();
+    assert_eq!(records.len(), 1);
+    let sent = records[0].outcome.prompt_tokens;
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert!(stdout.starts_with("6 runs planned, 0 already done, 1 run now,"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    let note = format!(
+        "ptc: 5 runs not started: --max-prompt-tokens 1 reached ({sent} sent); the same command goes on from the \
+         finished runs"
+    );
+    assert!(stderr.lines().any(|l| l == note), "{stderr}");
+    // Without the cap the same command runs the other five.
+    let rest = ptc_bench(&dir, &server, &out, &args);
+    assert!(String::from_utf8_lossy(&rest.stdout).starts_with("6 runs planned, 1 already done, 5 run now"));
+    assert_eq!(keys(&out).len(), 6);
+}
+
+#[test]
 fn ctrl_c_says_where_the_finished_runs_are_and_the_same_command_goes_on() {
     let dir = write_suite("interrupt");
     let server = serve(&dir, ServerOptions { delay: Duration::from_millis(40), ..Default::default() });

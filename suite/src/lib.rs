@@ -118,6 +118,9 @@ pub struct BenchOptions {
     pub out: PathBuf,
     /// The folder of the runs' session files.
     pub sessions: PathBuf,
+    /// Prompt tokens this bench may send: no run starts once its finished
+    /// runs have sent that many (runs in flight finish).
+    pub max_prompt_tokens: Option<u64>,
 }
 
 impl BenchOptions {
@@ -156,6 +159,10 @@ pub struct BenchSummary {
     pub ran: usize,
     /// Of those, passed.
     pub passed: usize,
+    /// Not started: `max_prompt_tokens` was reached.
+    pub not_started: usize,
+    /// Prompt tokens the runs of this bench sent.
+    pub prompt_tokens: u64,
 }
 
 /// Runs the pending runs of `options` with `runner`, at most
@@ -171,7 +178,12 @@ pub fn run_bench(
     let (planned, pending) = options.pending(suite)?;
     let sink = ResultSink::open(&options.out)?;
     let (passed, failure) = (AtomicU64::new(0), std::sync::Mutex::new(None));
+    let (sent, not_started) = (AtomicU64::new(0), AtomicU64::new(0));
     pool::for_each_bounded(&pending, options.concurrency, |key| {
+        if options.max_prompt_tokens.is_some_and(|max| sent.load(Ordering::SeqCst) >= max) {
+            not_started.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
         let task = suite.task(&key.task).expect("planned from the suite's tasks");
         let session = options.session_path(key);
         if let Some(dir) = session.parent() {
@@ -182,6 +194,7 @@ pub fn run_bench(
         let _ = std::fs::remove_file(&session);
         let started = Instant::now();
         let outcome = runner.run(task, &key.strategy, key.run, &session);
+        sent.fetch_add(outcome.prompt_tokens, Ordering::SeqCst);
         let passed_now = task.expect.verdict(outcome.answer.as_deref()) == Verdict::Pass;
         let record = RunRecord {
             key: key.clone(),
@@ -202,11 +215,14 @@ pub fn run_bench(
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }
+    let not_started = not_started.load(Ordering::Relaxed) as usize;
     Ok(BenchSummary {
         planned,
         skipped: planned - pending.len(),
-        ran: pending.len(),
+        ran: pending.len() - not_started,
         passed: passed.load(Ordering::Relaxed) as usize,
+        not_started,
+        prompt_tokens: sent.load(Ordering::Relaxed),
     })
 }
 

@@ -42,6 +42,8 @@ pub struct BenchArgs<'a> {
     pub llm: Option<&'a str>,
     /// Only print what would run.
     pub dry_run: bool,
+    /// Prompt tokens the bench may send (`--max-prompt-tokens`).
+    pub max_prompt_tokens: Option<u64>,
 }
 
 /// Runs a bench (or, with `dry_run`, says what it would run and send).
@@ -52,8 +54,8 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
     }
     let strategies = a.strategies.map_or_else(|| suite.default_strategies(), <[String]>::to_vec);
     let shard = a.shard.map(str::parse::<Shard>).transpose().map_err(CmdError::Usage)?.unwrap_or(Shard::ALL);
-    if a.runs == 0 || a.concurrency == 0 {
-        return Err(CmdError::Usage("--runs and --concurrency must be at least 1".into()));
+    if a.runs == 0 || a.concurrency == 0 || a.max_prompt_tokens == Some(0) {
+        return Err(CmdError::Usage("--runs, --concurrency and --max-prompt-tokens must be at least 1".into()));
     }
     let sessions = a.sessions.map_or_else(|| sessions_beside(a.out), Path::to_path_buf);
     let options = BenchOptions {
@@ -63,6 +65,7 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
         shard,
         out: a.out.to_path_buf(),
         sessions,
+        max_prompt_tokens: a.max_prompt_tokens,
     };
     options.check(&suite).map_err(other)?;
     let llm = a.llm.map(parse_llm).transpose().map_err(CmdError::Usage)?;
@@ -116,7 +119,15 @@ pub fn bench(a: &BenchArgs<'_>) -> CmdResult {
         done.passed,
         options.out.display()
     );
-    Ok(Output::ok(stdout))
+    let mut output = Output::ok(stdout);
+    if let (Some(max), true) = (a.max_prompt_tokens, done.not_started > 0) {
+        output.warnings.push(format!(
+            "{} runs not started: --max-prompt-tokens {max} reached ({} sent); the same command goes on from the \
+             finished runs",
+            done.not_started, done.prompt_tokens
+        ));
+    }
+    Ok(output)
 }
 
 /// `ptc bench report FILES`: the merged report of result files (shards).
