@@ -189,7 +189,7 @@ fn the_prompt_token_cap_stops_starting_runs_and_the_same_command_goes_on() {
     let args = ["--strategies", "full-history", "--runs", "2"];
     // One run at a time: the first run's prompts pass the cap, so no other starts.
     let first = ptc_bench(&dir, &server, &out, &[&args[..], &["--max-prompt-tokens", "1"]].concat());
-    let records = read_records(&[out.clone()]).unwrap();
+    let records = read_records(std::slice::from_ref(&out)).unwrap();
     assert_eq!(records.len(), 1);
     let sent = records[0].outcome.prompt_tokens;
     let stdout = String::from_utf8_lossy(&first.stdout);
