@@ -1154,3 +1154,87 @@ fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
     assert_eq!(pids.len(), 2);
     wait_until("the tool's processes ended", || pids.iter().all(|&pid| process_ended(pid)));
 }
+
+/// A model server on 127.0.0.1 whose `GET /v1/models` answers 200 to the
+/// key `good-key` (either protocol's header), 401 otherwise, and 404 on
+/// any other path: its base URL.
+fn key_checking_server() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        use std::io::{Read, Write};
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut buf = [0u8; 4096];
+            let n = stream.read(&mut buf).unwrap_or(0);
+            let request = String::from_utf8_lossy(&buf[..n]).to_lowercase();
+            let keyed = request.contains("authorization: bearer good-key") || request.contains("x-api-key: good-key");
+            let status = match (request.starts_with("get /v1/models "), keyed) {
+                (true, true) => "200 OK",
+                (true, false) => "401 Unauthorized",
+                (false, _) => "404 Not Found",
+            };
+            let answer = format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+            let _ = stream.write_all(answer.as_bytes());
+        }
+    });
+    url
+}
+
+#[test]
+fn doctor_asks_each_model_server_whether_it_takes_the_key() {
+    let base = key_checking_server();
+    let dir = scratch_dir("doctor-keys");
+    let config = dir.join("strategies.toml");
+    // `ptc doctor` with the key variable set to `key` (or unset): its line about the endpoint.
+    let endpoint_line = |backend: &str, key_env: &str, key: Option<&str>| {
+        let key_setting = if key_env.is_empty() { String::new() } else { format!(", api_key_env = \"{key_env}\"") };
+        let text = format!(
+            "[plugins]\nexecutable_dir = false\n[agent.a]\nmission = \"m\"\nllm = {{ backend = \"{backend}\", base_url = \"{base}\", model = \"x\"{key_setting} }}\n"
+        );
+        std::fs::write(&config, text).unwrap();
+        let mut cmd = command_in_root(env!("CARGO_BIN_EXE_ptc"));
+        cmd.args(["doctor", "--config", config.to_str().unwrap()]).env_remove("PTC_DOCTOR_KEY");
+        if let Some(key) = key {
+            cmd.env("PTC_DOCTOR_KEY", key);
+        }
+        let out = cmd.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        stdout.lines().find(|l| l.contains(" endpoint ")).unwrap_or_else(|| panic!("{stdout}")).to_string()
+    };
+    let models = format!("GET {base}/v1/models");
+    let openai = format!("agent `a`: openai endpoint {base}/v1/chat/completions");
+    assert_eq!(
+        endpoint_line("openai", "PTC_DOCTOR_KEY", Some("good-key")),
+        format!("ok    {openai} answers and accepts the key in PTC_DOCTOR_KEY ({models}: HTTP 200)")
+    );
+    assert_eq!(
+        endpoint_line("openai", "PTC_DOCTOR_KEY", Some("stale-key")),
+        format!("FAIL  {openai} refuses the key in PTC_DOCTOR_KEY ({models}: HTTP 401); check its value")
+    );
+    assert_eq!(
+        endpoint_line("openai", "PTC_DOCTOR_KEY", None),
+        format!("FAIL  {openai} asks for a key ({models}: HTTP 401); export PTC_DOCTOR_KEY")
+    );
+    let line = endpoint_line("openai", "", None);
+    assert!(line.ends_with("set `api_key_env` in the agent's llm table to the variable that holds it"), "{line}");
+    // Anthropic's header.
+    assert_eq!(
+        endpoint_line("anthropic", "PTC_DOCTOR_KEY", Some("good-key")),
+        format!(
+            "ok    agent `a`: anthropic endpoint {base}/v1/messages answers and accepts the key in PTC_DOCTOR_KEY \
+             ({models}: HTTP 200)"
+        )
+    );
+    // A server without a model list only answers.
+    let proxy = format!("{base}/proxy");
+    let text = std::fs::read_to_string(&config).unwrap().replace(&base, &proxy).replace("anthropic", "openai");
+    std::fs::write(&config, text).unwrap();
+    let out = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .args(["doctor", "--config", config.to_str().unwrap()])
+        .env("PTC_DOCTOR_KEY", "good-key")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains(&format!("answers (GET {proxy}/models: HTTP 404)")), "{stdout}");
+}

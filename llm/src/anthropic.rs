@@ -28,8 +28,9 @@ use super::{restore_fence, FinishReason, HttpBackend, Llm, LlmError, LlmReply, P
 use serde_json::{json, Value as Json};
 use std::time::Instant;
 
-/// The `anthropic-version` header sent.
-pub const ANTHROPIC_VERSION: &str = "2023-06-01";
+/// The `anthropic-version` header sent (defined beside the headers,
+/// [`Protocol::auth_headers`]).
+pub use super::config::ANTHROPIC_VERSION;
 
 /// Cache breakpoints the API accepts in one request: the price table's
 /// (`ptc_plugin_api::render::ANTHROPIC`), the one place the figure lives.

@@ -115,6 +115,9 @@ pub struct HttpLlmConfig {
     pub backoff_ms: Option<u64>,
 }
 
+/// The `anthropic-version` header Anthropic's protocol sends.
+pub const ANTHROPIC_VERSION: &str = "2023-06-01";
+
 /// Which HTTP protocol a backend speaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Protocol {
@@ -148,7 +151,7 @@ impl Protocol {
         match self {
             Protocol::OpenAi => key.iter().map(|k| ("Authorization", format!("Bearer {k}"))).collect(),
             Protocol::Anthropic => {
-                let mut headers = vec![("anthropic-version", crate::anthropic::ANTHROPIC_VERSION.to_string())];
+                let mut headers = vec![("anthropic-version", ANTHROPIC_VERSION.to_string())];
                 headers.extend(key.map(|k| ("x-api-key", k.to_string())));
                 headers
             }

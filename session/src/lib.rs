@@ -46,7 +46,7 @@ pub use usage::{add_turn_usage, sum_usage, Usage};
 use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The tag of a session written as one JSON document.
 pub const DOCUMENT_FORMAT: &str = "ptc-session/1";
@@ -237,6 +237,32 @@ impl Session {
             || serde_json::from_str::<Probe>(text)
                 .is_ok_and(|p| p.format.is_some_and(|f| f.starts_with("ptc-session/")))
             || (text.trim_start().starts_with('{') && head.contains("\"ptc-session/"))
+    }
+
+    /// The session files below `dir`: every `.json` and `.jsonl` file in it
+    /// or its subfolders (links to folders not followed) that is meant as a
+    /// session ([`Session::is_session_text`]), in path order, and how many
+    /// other such files were passed over (a replay file, a bench result).
+    pub fn files_below(dir: &Path) -> std::io::Result<(Vec<PathBuf>, usize)> {
+        fn json_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+            for entry in std::fs::read_dir(dir)? {
+                let entry = entry?;
+                let path = entry.path();
+                if entry.file_type()?.is_dir() {
+                    json_files(&path, found)?;
+                } else if path.extension().is_some_and(|e| e == "json" || e == "jsonl") {
+                    found.push(path);
+                }
+            }
+            Ok(())
+        }
+        let mut found = Vec::new();
+        json_files(dir, &mut found)?;
+        found.sort();
+        let total = found.len();
+        found.retain(|f| std::fs::read_to_string(f).is_ok_and(|text| Session::is_session_text(&text)));
+        let other = total - found.len();
+        Ok((found, other))
     }
 
     /// Parses a session in either layout and checks it can be rendered

@@ -172,67 +172,39 @@ fn session_names(paths: &[PathBuf]) -> Vec<String> {
     parts.iter().map(|p| p[shared..].iter().collect::<PathBuf>().display().to_string()).collect()
 }
 
-/// The session files of `paths`: a file as given; a folder, every `.json`
-/// and `.jsonl` file below it that is meant as a session
-/// ([`ptc_session::Session::is_session_text`]: what `ptc run` and `ptc
-/// bench` write), in path order. Also a note per folder that held other
-/// such files (a replay file, a bench result), which are passed over.
+/// The session files of `paths`: a file as given; a folder, the session
+/// files below it ([`ptc_session::Session::files_below`]: what `ptc run`
+/// and `ptc bench` write). Also a note per folder that held other JSON.
 fn session_files(paths: &[PathBuf]) -> Result<(Vec<PathBuf>, Vec<String>), CmdError> {
-    let mut files = Vec::new();
-    let mut notes = Vec::new();
+    let (mut files, mut notes) = (Vec::new(), Vec::new());
     for path in paths {
         if !path.is_dir() {
             files.push(path.clone());
             continue;
         }
-        let mut found = Vec::new();
-        json_files(path, &mut found).map_err(|error| CmdError::Io {
+        let (found, other) = ptc_session::Session::files_below(path).map_err(|error| CmdError::Io {
             path: path.clone(),
             action: "cannot list the session folder",
             error,
         })?;
-        found.sort();
-        let before = files.len();
-        let mut other = 0;
-        for file in found {
-            match std::fs::read_to_string(&file) {
-                Ok(text) if ptc_session::Session::is_session_text(&text) => files.push(file),
-                _ => other += 1,
-            }
-        }
-        let kept = files.len() - before;
+        let (kept, shown) = (found.len(), path.display());
         if kept == 0 {
             return Err(CmdError::Usage(format!(
-                "{}: no session file below it (the .json and .jsonl files `ptc run` and `ptc bench` write); name \
-                 the files, or another folder",
-                path.display()
+                "{shown}: no session file below it (the .json and .jsonl files `ptc run` and `ptc bench` write); \
+                 name the files, or another folder"
             )));
         }
         if other > 0 {
+            let s = |n: usize| if n == 1 { "" } else { "s" };
             notes.push(format!(
-                "{}: {kept} session file{} compared; {other} other .json or .jsonl file{} below it passed over",
-                path.display(),
-                if kept == 1 { "" } else { "s" },
-                if other == 1 { "" } else { "s" }
+                "{shown}: {kept} session file{} compared; {other} other .json or .jsonl file{} below it passed over",
+                s(kept),
+                s(other)
             ));
         }
+        files.extend(found);
     }
     Ok((files, notes))
-}
-
-/// Every `.json` and `.jsonl` file below `dir` (links to folders are not
-/// followed).
-fn json_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let path = entry.path();
-        if entry.file_type()?.is_dir() {
-            json_files(&path, found)?;
-        } else if path.extension().is_some_and(|e| e == "json" || e == "jsonl") {
-            found.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// `ptc compare`.
