@@ -146,19 +146,20 @@ impl Drop for McpServer {
 /// The innermost error of `e`'s source chain (`Connection refused (os
 /// error 111)`), without the SDK's wrappers that name its Rust types.
 fn root_cause(e: &(dyn std::error::Error + 'static)) -> String {
+    error_chain(e).last().unwrap_or(e).to_string()
+}
+
+/// `e` and the errors under it, in order: each one's source, except that
+/// the transport's `Client` variant leads to reqwest's error, which it holds
+/// without naming it as its source.
+fn error_chain<'e>(
+    e: &'e (dyn std::error::Error + 'static),
+) -> impl Iterator<Item = &'e (dyn std::error::Error + 'static)> {
     use rmcp::transport::streamable_http_client::StreamableHttpError;
-    let mut last = e;
-    loop {
-        // The transport's `Client` variant holds reqwest's error without naming it as its source.
-        let next = match last.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
-            Some(StreamableHttpError::Client(inner)) => Some(inner as &(dyn std::error::Error + 'static)),
-            _ => last.source(),
-        };
-        match next {
-            Some(next) => last = next,
-            None => return last.to_string(),
-        }
-    }
+    std::iter::successors(Some(e), |last| match last.downcast_ref::<StreamableHttpError<reqwest::Error>>() {
+        Some(StreamableHttpError::Client(inner)) => Some(inner as &(dyn std::error::Error + 'static)),
+        _ => last.source(),
+    })
 }
 
 /// Why a Streamable HTTP server's handshake failed: the root cause in its
@@ -202,19 +203,14 @@ const NEEDS_TOKEN: &str = "give it a token with `bearer_token_env`, or `headers`
 /// What to check for the first error in `e`'s chain that says it.
 fn http_next_step(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     use rmcp::transport::streamable_http_client::StreamableHttpError as E;
-    let mut next = Some(e);
-    while let Some(err) = next {
-        next = err.source();
-        let Some(http) = err.downcast_ref::<E<reqwest::Error>>() else { continue };
+    for http in error_chain(e).filter_map(|err| err.downcast_ref::<E<reqwest::Error>>()) {
         return match http {
             E::Client(inner) if inner.is_connect() => Some("is the server running, and listening at that address?"),
             E::Client(inner) if inner.is_timeout() => {
                 Some("the server is slow to answer; try again, or raise `startup_timeout_ms`")
             }
-            E::Client(inner) => {
-                next = Some(inner as &(dyn std::error::Error + 'static));
-                continue;
-            }
+            // Its reqwest error comes next in the chain.
+            E::Client(_) => continue,
             E::AuthRequired(_) | E::InsufficientScope(_) => Some(NEEDS_TOKEN),
             // Without a challenge header a 401 or 403 comes as its status line.
             E::UnexpectedServerResponse(said) if said.starts_with("HTTP 401") || said.starts_with("HTTP 403") => {
