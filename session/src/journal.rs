@@ -64,13 +64,17 @@ enum Line {
 /// Whether `text` is a journal: its first line is an object whose
 /// `format` is [`JOURNAL_FORMAT`].
 pub(crate) fn is_journal(text: &str) -> bool {
+    format_tag(text.lines().next().unwrap_or("")).as_deref() == Some(JOURNAL_FORMAT)
+}
+
+/// The `format` member of `json`, when it is an object that has one.
+pub(crate) fn format_tag(json: &str) -> Option<String> {
     #[derive(Deserialize)]
     struct Probe {
         #[serde(default)]
         format: Option<String>,
     }
-    let first = text.lines().next().unwrap_or("");
-    serde_json::from_str::<Probe>(first).is_ok_and(|p| p.format.as_deref() == Some(JOURNAL_FORMAT))
+    serde_json::from_str::<Probe>(json).ok()?.format
 }
 
 /// Reads a journal; a partial last line (no newline) is left out.

@@ -225,17 +225,11 @@ impl Session {
     /// not; a session that is whole but broken still is, so that reading it
     /// says what is wrong.
     pub fn is_session_text(text: &str) -> bool {
-        #[derive(Deserialize)]
-        struct Probe {
-            #[serde(default)]
-            format: Option<String>,
-        }
         // A document cut off while written does not parse: its tag, near the
         // top where ptc writes it, still says what it was.
         let head = text.get(..text.len().min(4096)).unwrap_or(text);
         journal::is_journal(text)
-            || serde_json::from_str::<Probe>(text)
-                .is_ok_and(|p| p.format.is_some_and(|f| f.starts_with("ptc-session/")))
+            || journal::format_tag(text).is_some_and(|f| f.starts_with("ptc-session/"))
             || (text.trim_start().starts_with('{') && head.contains("\"ptc-session/"))
     }
 
