@@ -59,9 +59,7 @@ impl Costing {
             output_cost: cost.output,
         }
     }
-}
 
-impl Costing {
     /// What `prompt` would cost as the next turn's, its answer not
     /// counted: priced as [`Costing::turn`] estimates it, without
     /// accounting it (the run's `max_run_cost` check before the model call).

@@ -1,8 +1,8 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
 use ptc_integration_tests::{
-    check_golden, command_in_root, library, link_or_copy, process_ended, root, scratch_dir, signal, system_libm,
-    wait_until,
+    check_golden, command_in_root, http_server, library, link_or_copy, process_ended, root, scratch_dir, signal,
+    system_libm, wait_until,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -1159,26 +1159,15 @@ fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
 /// key `good-key` (either protocol's header), 401 otherwise, and 404 on
 /// any other path: its base URL.
 fn key_checking_server() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        use std::io::{Read, Write};
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
-            let mut buf = [0u8; 4096];
-            let n = stream.read(&mut buf).unwrap_or(0);
-            let request = String::from_utf8_lossy(&buf[..n]).to_lowercase();
-            let keyed = request.contains("authorization: bearer good-key") || request.contains("x-api-key: good-key");
-            let status = match (request.starts_with("get /v1/models "), keyed) {
-                (true, true) => "200 OK",
-                (true, false) => "401 Unauthorized",
-                (false, _) => "404 Not Found",
-            };
-            let answer = format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
-            let _ = stream.write_all(answer.as_bytes());
-        }
-    });
-    url
+    http_server(|request| {
+        let keyed = request.contains("authorization: bearer good-key") || request.contains("x-api-key: good-key");
+        let status = match (request.starts_with("get /v1/models "), keyed) {
+            (true, true) => "200 OK",
+            (true, false) => "401 Unauthorized",
+            (false, _) => "404 Not Found",
+        };
+        format!("HTTP/1.1 {status}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").into_bytes()
+    })
 }
 
 #[test]

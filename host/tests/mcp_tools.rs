@@ -8,7 +8,7 @@
 use ptc_host::config::Config;
 use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
-use ptc_integration_tests::{mcp_test_server, own_peak_memory, root, scratch_dir, McpHttpServer};
+use ptc_integration_tests::{http_server, mcp_test_server, own_peak_memory, root, scratch_dir, McpHttpServer};
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
 
@@ -340,16 +340,10 @@ fn the_city_demo_agents_run_offline() {
 fn doctor_starts_every_mcp_server_and_lists_its_tools() {
     let http = McpHttpServer::start();
     // A web server that is no MCP endpoint: the handshake's answer is HTTP 501.
-    let web = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let web_url = format!("http://{}/", web.local_addr().unwrap());
-    std::thread::spawn(move || {
-        use std::io::{Read, Write};
-        for stream in web.incoming() {
-            let Ok(mut stream) = stream else { return };
-            let _ = stream.read(&mut [0u8; 64 << 10]);
-            let _ = stream.write_all(b"HTTP/1.1 501 Not Implemented\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
-        }
-    });
+    let web_url = format!(
+        "{}/",
+        http_server(|_| b"HTTP/1.1 501 Not Implemented\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".to_vec())
+    );
     let config = format!(
         r#"
 [plugins]

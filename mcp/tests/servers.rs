@@ -3,7 +3,7 @@
 //! signatures, results, tool errors, timeouts, a server that dies, servers
 //! that cannot start or speak no MCP.
 
-use ptc_integration_tests::{mcp_test_server, root, McpHttpServer};
+use ptc_integration_tests::{http_server, mcp_test_server, root, McpHttpServer};
 use ptc_mcp::{CallError, McpServer, Runtime, ServerConfig, Transport};
 use serde_json::json;
 use std::sync::Arc;
@@ -139,21 +139,10 @@ fn servers_that_cannot_start_or_speak_no_mcp_are_one_line_errors() {
     assert!(e.contains("within 500 ms (startup_timeout_ms)") || e.contains("handshake failed"), "{e}");
 }
 
-/// An HTTP server on 127.0.0.1 that answers every request with `answer`
-/// (a whole HTTP response) and closes; its URL.
+/// A plain HTTP server that answers every request with `answer` (a whole
+/// HTTP response); its URL.
 fn answering(answer: Vec<u8>) -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
-    std::thread::spawn(move || {
-        use std::io::{Read, Write};
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
-            let mut request = [0u8; 64 << 10];
-            let _ = stream.read(&mut request);
-            let _ = stream.write_all(&answer);
-        }
-    });
-    url
+    format!("{}/mcp", http_server(move |_| answer.clone()))
 }
 
 fn status(line: &str, content_type: &str, body: &str) -> Vec<u8> {

@@ -290,6 +290,25 @@ pub fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
     }
 }
 
+/// A plain HTTP server on 127.0.0.1 (no MCP, no model API): every
+/// connection's request is read once and answered with the whole HTTP
+/// response `answer` makes of it (lowercased), then closed. Its address,
+/// `http://127.0.0.1:PORT`.
+pub fn http_server(answer: impl Fn(&str) -> Vec<u8> + Send + 'static) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut request = vec![0u8; 64 << 10];
+            let n = stream.read(&mut request).unwrap_or(0);
+            let _ = stream.write_all(&answer(&String::from_utf8_lossy(&request[..n]).to_lowercase()));
+        }
+    });
+    url
+}
+
 /// Whether process `pid` has ended: gone from `/proc`, or a zombie left
 /// for its parent to reap (Linux; elsewhere always true).
 pub fn process_ended(pid: u32) -> bool {
