@@ -384,8 +384,11 @@ static CALLS: AtomicU64 = AtomicU64::new(0);
 /// the call waiting on it, so a tool left behind would run on unbounded.
 /// From then on no command tool call ends or starts (their list stays
 /// locked), so none of the killed calls is recorded as a failed turn: the
-/// turn in flight runs again on resume.
+/// turn in flight runs again on resume. Every stdio MCP server is killed
+/// too ([`ptc_mcp::stop_servers_for_exit`]).
 pub fn stop_commands_for_exit() {
+    #[cfg(feature = "mcp")]
+    ptc_mcp::stop_servers_for_exit();
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
     for (_, child) in running.iter_mut() {
         if let Ok(None) = child.try_wait() {

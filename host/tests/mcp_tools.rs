@@ -8,7 +8,9 @@
 use ptc_host::config::Config;
 use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
-use ptc_integration_tests::{http_server, mcp_test_server, own_peak_memory, root, scratch_dir, McpHttpServer};
+use ptc_integration_tests::{
+    http_server, mcp_test_server, own_peak_memory, process_ended, root, scratch_dir, signal, wait_until, McpHttpServer,
+};
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
 
@@ -386,4 +388,39 @@ command = ["no-such-mcp-server"]
         lines[4]
     );
     assert_eq!(lines.len(), 5, "{}", out.stdout);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_ends_its_mcp_servers_with_what_they_started() {
+    // The server starts through `sh`, which first starts a 300 s sleep (as
+    // `npx` or `uv run` start a server as their child); turn 1 waits on
+    // the server's `sleep` tool when SIGTERM comes.
+    let config = r#"
+[plugins]
+executable_dir = false
+[mcp.cities]
+command = ["sh", "-c", "sleep 300 & echo $$ $! > mcp.pids; exec {server}"]
+[agent.waits]
+mission = "Wait"
+strategy = "full-history"
+tools = ["cities.*"]
+llm = { backend = "replay", file = "waits.json" }
+"#;
+    let dir = setup("mcp-interrupted", config, &[("waits", &["```clojure\n(tool/cities.sleep {:ms 300000})\n```"])]);
+    let child = ptc_integration_tests::command_in_root(env!("CARGO_BIN_EXE_ptc"))
+        .args(["run", "waits", "--config", dir.join("strategies.toml").to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_until("the server started", || std::fs::read_to_string(dir.join("mcp.pids")).is_ok_and(|t| t.ends_with('\n')));
+    let pids: Vec<u32> =
+        std::fs::read_to_string(dir.join("mcp.pids")).unwrap().split_whitespace().map(|p| p.parse().unwrap()).collect();
+    assert_eq!(pids.len(), 2);
+    signal(&child, "TERM");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(143), "{}", String::from_utf8_lossy(&out.stderr));
+    // Killed with ptc, not left to end at their input's end: the sleep never would.
+    wait_until("the server and its sleep ended", || pids.iter().all(|&pid| process_ended(pid)));
 }

@@ -35,7 +35,8 @@ pub struct McpTool {
 type Service = RunningService<RoleClient, ClientConfig>;
 
 /// A running (stdio) or connected (HTTP) MCP server. Dropping it closes
-/// the connection; a child process is killed.
+/// the connection; a child process is killed, with every process it
+/// started.
 pub struct McpServer {
     config: ServerConfig,
     runtime: Arc<Runtime>,
@@ -43,6 +44,59 @@ pub struct McpServer {
     service: Option<Service>,
     tools: Vec<McpTool>,
     stderr: Arc<Mutex<VecDeque<String>>>,
+    /// A stdio server's process group, killed (dropped) after the connection closes.
+    _group: Option<Group>,
+}
+
+/// The process groups of the stdio servers running now: on Unix each server
+/// leads a group of its own, so that what it started (`sh -c`, `npx`, `uv
+/// run` start the server as a child) ends with it, and
+/// [`stop_servers_for_exit`] can end every one.
+static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Kills every stdio server still running, with what it started, for a
+/// process about to exit without dropping them (ptc interrupted by Ctrl-C
+/// or SIGTERM): a server that ignores the end of its input, or a process it
+/// started, would outlive ptc. From then on no server starts or stops
+/// (their list stays locked).
+pub fn stop_servers_for_exit() {
+    let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    groups.iter().copied().for_each(kill_group);
+    std::mem::forget(groups);
+}
+
+/// A stdio server's process group (its leader's id), listed in [`GROUPS`]
+/// while it lives. Dropping it kills the group: a server that fails its
+/// handshake or start-up time, or whose connection closed.
+struct Group(u32);
+
+impl Group {
+    fn listed(leader: u32) -> Group {
+        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(leader);
+        Group(leader)
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        groups.retain(|&g| g != self.0);
+        kill_group(self.0);
+    }
+}
+
+/// Kills process group `group` (SIGKILL); on other systems nothing.
+fn kill_group(group: u32) {
+    #[cfg(unix)]
+    if let Ok(group) = i32::try_from(group) {
+        // SAFETY: kill(2) with a negative pid signals that process group. Its
+        // id cannot name another group while any process of it is alive;
+        // once all are gone it fails with ESRCH, unless that id was handed
+        // out again in between, which takes the pid space's wrap-around.
+        unsafe { libc::kill(-group, libc::SIGKILL) };
+    }
+    #[cfg(not(unix))]
+    let _ = group;
 }
 
 impl McpServer {
@@ -56,7 +110,7 @@ impl McpServer {
         let started = runtime
             .block_on(async move { tokio::time::timeout(limit, connecting).await })
             .ok_or_else(|| fail("the MCP runtime stopped".into()))?;
-        let (service, tools) = match started {
+        let (service, tools, group) = match started {
             Ok(Ok(done)) => done,
             Ok(Err(message)) => return Err(fail(with_stderr(message, &stderr))),
             Err(_) => {
@@ -69,7 +123,7 @@ impl McpServer {
         };
         let peer = service.peer().clone();
         tracing::debug!(server = %config.name, tools = tools.len(), "mcp server started");
-        Ok(McpServer { config: config.clone(), runtime, peer, service: Some(service), tools, stderr })
+        Ok(McpServer { config: config.clone(), runtime, peer, service: Some(service), tools, stderr, _group: group })
     }
 
     /// The server's name in the config.
@@ -140,6 +194,8 @@ impl Drop for McpServer {
                 let _ = tokio::time::timeout(Duration::from_secs(1), service.cancel()).await;
             });
         }
+        // Then `_group` is dropped: what the server started, and the server
+        // if it outlived the second, are killed.
     }
 }
 
@@ -255,11 +311,14 @@ async fn connect(
     config: ServerConfig,
     runtime: Arc<Runtime>,
     stderr: Arc<Mutex<VecDeque<String>>>,
-) -> Result<(Service, Vec<McpTool>), String> {
+) -> Result<(Service, Vec<McpTool>, Option<Group>), String> {
+    let mut group = None;
     let service = match &config.transport {
         Transport::Stdio { command, env, dir } => {
             let mut cmd = tokio::process::Command::new(&command[0]);
             cmd.args(&command[1..]).envs(env.iter().cloned()).current_dir(dir).kill_on_drop(true);
+            #[cfg(unix)]
+            cmd.process_group(0);
             let (transport, err) =
                 TokioChildProcess::builder(cmd).stderr(std::process::Stdio::piped()).spawn().map_err(|e| {
                     // As `ptc validate` says it: the next step.
@@ -273,6 +332,8 @@ async fn connect(
             if let Some(err) = err {
                 runtime.spawn(keep_stderr(config.name.clone(), err, stderr));
             }
+            // Listed before the handshake: an interrupt may come at any time.
+            group = transport.id().filter(|_| cfg!(unix)).map(Group::listed);
             client_info().serve(transport).await.map_err(|e| format!("handshake failed: {e}"))?
         }
         Transport::Http { url, headers, bearer_token } => {
@@ -295,7 +356,7 @@ async fn connect(
             McpTool { name: t.name.to_string(), description, signature: converted.signature, input_schema: input }
         })
         .collect();
-    Ok((service, tools))
+    Ok((service, tools, group))
 }
 
 /// Whitespace runs (newlines included) as one space.

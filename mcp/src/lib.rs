@@ -25,7 +25,7 @@ mod error;
 mod runtime;
 pub mod schema;
 
-pub use client::{McpServer, McpTool};
+pub use client::{stop_servers_for_exit, McpServer, McpTool};
 pub use config::{ServerConfig, Transport, DEFAULT_CALL_TIMEOUT_MS, DEFAULT_STARTUP_TIMEOUT_MS};
 pub use error::{CallError, StartError};
 pub use runtime::Runtime;

@@ -3,7 +3,9 @@
 //! signatures, results, tool errors, timeouts, a server that dies, servers
 //! that cannot start or speak no MCP.
 
-use ptc_integration_tests::{http_server, mcp_test_server, root, McpHttpServer};
+use ptc_integration_tests::{
+    http_server, mcp_test_server, process_ended, root, scratch_dir, wait_until, McpHttpServer,
+};
 use ptc_mcp::{CallError, McpServer, Runtime, ServerConfig, Transport};
 use serde_json::json;
 use std::sync::Arc;
@@ -137,6 +139,46 @@ fn servers_that_cannot_start_or_speak_no_mcp_are_one_line_errors() {
     garbage.startup_timeout = Duration::from_millis(500);
     let e = McpServer::start(&garbage, runtime()).err().unwrap().to_string();
     assert!(e.contains("within 500 ms (startup_timeout_ms)") || e.contains("handshake failed"), "{e}");
+}
+
+/// A stdio server started through `sh`, which first starts a 300 s sleep
+/// (as `npx` or `uv run` start the server as a child) and writes both ids
+/// to `pids` in `dir`, then becomes `server` (`exec`), or runs `server`'s
+/// text as its script when it is no path.
+#[cfg(unix)]
+fn starting_a_sleep(dir: &std::path::Path, server: &str) -> ServerConfig {
+    let script = format!("sleep 300 & echo $$ $! > pids; {server}");
+    ServerConfig::new(
+        "cities",
+        Transport::Stdio { command: vec!["sh".into(), "-c".into(), script], env: vec![], dir: dir.into() },
+    )
+}
+
+/// The two process ids [`starting_a_sleep`] wrote in `dir`.
+#[cfg(unix)]
+fn pids(dir: &std::path::Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(dir.join("pids")).unwrap();
+    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stdio_server_ends_with_every_process_it_started() {
+    let dir = scratch_dir("mcp-process-group");
+    // Dropped after it answered: the server ends at its input's end, the sleep it started is killed.
+    let exec = format!("exec {}", mcp_test_server().display());
+    let server = McpServer::start(&starting_a_sleep(&dir, &exec), runtime()).unwrap();
+    assert_eq!(server.call("lookup", json!({"city": "Lyon"})).unwrap()["country"], "FR");
+    let started = pids(&dir);
+    assert!(!started.iter().any(|&pid| process_ended(pid)), "{started:?}");
+    drop(server);
+    wait_until("the server and its sleep ended", || started.iter().all(|&pid| process_ended(pid)));
+    // One that fails its handshake (it is no MCP server): the same.
+    std::fs::remove_file(dir.join("pids")).unwrap();
+    let e = McpServer::start(&starting_a_sleep(&dir, "echo hello; exit 3"), runtime()).err().unwrap();
+    assert!(e.to_string().contains("handshake failed"), "{e}");
+    let started = pids(&dir);
+    wait_until("the failed server's sleep ended", || started.iter().all(|&pid| process_ended(pid)));
 }
 
 /// A plain HTTP server that answers every request with `answer` (a whole

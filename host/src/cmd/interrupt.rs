@@ -5,8 +5,8 @@
 //! interrupted program. Nothing needs saving at that moment: a run's
 //! journal and the bench's result file are written and synced as each turn
 //! or run ends, so the line only points at them. Command tools still
-//! running are killed first: they are ptc's children, and their timeouts
-//! end with it. Without a note the process ends as it would without the
+//! running and stdio MCP servers are killed first, with what they started:
+//! they are ptc's children, and a tool's timeout ends with ptc. Without a note the process ends as it would without the
 //! handler, with no word.
 
 use std::io::{IsTerminal, Write};
@@ -49,7 +49,7 @@ fn install() {
     let _ = ctrlc::set_handler(|| finish(INTERRUPTED));
 }
 
-/// Stops the running command tools, prints the note, if any, and exits
+/// Stops the running command tools and MCP servers, prints the note, if any, and exits
 /// with `status`.
 fn finish(status: i32) -> ! {
     crate::tools::stop_commands_for_exit();
