@@ -148,8 +148,8 @@ enum Command {
         /// Also write a self-contained HTML report (charts per session, the summary, prompts).
         #[arg(long, value_name = "FILE")]
         html: Option<PathBuf>,
-        /// The turn whose prompt the HTML report shows per strategy (default: the last).
-        #[arg(long, value_name = "N")]
+        /// The turn whose prompt the HTML report shows per strategy (default: the last); with --html.
+        #[arg(long, value_name = "N", requires = "html")]
         show_turn: Option<usize>,
         /// Price the sessions with this system prompt: `recorded` (each session's own), `card` (the language card `ptc run` sends today) or a file.
         #[arg(long, value_name = "recorded|card|FILE", default_value = "recorded")]

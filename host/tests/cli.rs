@@ -551,6 +551,16 @@ fn compare_with_a_misspelt_strategy_is_one_line_before_any_measuring() {
     assert!(err.trim_end().ends_with("did you mean `aggressive`?"), "{err}");
 }
 
+#[test]
+fn compare_show_turn_without_the_html_report_is_refused() {
+    // It picks the prompt the HTML report shows; alone it was ignored without a word.
+    let out = ptc(&["compare", "tests/sessions/mixed-realistic.json", "--show-turn", "2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    let err = stderr(&out);
+    assert!(err.contains("--html <FILE>"), "{err}");
+}
+
 /// `ptc compare` over the whole corpus with the root config's instances, as
 /// JSON (`--system-prompt`: `recorded` or `card`).
 fn compare_corpus(system_prompt: &str, strategies: &str) -> serde_json::Value {

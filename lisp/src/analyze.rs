@@ -471,7 +471,11 @@ impl Analyzer {
             FormKind::Int(_) | FormKind::Float(_) | FormKind::Str(_) | FormKind::Nil | FormKind::Bool(_)
         ) {
             let v = form_to_value(head)?;
-            return Err(err_at(form, ErrorKind::Type, format!("{} {} is not a function", v.type_name(), v)));
+            let message = format!(
+                "{} is not a function; data is written as a vector, [1 2 3], or a quoted list, '(1 2 3)",
+                crate::interp::preview(&v)
+            );
+            return Err(err_at(form, ErrorKind::Type, message));
         }
         let f = self.analyze(head, false)?;
         Ok(Node::Call(Box::new(f), self.all(args)?, span))

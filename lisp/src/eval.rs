@@ -214,7 +214,11 @@ impl Interp<'_> {
                     None => match &c.default {
                         Some(d) => self.eval(d, env),
                         None => {
-                            Err(fail(ErrorKind::Other, format!("no case clause matches {}", preview(&v))).at(c.span))
+                            let message = format!(
+                                "no case clause matches {}; a last expression without a test is the default: (case x 1 :one :other)",
+                                preview(&v)
+                            );
+                            Err(fail(ErrorKind::Other, message).at(c.span))
                         }
                     },
                 }

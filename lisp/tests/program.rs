@@ -322,6 +322,20 @@ fn errors_carry_kind_position_and_hints() {
     assert_eq!(e.kind, ErrorKind::Arity);
     assert!(e.message.contains("(/ (round (* x 100)) 100.0)"), "{e}");
     assert_eq!(run("(/ (round (* 3.14159 100)) 100.0)").result, Ok(Exit::Value(read_edn("3.14").unwrap())));
+    // Each error a model meets first with a default it did not give says
+    // where the default goes, and what it says runs.
+    for (src, hint, fixed, value) in [
+        ("(nth [1] 5)", "(nth coll i default) or (get coll i) give a default", "(nth [1] 5 0)", "0"),
+        ("(apply max [])", "(reduce max 0 coll)", "(reduce max 0 [])", "0"),
+        ("(apply min [])", "(reduce min ##Inf coll)", "(reduce min ##Inf [3 1])", "1"),
+        ("(case 5 1 :one)", "the default: (case x 1 :one :other)", "(case 5 1 :one :other)", ":other"),
+        ("(1 2 3)", "integer 1 is not a function; data is written as a vector", "'(1 2 3)", "(1 2 3)"),
+        ("(nil)", "nil is not a function;", "[nil]", "[nil]"),
+    ] {
+        let e = error(src);
+        assert!(e.message.contains(hint), "{src}: {e}");
+        assert_eq!(run(fixed).result, Ok(Exit::Value(read_edn(value).unwrap())), "{fixed}");
+    }
     // clojure.math's names are not core names, as in Clojure; the error names the namespace.
     let e = error("(log10 1000)");
     assert_eq!(e.kind, ErrorKind::UnboundSymbol);

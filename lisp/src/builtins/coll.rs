@@ -254,7 +254,13 @@ fn nth(_: &mut Interp, args: &mut [Value]) -> R {
         Some(x) => Ok(x.clone()),
         None if args.len() == 3 => Ok(take(args, 2)),
         None if matches!(args[0], Value::Nil) => Ok(Value::Nil),
-        None => Err(fail(ErrorKind::Other, format!("index {i} out of bounds (count {})", v.len()))),
+        None => Err(fail(
+            ErrorKind::Other,
+            format!(
+                "index {i} out of bounds (count {}); (nth coll i default) or (get coll i) give a default instead",
+                v.len()
+            ),
+        )),
     }
 }
 

@@ -271,6 +271,9 @@ pub(crate) fn arity_message(b: &Builtin, n: usize) -> String {
     let hint = match (b.name, n) {
         // Python's `round(x, 2)`, or a precision as other languages take it.
         ("round", 2) => "; to round to 2 decimals, (/ (round (* x 100)) 100.0), or (format \"%.2f\" x) for text",
+        // (apply max coll) of an empty collection.
+        ("max", 0) => "; a collection that may be empty needs a start: (reduce max 0 coll)",
+        ("min", 0) => "; a collection that may be empty needs a start: (reduce min ##Inf coll)",
         _ => "",
     };
     format!("wrong number of arguments ({n}) passed to {}; expected {expected}{hint}", b.name)
