@@ -28,9 +28,13 @@ pub struct Limits {
     pub max_loop_iterations: u64,
     /// Elements in any collection built. Default 1,000,000; breach: `size_limit`.
     pub max_collection_size: usize,
-    /// Bytes in any string built. Default 10 MB; breach: `size_limit`.
+    /// Bytes in any string built, and in the text of the program's value,
+    /// returned value or `fail` reason (as a session records it; a value
+    /// held twice prints twice). Default 10 MB; breach: `size_limit`.
     pub max_string_bytes: usize,
-    /// Estimated bytes of the user namespace kept between turns.
+    /// Estimated bytes of the user namespace kept between turns, and the
+    /// text of the values a program defines, together (kept as text
+    /// between turns: a value held twice prints twice).
     /// Default 10 MB; breach: `memory_limit`, and the turn is rolled back.
     pub max_memory_bytes: usize,
     /// Characters kept of each `println` call; longer output is cut and ends

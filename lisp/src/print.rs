@@ -84,6 +84,24 @@ pub(crate) fn append_capped(out: &mut String, v: &Value, mode: Mode, max_bytes: 
     }
 }
 
+/// The length of `v`'s `pr-str` text (as a session records it) when it is
+/// at most `max_bytes` bytes; counts without building the text, and stops
+/// counting there, so a value whose shared structure unfolds to gigabytes
+/// is measured in bounded time.
+pub(crate) fn printed_len_within(v: &Value, max_bytes: usize) -> Option<usize> {
+    struct Counted {
+        left: usize,
+    }
+    impl Write for Counted {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.left = self.left.checked_sub(s.len()).ok_or(fmt::Error)?;
+            Ok(())
+        }
+    }
+    let mut counted = Counted { left: max_bytes };
+    write_value(&mut counted, v, true, 0).ok().map(|()| max_bytes - counted.left)
+}
+
 /// `pr-str` text of `v`, cut after `max_chars` characters with `...`: for
 /// showing values whose full text could be huge.
 pub fn to_string_truncated(v: &Value, max_chars: usize) -> String {

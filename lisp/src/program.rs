@@ -7,7 +7,7 @@ use crate::form::{Form, FormKind};
 use crate::json::{json_to_value, value_to_json};
 use crate::limits::Limits;
 use crate::memory::Memory;
-use crate::print::type_label;
+use crate::print::{printed_len_within, type_label};
 use crate::reader::read_program;
 use crate::value::Value;
 use indexmap::IndexMap;
@@ -22,9 +22,12 @@ pub struct Outcome {
     pub prints: Vec<String>,
     /// Each tool call, in order.
     pub tool_calls: Vec<ToolCallRecord>,
-    /// Each definition made, in order (a redefinition appears twice).
+    /// Each definition made, in order (a redefinition appears twice). When
+    /// the program succeeded, their values print within `max_memory_bytes`
+    /// together.
     pub definitions: Vec<Definition>,
-    /// How the program ended, or why it failed.
+    /// How the program ended, or why it failed. A value, returned value or
+    /// `fail` reason here prints within `max_string_bytes`.
     pub result: Result<Exit, LispError>,
     /// The namespace after the turn; on error, the namespace from before it.
     pub memory: Memory,
@@ -123,6 +126,13 @@ pub fn run_program_with(
         }
     }
     let new_memory = interp.ns;
+    let ended_with_definition = match (&result, forms.last()) {
+        (Ok(Exit::Value(_)), Some(last)) => defined_name(last).map(str::to_string),
+        _ => None,
+    };
+    if let Err(e) = prints_within_limits(&result, ended_with_definition.is_some(), &interp.definitions, limits) {
+        result = Err(e);
+    }
     if result.is_ok() && !interp.definitions.is_empty() {
         let used = new_memory.estimated_bytes();
         if used > limits.max_memory_bytes {
@@ -140,12 +150,57 @@ pub fn run_program_with(
         prints: interp.prints,
         tool_calls: interp.tool_calls,
         definitions: interp.definitions,
-        ended_with_definition: match (&result, forms.last()) {
-            (Ok(Exit::Value(_)), Some(last)) => defined_name(last).map(str::to_string),
-            _ => None,
-        },
+        ended_with_definition: ended_with_definition.filter(|_| result.is_ok()),
         result,
     }
+}
+
+/// Checks that what a turn records as text fits its limits: the program's
+/// value (unless it is a var: the program ended with a definition),
+/// returned value or `fail` reason in `max_string_bytes`, the values
+/// it defined (kept between turns, so written to the session) in
+/// `max_memory_bytes` together. A value is built sharing structure (`[x x]`
+/// holds `x` once), but its text holds every share in full: 40 turns of
+/// `(conj a a)` build a few dozen nodes whose text has a trillion bytes,
+/// which the namespace's in-memory estimate cannot see.
+fn prints_within_limits(
+    result: &Result<Exit, LispError>,
+    ended_with_definition: bool,
+    definitions: &[Definition],
+    limits: &Limits,
+) -> Result<(), LispError> {
+    let value = match result {
+        Ok(Exit::Value(_)) if ended_with_definition => None,
+        Ok(Exit::Value(v) | Exit::Return(v) | Exit::Fail(v)) => Some(v),
+        Err(_) => return Ok(()),
+    };
+    if value.is_some_and(|v| printed_len_within(v, limits.max_string_bytes).is_none()) {
+        let what = match result {
+            Ok(Exit::Fail(_)) => "the fail reason",
+            _ => "the program's value",
+        };
+        return Err(LispError::new(
+            ErrorKind::SizeLimit,
+            format!(
+                "{what} prints to more than {} bytes (each value it holds more than once prints in full each time); end with a summary of it: a count, (take 5 ...), the keys",
+                limits.max_string_bytes
+            ),
+        ));
+    }
+    let mut left = limits.max_memory_bytes;
+    for d in definitions.iter().filter(|d| !matches!(d.value, Value::Fn(_))) {
+        let Some(len) = printed_len_within(&d.value, left) else {
+            return Err(LispError::new(
+                ErrorKind::MemoryLimit,
+                format!(
+                    "the values this program defines print to more than {} bytes, `{}` among them (each value it holds more than once prints in full each time), and every definition is kept as text between turns; keep summaries, not raw data",
+                    limits.max_memory_bytes, d.name
+                ),
+            ));
+        };
+        left -= len;
+    }
+    Ok(())
 }
 
 /// Every name a `def`, `defn`, `defn-` or `defonce` of the program

@@ -56,39 +56,74 @@ fn hostile_programs_fail_with_named_errors() {
     assert!(run("(re-find #\"(a*)*b\" (apply str (repeat 100000 \"a\")))").result.is_ok());
 }
 
+/// A vector of 61 distinct vectors that unfolds to 2^60 ones (and as many
+/// `1`s): `(conj a a)` or `[x x]` share, they do not copy.
+const BIG: &str = "(loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x))";
+
+/// `body` with `big` bound to [`BIG`] (and `twin`, `other` to separately
+/// built copies, one holding `2`s).
+fn with_big(body: &str) -> String {
+    format!("(let [big {BIG} twin {BIG} other {}] {body})", BIG.replace("[1]", "[2]"))
+}
+
 #[test]
 fn shared_structure_that_unfolds_to_billions_stays_cheap() {
     // Every run has a 10 s timeout (`limits()`): unfolding the structure
     // would end in `timeout`, not in the kinds asserted here.
-    let big = "(def big (loop [x [1] i 0] (if (< i 60) (recur [x x] (inc i)) x)))";
-    assert_eq!(kind(&format!("{big} (count (str big))")), ErrorKind::SizeLimit);
-    assert_eq!(kind(&format!("{big} (pr-str big)")), ErrorKind::SizeLimit);
-    assert_eq!(kind(&format!("{big} (format \"%s\" big)")), ErrorKind::SizeLimit);
-    assert_eq!(kind(&format!("{big} (count (flatten big))")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&with_big("(count (str big))")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&with_big("(pr-str big)")), ErrorKind::SizeLimit);
+    assert_eq!(kind(&with_big("(format \"%s\" big)")), ErrorKind::SizeLimit);
+    // Nothing to keep, each visit counted: the step limit.
+    let flat = kind(&with_big("(count (flatten big))"));
+    assert!(matches!(flat, ErrorKind::SizeLimit | ErrorKind::StepLimit), "{flat:?}");
+    let empty = "(loop [x [] i 0] (if (< i 60) (recur [x x] (inc i)) x))";
+    assert_eq!(kind(&format!("(count (flatten {empty}))")), ErrorKind::StepLimit);
+    for walk in ["(walk/postwalk identity big)", "(walk/keywordize-keys big)", "(walk/prewalk identity big)"] {
+        assert_eq!(kind(&with_big(&format!("(count {walk})"))), ErrorKind::StepLimit, "{walk}");
+    }
     let mut echo = |_: &str, args: serde_json::Value| -> Result<serde_json::Value, String> { Ok(args) };
-    let out = run_program(
-        &format!("{big} (tool/echo {{:v big}})"),
-        &Memory::new(),
-        &Default::default(),
-        &mut echo,
-        &limits(),
-    );
+    let out = run_program(&with_big("(tool/echo {:v big})"), &Memory::new(), &Default::default(), &mut echo, &limits());
     assert_eq!(out.result.unwrap_err().kind, ErrorKind::Type);
-    let out = run(&format!("{big} [(count (set [big big])) (count (frequencies [big 1])) (get {{big 1}} big)]"));
+    let out = run(&with_big("[(count (set [big big])) (count (frequencies [big 1])) (get {big 1} big)]"));
     assert_eq!(out.result, Ok(Exit::Value(read_edn("[1 2 1]").unwrap())));
-    let out = run(&format!("{big} (println big) (= big big) big"));
+    let out = run(&with_big("(println big) (= big big) (count big)"));
     assert_eq!(out.prints[0].chars().count(), 2003);
-    let Ok(Exit::Value(v)) = out.result else { panic!("{:?}", out.result) };
-    assert_eq!(to_string_truncated(&v, 20), "[[[[[[[[[[[[[[[[[[[[...");
-    assert!(out.memory.estimated_bytes() < 100_000);
+    assert_eq!(out.result, Ok(Exit::Value(Value::Int(2))));
     // Two separately built copies share nothing with each other: equality,
     // `compare` and sorting still cost what their distinct vectors cost.
-    let twin = big.replace("(def big", "(def twin");
-    let other = big.replace("(def big", "(def other").replace("[1]", "[2]");
-    let out = run(&format!(
-        "{big} {twin} {other} [(= big twin) (= big other) (compare big twin) (compare big other) (count (sort [twin big twin])) (= {{:k big}} {{:k twin}}) (count (distinct [big twin other]))]"
+    let out = run(&with_big(
+        "[(= big twin) (= big other) (compare big twin) (compare big other) (count (sort [twin big twin])) (= {:k big} {:k twin}) (count (distinct [big twin other]))]",
     ));
     assert_eq!(out.result, Ok(Exit::Value(read_edn("[true false 0 -1 3 true 2]").unwrap())));
+}
+
+#[test]
+fn what_a_turn_records_as_text_fits_its_limits() {
+    // The session records a turn's value, a returned value, a fail reason
+    // and every definition as text, where each share prints in full: 2^60
+    // `1`s would hang the recorder and fill the disk.
+    for end in ["big", "(return big)", "(fail big)", "(return {:all [big]})"] {
+        let e = run(&with_big(end)).result.unwrap_err();
+        assert_eq!(e.kind, ErrorKind::SizeLimit, "{end}");
+        assert!(e.message.contains("prints to more than 10485760 bytes"), "{end}: {e}");
+        assert!(e.message.ends_with("end with a summary of it: a count, (take 5 ...), the keys"), "{end}: {e}");
+    }
+    let defined = format!("(def small 1) (def big {BIG}) (count big)");
+    let out = run(&defined);
+    let e = out.result.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::MemoryLimit);
+    assert!(e.message.contains("print to more than 10485760 bytes, `big` among them"), "{e}");
+    // Rolled back, as any turn over the memory limit: `small` is not kept either.
+    assert!(out.memory.get("small").is_none());
+    // A program ending with the definition: the definition's limit, not the value's.
+    assert_eq!(kind(&format!("(def big {BIG})")), ErrorKind::MemoryLimit);
+    // Under the limits, as large as they let a value be: recorded whole.
+    let limits = Limits { max_string_bytes: 1000, ..limits() };
+    let sized = |n: usize| format!("(return (vec (repeat {n} 1)))");
+    let fits = run_program(&sized(499), &Memory::new(), &Default::default(), &mut NoTools, &limits);
+    assert!(matches!(&fits.result, Ok(Exit::Return(v)) if v.to_string().len() == 999), "{:?}", fits.result);
+    let over = run_program(&sized(501), &Memory::new(), &Default::default(), &mut NoTools, &limits);
+    assert_eq!(over.result.unwrap_err().kind, ErrorKind::SizeLimit);
 }
 
 #[test]

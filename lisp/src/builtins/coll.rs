@@ -497,6 +497,9 @@ fn flatten(interp: &mut Interp, args: &mut [Value]) -> R {
     }
     while let Some((seq, i)) = stack.pop() {
         let Some(x) = seq.get(i) else { continue };
+        // A step per element visited: shared structure (`[x x]`) can hold
+        // billions of nested collections and not one element to keep.
+        interp.charge(1)?;
         stack.push((seq, i + 1));
         match x {
             Value::Vector(v) | Value::List(v) => stack.push((v, 0)),

@@ -49,6 +49,9 @@ fn walk(
     inner: &mut dyn FnMut(&mut Interp, Value) -> R,
     outer: &mut dyn FnMut(&mut Interp, Value) -> R,
 ) -> R {
+    // A step per collection or element: shared structure (`[x x]`) can
+    // unfold to billions of them, each rebuilt, with no function called.
+    interp.charge(1)?;
     interp.enter()?;
     let rebuilt = (|| -> R {
         Ok(match &form {
