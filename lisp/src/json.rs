@@ -18,7 +18,9 @@ pub const MAX_JSON_DEPTH: usize = 512;
 pub enum JsonError {
     /// Nested deeper than [`MAX_JSON_DEPTH`].
     TooDeep,
-    /// More than [`MAX_JSON_NODES`] values (counting shared ones each time).
+    /// More than [`MAX_JSON_NODES`] values, or more than
+    /// [`MAX_JSON_STRING_BYTES`] bytes of strings and keys (counting shared
+    /// ones each time).
     TooLarge,
     /// `##NaN`, `##Inf` or `##-Inf`, as printed.
     NotANumber(String),
@@ -30,7 +32,11 @@ impl fmt::Display for JsonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             JsonError::TooDeep => f.write_str("value nested too deeply to send as JSON"),
-            JsonError::TooLarge => write!(f, "value has more than {MAX_JSON_NODES} elements to send as JSON"),
+            JsonError::TooLarge => write!(
+                f,
+                "value has more than {MAX_JSON_NODES} elements or {} MiB of text to send as JSON",
+                MAX_JSON_STRING_BYTES >> 20
+            ),
             JsonError::NotANumber(v) => write!(f, "{v} cannot be sent as JSON"),
             JsonError::Function(v) => write!(f, "function {v} cannot be sent as JSON"),
         }
@@ -42,21 +48,38 @@ impl std::error::Error for JsonError {}
 /// Converts a value to JSON: keywords become strings, sets and lists arrays,
 /// map keys strings; functions, `##NaN` and `##Inf` are refused.
 pub fn value_to_json(v: &Value) -> Result<Json, JsonError> {
-    let mut budget = MAX_JSON_NODES;
-    to_json(v, 0, &mut budget)
+    to_json(v, 0, &mut Budget { nodes: MAX_JSON_NODES, bytes: MAX_JSON_STRING_BYTES })
 }
 
 /// Most values converted for one call (a shared structure can unfold to billions).
 pub const MAX_JSON_NODES: usize = 1_000_000;
 
-fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, JsonError> {
+/// Most bytes of strings and keys converted for one call: a 10 MB string
+/// held 300 times is 300 values, and 3 GB of JSON.
+pub const MAX_JSON_STRING_BYTES: usize = 16 << 20;
+
+/// What a conversion may still produce.
+struct Budget {
+    nodes: usize,
+    bytes: usize,
+}
+
+impl Budget {
+    /// Takes `bytes` of text from the budget.
+    fn text(&mut self, s: &str) -> Result<String, JsonError> {
+        self.bytes = self.bytes.checked_sub(s.len()).ok_or(JsonError::TooLarge)?;
+        Ok(s.to_string())
+    }
+}
+
+fn to_json(v: &Value, depth: usize, budget: &mut Budget) -> Result<Json, JsonError> {
     if depth > MAX_JSON_DEPTH {
         return Err(JsonError::TooDeep);
     }
-    if *budget == 0 {
+    if budget.nodes == 0 {
         return Err(JsonError::TooLarge);
     }
-    *budget -= 1;
+    budget.nodes -= 1;
     Ok(match v {
         Value::Nil => Json::Null,
         Value::Bool(b) => Json::Bool(*b),
@@ -65,7 +88,7 @@ fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, JsonErro
             Some(n) => Json::Number(n),
             None => return Err(JsonError::NotANumber(v.to_string())),
         },
-        Value::Str(s) | Value::Keyword(s) => Json::String(s.to_string()),
+        Value::Str(s) | Value::Keyword(s) => Json::String(budget.text(s)?),
         Value::Vector(items) | Value::List(items) => {
             Json::Array(items.iter().map(|x| to_json(x, depth + 1, budget)).collect::<Result<_, _>>()?)
         }
@@ -76,8 +99,8 @@ fn to_json(v: &Value, depth: usize, budget: &mut usize) -> Result<Json, JsonErro
             let mut obj = serde_json::Map::with_capacity(m.len());
             for (k, v) in m.iter() {
                 let key = match k {
-                    Value::Str(s) | Value::Keyword(s) => s.to_string(),
-                    other => crate::print::to_string_truncated(other, 1000),
+                    Value::Str(s) | Value::Keyword(s) => budget.text(s)?,
+                    other => budget.text(&crate::print::to_string_truncated(other, 1000))?,
                 };
                 obj.insert(key, to_json(v, depth + 1, budget)?);
             }

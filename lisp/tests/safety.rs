@@ -84,6 +84,13 @@ fn shared_structure_that_unfolds_to_billions_stays_cheap() {
     let mut echo = |_: &str, args: serde_json::Value| -> Result<serde_json::Value, String> { Ok(args) };
     let out = run_program(&with_big("(tool/echo {:v big})"), &Memory::new(), &Default::default(), &mut echo, &limits());
     assert_eq!(out.result.unwrap_err().kind, ErrorKind::Type);
+    // 300 values, one 10 MB string: 3 GB of JSON, refused before any is built.
+    let shared = "(let [s (apply str (repeat 1000000 \"xxxxxxxxxx\"))] (tool/echo {:v (repeat 300 s)}))";
+    let out = run_program(shared, &Memory::new(), &Default::default(), &mut echo, &limits());
+    let e = out.result.unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Type);
+    assert!(e.message.ends_with("more than 1000000 elements or 16 MiB of text to send as JSON"), "{e}");
+    assert!(out.tool_calls.is_empty());
     let out = run(&with_big("[(count (set [big big])) (count (frequencies [big 1])) (get {big 1} big)]"));
     assert_eq!(out.result, Ok(Exit::Value(read_edn("[1 2 1]").unwrap())));
     let out = run(&with_big("(println big) (= big big) (count big)"));
