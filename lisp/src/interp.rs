@@ -96,6 +96,8 @@ pub(crate) struct Interp<'a> {
     pub data: &'a IndexMap<String, Value>,
     pub tools: &'a dyn ToolHost,
     pub prints: Vec<String>,
+    /// Bytes of `prints`, up to just past [`crate::limits::MAX_PRINT_BYTES`].
+    print_bytes: usize,
     pub tool_calls: Vec<ToolCallRecord>,
     pub definitions: Vec<Definition>,
     /// Functions made by `defn` in this run: (function address, definition index).
@@ -134,6 +136,7 @@ impl<'a> Interp<'a> {
             data,
             tools,
             prints: Vec::new(),
+            print_bytes: 0,
             tool_calls: Vec::new(),
             definitions: Vec::new(),
             defn_fns: Vec::new(),
@@ -187,6 +190,18 @@ impl<'a> Interp<'a> {
             ));
         }
         Ok(())
+    }
+
+    /// Keeps one print line, until the program's prints pass
+    /// [`MAX_PRINT_BYTES`](crate::limits::MAX_PRINT_BYTES): then one line
+    /// says the rest was dropped.
+    pub(crate) fn keep_print(&mut self, line: String) {
+        use crate::limits::{MAX_PRINT_BYTES, PRINTS_DROPPED};
+        if self.print_bytes > MAX_PRINT_BYTES {
+            return;
+        }
+        self.print_bytes += line.len();
+        self.prints.push(if self.print_bytes > MAX_PRINT_BYTES { PRINTS_DROPPED.to_string() } else { line });
     }
 
     /// Fails with `size_limit` if a collection of `len` elements is too big.

@@ -63,7 +63,7 @@ pub use builtins::{closest_among, did_you_mean};
 pub use card::{language_card, LANGUAGE_CARD, NAMESPACE_FALLBACK_NOTE};
 pub use error::{ErrorKind, LispError, ReadError};
 pub use json::{json_to_value, value_to_json, JsonError};
-pub use limits::Limits;
+pub use limits::{Limits, MAX_PRINT_BYTES, PRINTS_DROPPED};
 pub use memory::{Memory, MemoryEntry};
 pub use print::{to_display_string, to_print_string, to_string_truncated, type_label};
 pub use program::{

@@ -4,6 +4,15 @@
 
 use std::time::Duration;
 
+/// Bytes of print output one program keeps: every print call together,
+/// each already cut at [`Limits::println_char_limit`]. The prints past it
+/// are dropped and one last line, [`PRINTS_DROPPED`], says so: in a second
+/// a loop of prints made 370 MB for the session to record.
+pub const MAX_PRINT_BYTES: usize = 1 << 20;
+
+/// The print line that stands for the prints past [`MAX_PRINT_BYTES`].
+pub const PRINTS_DROPPED: &str = "... (the prints past 1 MiB were dropped; print less: a count, a sample, a summary)";
+
 /// Resource limits for one program run. Every field has a default; override
 /// the ones an agent needs:
 ///

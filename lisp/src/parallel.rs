@@ -126,7 +126,7 @@ impl Interp<'_> {
         defn_fns: Vec<(usize, usize)>,
         last_returns: Vec<(usize, Value)>,
     ) {
-        self.prints.extend(prints);
+        prints.into_iter().for_each(|line| self.keep_print(line));
         self.tool_calls.extend(tool_calls);
         let base = self.definitions.len();
         for d in definitions {

@@ -134,6 +134,28 @@ fn what_a_turn_records_as_text_fits_its_limits() {
 }
 
 #[test]
+fn a_program_keeps_at_most_a_mebibyte_of_prints() {
+    // 2,000 lines of 1,000 bytes: the lines up to 1 MiB, then one line that says the rest was dropped.
+    let src = "(let [s (apply str (repeat 1000 \"x\"))] (dotimes [i 2000] (println s)) :done)";
+    let out = run(src);
+    assert_eq!(out.result, Ok(Exit::Value(Value::keyword("done"))));
+    assert_eq!(out.prints.len(), MAX_PRINT_BYTES / 1000 + 1);
+    assert_eq!(out.prints.last().map(String::as_str), Some(PRINTS_DROPPED));
+    let kept: usize = out.prints.iter().map(String::len).sum();
+    assert!(kept <= MAX_PRINT_BYTES + PRINTS_DROPPED.len(), "{kept}");
+    // The same for the prints of parallel calls, merged in order.
+    let src = "(let [s (apply str (repeat 1000 \"x\"))] (pmap (fn [i] (dotimes [j 400] (println i s)) i) (range 8)))";
+    let out = run(src);
+    assert_eq!(out.result, Ok(Exit::Value(read_edn("(0 1 2 3 4 5 6 7)").unwrap())));
+    assert_eq!(out.prints.last().map(String::as_str), Some(PRINTS_DROPPED));
+    assert!(out.prints[0].starts_with("0 xxx") && out.prints[400].starts_with("1 xxx"), "in call order");
+    let kept: usize = out.prints.iter().map(String::len).sum();
+    assert!(kept <= MAX_PRINT_BYTES + PRINTS_DROPPED.len(), "{kept}");
+    // Under the bound nothing changes.
+    assert_eq!(run("(dotimes [i 3] (println i))").prints, ["0", "1", "2"]);
+}
+
+#[test]
 fn moderate_nesting_works_on_a_small_stack() {
     on_small_stack(|| {
         let src = format!("{}1{}", "(inc ".repeat(150), ")".repeat(150));

@@ -388,7 +388,7 @@ pub(crate) fn record(interp: &mut Interp, line: String) -> R {
         Some((cut, _)) => format!("{}...", &line[..cut]),
         None => line,
     };
-    interp.prints.push(line);
+    interp.keep_print(line);
     Ok(Value::Nil)
 }
 
