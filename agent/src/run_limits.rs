@@ -50,9 +50,18 @@ pub struct Stop {
     pub detail: String,
 }
 
+/// Bytes of tool results (as JSON) one program may receive, every call
+/// together. Each result is bounded (a command tool's at 16 MiB, an MCP
+/// server's by the SDK), not their number: in its second a program calling
+/// `turn-output` on a turn of 1 MB had the session record 1.1 GB. A result
+/// past it is not given to the program, which gets a `limit` tool error;
+/// the run goes on.
+pub const MAX_TOOL_RESULT_BYTES_PER_TURN: usize = 64 << 20;
+
 /// The tools of one turn, counted against the run's tool-call limits. A
 /// call past a limit is refused (the tool is not called, the program gets a
-/// tool error) and remembered as the turn's [`Stop`].
+/// tool error) and remembered as the turn's [`Stop`]. The results are
+/// counted against [`MAX_TOOL_RESULT_BYTES_PER_TURN`].
 pub struct Counted<'a, H: ToolHost + ?Sized> {
     inner: &'a H,
     /// Calls the run made before this turn.
@@ -62,13 +71,23 @@ pub struct Counted<'a, H: ToolHost + ?Sized> {
     attempts: AtomicU64,
     /// Calls this turn that reached the tool.
     made: AtomicU64,
+    /// Bytes of the results given to the program this turn.
+    result_bytes: AtomicU64,
     stop: Mutex<Option<Stop>>,
 }
 
 impl<'a, H: ToolHost + ?Sized> Counted<'a, H> {
     /// Counts `inner`'s calls; the run made `before` calls in earlier turns.
     pub fn new(inner: &'a H, before: u64, limits: RunLimits) -> Self {
-        Counted { inner, before, limits, attempts: AtomicU64::new(0), made: AtomicU64::new(0), stop: Mutex::new(None) }
+        Counted {
+            inner,
+            before,
+            limits,
+            attempts: AtomicU64::new(0),
+            made: AtomicU64::new(0),
+            result_bytes: AtomicU64::new(0),
+            stop: Mutex::new(None),
+        }
     }
 
     /// Calls that reached a tool this turn.
@@ -110,12 +129,41 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
                 detail: format!("max_tool_calls = {max} reached: tool/{name} would be call {} of the run", max + 1),
             }));
         }
-        self.inner.call(name, args)
+        let result = self.inner.call(name, args)?;
+        let bytes = json_len(&result);
+        let total = self.result_bytes.fetch_add(bytes, Ordering::SeqCst) + bytes;
+        if total > MAX_TOOL_RESULT_BYTES_PER_TURN as u64 {
+            let message = format!(
+                "this program's tool results passed {} MiB (MAX_TOOL_RESULT_BYTES_PER_TURN) with tool/{name}'s of {bytes} bytes, \
+                 which it does not get; ask for less per call (a page, a filter) or in later turns",
+                MAX_TOOL_RESULT_BYTES_PER_TURN >> 20
+            );
+            return Err(ToolError::new(ToolErrorKind::Limit, message));
+        }
+        Ok(result)
     }
 
     fn concurrent(&self) -> bool {
         self.inner.concurrent()
     }
+}
+
+/// The length of `json`'s text, counted without building it.
+fn json_len(json: &Json) -> u64 {
+    struct Count(u64);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len() as u64;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // Writing to a counter cannot fail; JSON values always serialize.
+    let _ = serde_json::to_writer(&mut count, json);
+    count.0
 }
 
 /// What a run has spent before a turn, and what that turn's prompt adds
@@ -257,6 +305,29 @@ mod tests {
         assert!(e.message.starts_with("max_tool_calls = 5 reached: tool/t would be call 6 of the run"), "{e}");
         assert_eq!(e.kind, ToolErrorKind::Limit);
         assert_eq!((counted.made(), counted.stop().unwrap().limit), (1, RunLimit::MaxToolCalls));
+    }
+
+    #[test]
+    fn results_past_the_turns_bound_are_withheld_and_the_run_goes_on() {
+        let mib = "x".repeat(1 << 20);
+        let host = move |_: &str, _: Json| -> Result<Json, String> { Ok(json!([mib.clone()])) };
+        let counted = Counted::new(&host, 0, RunLimits::default());
+        // Each result is 1 MiB and 4 bytes of JSON: 63 fit, the 64th passes 64 MiB.
+        for _ in 0..63 {
+            assert!(counted.call("page", json!({})).is_ok());
+        }
+        let e = counted.call("page", json!({})).unwrap_err();
+        assert_eq!(e.kind, ToolErrorKind::Limit);
+        assert_eq!(
+            e.message,
+            "this program's tool results passed 64 MiB (MAX_TOOL_RESULT_BYTES_PER_TURN) with tool/page's of 1048580 bytes, \
+             which it does not get; ask for less per call (a page, a filter) or in later turns"
+        );
+        assert_eq!((counted.made(), counted.stop()), (64, None), "the tool was called; the run goes on");
+        assert!(counted.call("page", json!({})).is_err());
+        // The next turn counts afresh.
+        assert!(Counted::new(&host, 65, RunLimits::default()).call("page", json!({})).is_ok());
+        assert_eq!(json_len(&json!({"a": [1, "é"]})), r#"{"a":[1,"é"]}"#.len() as u64);
     }
 
     #[test]
