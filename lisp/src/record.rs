@@ -16,7 +16,8 @@ pub enum ToolErrorKind {
     BadArguments,
     /// The tool answered, but its result does not fit its signature (`bad_result`).
     BadResult,
-    /// A run limit refused the call; the tool was not called (`limit`).
+    /// A run limit refused the call, and the tool was not called, or
+    /// refused its result (`limit`).
     Limit,
     /// The tool did not answer in time (`timeout`).
     Timeout,
