@@ -50,18 +50,21 @@ pub struct Stop {
     pub detail: String,
 }
 
-/// Bytes of tool results (as JSON) one program may receive, every call
-/// together. Each result is bounded (a command tool's at 16 MiB, an MCP
-/// server's by the SDK), not their number: in its second a program calling
-/// `turn-output` on a turn of 1 MB had the session record 1.1 GB. A result
-/// past it is not given to the program, which gets a `limit` tool error;
+/// Bytes of tool arguments and results (as JSON) one program may send and
+/// receive, every call together: the session records them all. Each one
+/// is bounded (arguments at 16 MiB of text, a command tool's result at 16
+/// MiB, an MCP server's by the SDK), not their number: in its second a
+/// program calling `turn-output` on a turn of 1 MB had the session record
+/// 1.1 GB, and one passing a 10 MB string to each call held `ptc run` at
+/// 6.5 GB. A call whose arguments would pass it is not made, a result that
+/// passes it is withheld: either is a `limit` tool error for the program;
 /// the run goes on.
-pub const MAX_TOOL_RESULT_BYTES_PER_TURN: usize = 64 << 20;
+pub const MAX_TOOL_BYTES_PER_TURN: usize = 64 << 20;
 
 /// The tools of one turn, counted against the run's tool-call limits. A
 /// call past a limit is refused (the tool is not called, the program gets a
 /// tool error) and remembered as the turn's [`Stop`]. The results are
-/// counted against [`MAX_TOOL_RESULT_BYTES_PER_TURN`].
+/// arguments and results are counted against [`MAX_TOOL_BYTES_PER_TURN`].
 pub struct Counted<'a, H: ToolHost + ?Sized> {
     inner: &'a H,
     /// Calls the run made before this turn.
@@ -71,8 +74,8 @@ pub struct Counted<'a, H: ToolHost + ?Sized> {
     attempts: AtomicU64,
     /// Calls this turn that reached the tool.
     made: AtomicU64,
-    /// Bytes of the results given to the program this turn.
-    result_bytes: AtomicU64,
+    /// Bytes of the arguments sent and results given this turn.
+    bytes: AtomicU64,
     stop: Mutex<Option<Stop>>,
 }
 
@@ -85,7 +88,7 @@ impl<'a, H: ToolHost + ?Sized> Counted<'a, H> {
             limits,
             attempts: AtomicU64::new(0),
             made: AtomicU64::new(0),
-            result_bytes: AtomicU64::new(0),
+            bytes: AtomicU64::new(0),
             stop: Mutex::new(None),
         }
     }
@@ -98,6 +101,22 @@ impl<'a, H: ToolHost + ?Sized> Counted<'a, H> {
     /// The limit this turn breached, if any.
     pub fn stop(&self) -> Option<Stop> {
         self.stop.lock().map(|s| s.clone()).unwrap_or(None)
+    }
+
+    /// Counts `bytes` more of this turn's arguments and results; the
+    /// error when they pass [`MAX_TOOL_BYTES_PER_TURN`].
+    fn count_bytes(&self, bytes: u64, what: impl FnOnce() -> String) -> Result<(), ToolError> {
+        let total = self.bytes.fetch_add(bytes, Ordering::SeqCst) + bytes;
+        if total <= MAX_TOOL_BYTES_PER_TURN as u64 {
+            return Ok(());
+        }
+        let message = format!(
+            "this program's tool arguments and results passed {} MiB (MAX_TOOL_BYTES_PER_TURN) with {}; \
+             send and ask for less per call (a page, a filter, an id), or spread the calls over turns",
+            MAX_TOOL_BYTES_PER_TURN >> 20,
+            what()
+        );
+        Err(ToolError::new(ToolErrorKind::Limit, message))
     }
 
     fn refuse(&self, stop: Stop) -> ToolError {
@@ -120,6 +139,8 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
                 detail: format!("max_tool_calls_per_turn = {max} reached: tool/{name} would be call {n} of this turn"),
             }));
         }
+        let sent = json_len(&args);
+        self.count_bytes(sent, || format!("tool/{name}'s arguments of {sent} bytes, so it was not called"))?;
         let max = self.limits.max_tool_calls.unwrap_or(u64::MAX);
         let reserved =
             self.made.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |m| (self.before + m < max).then_some(m + 1));
@@ -130,16 +151,8 @@ impl<H: ToolHost + ?Sized> ToolHost for Counted<'_, H> {
             }));
         }
         let result = self.inner.call(name, args)?;
-        let bytes = json_len(&result);
-        let total = self.result_bytes.fetch_add(bytes, Ordering::SeqCst) + bytes;
-        if total > MAX_TOOL_RESULT_BYTES_PER_TURN as u64 {
-            let message = format!(
-                "this program's tool results passed {} MiB (MAX_TOOL_RESULT_BYTES_PER_TURN) with tool/{name}'s of {bytes} bytes, \
-                 which it does not get; ask for less per call (a page, a filter) or in later turns",
-                MAX_TOOL_RESULT_BYTES_PER_TURN >> 20
-            );
-            return Err(ToolError::new(ToolErrorKind::Limit, message));
-        }
+        let got = json_len(&result);
+        self.count_bytes(got, || format!("tool/{name}'s result of {got} bytes, which the program does not get"))?;
         Ok(result)
     }
 
@@ -308,7 +321,7 @@ mod tests {
     }
 
     #[test]
-    fn results_past_the_turns_bound_are_withheld_and_the_run_goes_on() {
+    fn arguments_and_results_past_the_turns_bound_are_refused_and_the_run_goes_on() {
         let mib = "x".repeat(1 << 20);
         let host = move |_: &str, _: Json| -> Result<Json, String> { Ok(json!([mib.clone()])) };
         let counted = Counted::new(&host, 0, RunLimits::default());
@@ -320,13 +333,20 @@ mod tests {
         assert_eq!(e.kind, ToolErrorKind::Limit);
         assert_eq!(
             e.message,
-            "this program's tool results passed 64 MiB (MAX_TOOL_RESULT_BYTES_PER_TURN) with tool/page's of 1048580 bytes, \
-             which it does not get; ask for less per call (a page, a filter) or in later turns"
+            "this program's tool arguments and results passed 64 MiB (MAX_TOOL_BYTES_PER_TURN) with tool/page's result \
+             of 1048580 bytes, which the program does not get; send and ask for less per call (a page, a filter, an id), \
+             or spread the calls over turns"
         );
         assert_eq!((counted.made(), counted.stop()), (64, None), "the tool was called; the run goes on");
-        assert!(counted.call("page", json!({})).is_err());
-        // The next turn counts afresh.
-        assert!(Counted::new(&host, 65, RunLimits::default()).call("page", json!({})).is_ok());
+        // Past the bound, arguments are counted before the call: it is not made.
+        let e = counted.call("page", json!({})).unwrap_err();
+        assert!(e.message.contains("with tool/page's arguments of 2 bytes, so it was not called;"), "{e}");
+        assert_eq!(counted.made(), 64, "not made, so not counted against max_tool_calls");
+        // The next turn counts afresh; arguments count as results do.
+        let fresh = Counted::new(&host, 65, RunLimits::default());
+        let big = "y".repeat(63 << 20);
+        let e = fresh.call("page", json!([big])).unwrap_err();
+        assert!(e.message.contains("with tool/page's result of 1048580 bytes"), "{e}");
         assert_eq!(json_len(&json!({"a": [1, "é"]})), r#"{"a":[1,"é"]}"#.len() as u64);
     }
 
