@@ -63,8 +63,8 @@ pub const MAX_TOOL_BYTES_PER_TURN: usize = 64 << 20;
 
 /// The tools of one turn, counted against the run's tool-call limits. A
 /// call past a limit is refused (the tool is not called, the program gets a
-/// tool error) and remembered as the turn's [`Stop`]. The results are
-/// arguments and results are counted against [`MAX_TOOL_BYTES_PER_TURN`].
+/// tool error) and remembered as the turn's [`Stop`]. The calls' arguments
+/// and results are counted against [`MAX_TOOL_BYTES_PER_TURN`].
 pub struct Counted<'a, H: ToolHost + ?Sized> {
     inner: &'a H,
     /// Calls the run made before this turn.

@@ -65,7 +65,7 @@ struct Budget {
 }
 
 impl Budget {
-    /// Takes `bytes` of text from the budget.
+    /// `s` as JSON text, its bytes taken from the budget.
     fn text(&mut self, s: &str) -> Result<String, JsonError> {
         self.bytes = self.bytes.checked_sub(s.len()).ok_or(JsonError::TooLarge)?;
         Ok(s.to_string())

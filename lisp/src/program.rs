@@ -160,8 +160,8 @@ pub fn run_program_with(
 /// returned value or `fail` reason in `max_string_bytes`, the values
 /// it defined (kept between turns, so written to the session) in
 /// `max_memory_bytes` together. A value is built sharing structure (`[x x]`
-/// holds `x` once), but its text holds every share in full: 40 turns of
-/// `(conj a a)` build a few dozen nodes whose text has a trillion bytes,
+/// holds `x` once), but its text holds every share in full: 40 rounds of
+/// `(conj a a)` build 41 vectors whose text has a trillion of them,
 /// which the namespace's in-memory estimate cannot see.
 fn prints_within_limits(
     result: &Result<Exit, LispError>,
