@@ -14,7 +14,32 @@ use indexmap::IndexMap;
 use ptc_lisp::{json_to_value, read_edn, Value};
 use ptc_signature::{check, Primitive, Signature, Type};
 use std::fmt;
+use std::io::Read;
 use std::path::Path;
+
+/// Bytes an input file may hold: a `data = { ... }` file of an agent, or
+/// `--arg name=@file.json`. It is read whole into memory (and then into
+/// the program's values), so a path to a multi-gigabyte log, or to a
+/// device, must not be read to its end: `/dev/zero` as a data file held
+/// `ptc run` at 9.4 GB after 30 s.
+pub const MAX_INPUT_FILE_BYTES: u64 = 256 << 20;
+
+/// The text of input file `path`, refused past [`MAX_INPUT_FILE_BYTES`]
+/// (checked while reading, so a device or a pipe is refused too).
+pub(crate) fn read_input_file(path: &Path) -> Result<String, String> {
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_INPUT_FILE_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MAX_INPUT_FILE_BYTES {
+        return Err(format!(
+            "more than {} MiB (MAX_INPUT_FILE_BYTES), and an input is read whole into memory; \
+             give the agent an extract, or a tool that reads the file",
+            MAX_INPUT_FILE_BYTES >> 20
+        ));
+    }
+    Ok(text)
+}
 
 /// An input that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -128,7 +153,7 @@ pub fn from_session(recorded: &IndexMap<String, String>) -> Result<IndexMap<Stri
 
 fn read_value(text: &str, ty: &Type) -> Result<Value, String> {
     if let Some(path) = text.strip_prefix('@') {
-        let json = std::fs::read_to_string(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let json = read_input_file(Path::new(path)).map_err(|e| format!("cannot read {path}: {e}"))?;
         let json: serde_json::Value = serde_json::from_str(&json).map_err(|e| format!("{path} is not JSON: {e}"))?;
         return Ok(json_to_value(&json));
     }
@@ -195,6 +220,17 @@ pub fn template(mission: &str, inputs: &IndexMap<String, Value>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A device is read only as far as the bound (checked while reading,
+    /// where a size from the file's metadata would say 0).
+    #[cfg(unix)]
+    #[test]
+    fn an_input_file_past_the_bound_is_refused_as_it_is_read() {
+        let e = read_input_file(Path::new("/dev/zero")).unwrap_err();
+        assert!(e.starts_with("more than 256 MiB (MAX_INPUT_FILE_BYTES)"), "{e}");
+        let e = read_args(&["rows=@/dev/zero".to_string()], Some(&sig("(rows :any) -> :any"))).unwrap_err().to_string();
+        assert!(e.contains("cannot read /dev/zero: more than 256 MiB"), "{e}");
+    }
 
     #[test]
     fn a_word_for_an_int_input_is_not_told_to_quote_strings() {

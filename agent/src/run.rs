@@ -964,7 +964,7 @@ fn read_data(agent: &Agent) -> Result<IndexMap<String, Value>, RunError> {
             path: path.clone(),
             message,
         };
-        let text = std::fs::read_to_string(path).map_err(|e| fail(e.to_string()))?;
+        let text = inputs::read_input_file(path).map_err(fail)?;
         let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| fail(format!("not JSON: {e}")))?;
         data.insert(name.clone(), json_to_value(&json));
     }

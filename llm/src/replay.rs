@@ -2,6 +2,7 @@
 
 use super::{FinishReason, Llm, LlmError, LlmReply, Prompt};
 use serde_json::{json, Value as Json};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Answers from a transcript: one string per turn, in order.
@@ -12,6 +13,11 @@ pub struct Replay {
     next: usize,
 }
 
+/// Bytes a replay file may hold (its answers are read whole into memory):
+/// `/dev/zero` given as one had `ptc run` read until the kernel killed it
+/// at 24 GB.
+pub const MAX_REPLAY_FILE_BYTES: u64 = 256 << 20;
+
 impl Replay {
     /// A replay of `responses`, starting at index `start`.
     pub fn new(responses: Vec<String>, start: usize) -> Replay {
@@ -21,7 +27,16 @@ impl Replay {
     /// Reads a JSON array of strings.
     pub fn from_file(file: &Path, start: usize) -> Result<Replay, LlmError> {
         let fail = |detail: String| LlmError::ReplayFile { file: file.to_path_buf(), detail };
-        let text = std::fs::read_to_string(file).map_err(|e| fail(format!("cannot read it: {e}")))?;
+        let mut text = String::new();
+        std::fs::File::open(file)
+            .and_then(|f| f.take(MAX_REPLAY_FILE_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| fail(format!("cannot read it: {e}")))?;
+        if text.len() as u64 > MAX_REPLAY_FILE_BYTES {
+            return Err(fail(format!(
+                "more than {} MiB (MAX_REPLAY_FILE_BYTES); is it a replay file?",
+                MAX_REPLAY_FILE_BYTES >> 20
+            )));
+        }
         let responses: Vec<String> = serde_json::from_str(&text)
             .map_err(|e| fail(format!("expected a JSON array of strings (one per turn): {e}")))?;
         Ok(Replay { file: file.to_path_buf(), responses, next: start })
@@ -54,5 +69,14 @@ mod tests {
         assert_eq!(r.chat(&Prompt::default()).unwrap().content, "a");
         let e = r.chat(&Prompt::default()).unwrap_err().to_string();
         assert_eq!(e, "replay file <memory> has 1 responses, but turn 2 needs another one");
+    }
+
+    /// A device is read only as far as the bound: it is refused, not read
+    /// until memory runs out.
+    #[cfg(unix)]
+    #[test]
+    fn a_file_past_the_bound_is_refused_as_it_is_read() {
+        let e = Replay::from_file(Path::new("/dev/zero"), 0).unwrap_err().to_string();
+        assert_eq!(e, "replay file /dev/zero: more than 256 MiB (MAX_REPLAY_FILE_BYTES); is it a replay file?");
     }
 }
