@@ -54,6 +54,26 @@ pub const DOCUMENT_FORMAT: &str = "ptc-session/1";
 /// The tag of a session journal (JSON lines), what `ptc run` writes.
 pub const JOURNAL_FORMAT: &str = "ptc-session/2";
 
+/// Bytes a session file may hold. It is read whole, and a run's turns are
+/// bounded (a program's prints, value, definitions and tool traffic), so
+/// a file past it is no session ptc wrote: a path to a device or to a
+/// dataset, which is refused instead of read to its end (`ptc trace
+/// /dev/zero` grew by about 400 MB a second).
+pub const MAX_SESSION_FILE_BYTES: u64 = 1 << 30;
+
+/// The text of `path`, an error of kind `FileTooLarge` past
+/// [`MAX_SESSION_FILE_BYTES`] (checked while reading: a device or a pipe
+/// has no size to check first).
+fn read_text(path: &Path) -> std::io::Result<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(MAX_SESSION_FILE_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_SESSION_FILE_BYTES {
+        return Err(std::io::ErrorKind::FileTooLarge.into());
+    }
+    Ok(text)
+}
+
 /// `max_turns` when a session does not say (SS-002).
 pub const DEFAULT_MAX_TURNS: u32 = 5;
 
@@ -207,8 +227,11 @@ impl Session {
 
     /// Reads a session file in either layout.
     pub fn read(path: &Path) -> Result<Session, SessionError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = read_text(path).map_err(|e| {
             let message = match e.kind() {
+                std::io::ErrorKind::FileTooLarge => {
+                    format!("more than {} MiB (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}", MAX_SESSION_FILE_BYTES >> 20)
+                }
                 std::io::ErrorKind::InvalidData => format!("not text (not UTF-8); {NOT_A_SESSION}"),
                 std::io::ErrorKind::IsADirectory => "a folder, not a file: name a session file in it".to_string(),
                 std::io::ErrorKind::PermissionDenied => format!("cannot read: {e}; no permission there"),
@@ -254,7 +277,7 @@ impl Session {
         json_files(dir, &mut found)?;
         found.sort();
         let total = found.len();
-        found.retain(|f| std::fs::read_to_string(f).is_ok_and(|text| Session::is_session_text(&text)));
+        found.retain(|f| read_text(f).is_ok_and(|text| Session::is_session_text(&text)));
         let other = total - found.len();
         Ok((found, other))
     }
@@ -453,6 +476,12 @@ mod tests {
         let e = Session::read(&dir).unwrap_err();
         assert_eq!(e.to_string(), "a folder, not a file: name a session file in it");
         std::fs::remove_dir_all(&dir).unwrap();
+        // A device is read only as far as the bound, not until memory runs out.
+        #[cfg(unix)]
+        {
+            let e = Session::read(Path::new("/dev/zero")).unwrap_err();
+            assert_eq!(e.to_string(), format!("more than 1024 MiB (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}"));
+        }
     }
 
     #[test]
