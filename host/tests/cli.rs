@@ -1157,7 +1157,8 @@ fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
         SLOW_TOOL
     );
     let (dir, config) = replay_project("tool-timeout", &["(tool/slow {})", "(return 1)"], &tables);
-    let out = ptc(&["run", "slow", "--config", &config]);
+    let session = dir.join("slow.session.jsonl");
+    let out = ptc(&["run", "slow", "--config", &config, "--session", session.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Not only the shell: the sleep it forked, which held the tool's output open.
     let pids = tool_pids(&dir);

@@ -410,6 +410,7 @@ llm = { backend = "replay", file = "waits.json" }
     let dir = setup("mcp-interrupted", config, &[("waits", &["```clojure\n(tool/cities.sleep {:ms 300000})\n```"])]);
     let child = ptc_integration_tests::command_in_root(env!("CARGO_BIN_EXE_ptc"))
         .args(["run", "waits", "--config", dir.join("strategies.toml").to_str().unwrap()])
+        .args(["--session", dir.join("waits.session.jsonl").to_str().unwrap()])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
