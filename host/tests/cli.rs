@@ -1,8 +1,8 @@
 //! The `ptc` binary as a user runs it: exit codes and one-line errors.
 
 use ptc_integration_tests::{
-    check_golden, command_in_root, http_server, library, link_or_copy, process_ended, root, scratch_dir, signal,
-    system_libm, wait_until,
+    check_golden, command_in_root, http_server, library, link_or_copy, pids_written, process_ended, root, scratch_dir,
+    signal, system_libm, wait_until,
 };
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -1121,7 +1121,10 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
         signal(&child, signal_name);
         let out = child.wait_with_output().unwrap();
         // The tool (a shell) and the sleep it started were killed with ptc.
-        assert!(tool_pids(&dir).into_iter().all(process_ended), "SIG{signal_name}: the tool outlived ptc");
+        assert!(
+            pids_written(&dir.join("tool.pids")).into_iter().all(process_ended),
+            "SIG{signal_name}: the tool outlived ptc"
+        );
         std::fs::remove_file(dir.join("tool.pids")).unwrap();
         assert_eq!(out.status.code(), Some(status), "SIG{signal_name}: {}", stderr(&out));
         let err = stderr(&out);
@@ -1144,12 +1147,6 @@ fn ctrl_c_says_where_the_finished_turns_are_and_the_run_goes_on_from_them() {
 /// process ids to `tool.pids` and waits for it.
 const SLOW_TOOL: &str = "[tool.slow]\ncommand = [\"sh\", \"-c\", \"sleep 300 & echo $$ $! > tool.pids; wait\"]\n";
 
-/// The process ids `SLOW_TOOL` wrote in `dir`.
-fn tool_pids(dir: &Path) -> Vec<u32> {
-    let text = std::fs::read_to_string(dir.join("tool.pids")).unwrap();
-    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
-}
-
 #[test]
 fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
     let tables = format!(
@@ -1161,7 +1158,7 @@ fn a_command_tool_past_its_timeout_is_killed_with_what_it_started() {
     let out = ptc(&["run", "slow", "--config", &config, "--session", session.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     // Not only the shell: the sleep it forked, which held the tool's output open.
-    let pids = tool_pids(&dir);
+    let pids = pids_written(&dir.join("tool.pids"));
     assert_eq!(pids.len(), 2);
     wait_until("the tool's processes ended", || pids.iter().all(|&pid| process_ended(pid)));
 }

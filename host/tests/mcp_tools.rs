@@ -9,7 +9,8 @@ use ptc_host::config::Config;
 use ptc_host::config::ConfigFile;
 use ptc_host::run::{run, RunOptions};
 use ptc_integration_tests::{
-    http_server, mcp_test_server, own_peak_memory, process_ended, root, scratch_dir, signal, wait_until, McpHttpServer,
+    http_server, mcp_test_server, own_peak_memory, pids_written, process_ended, root, scratch_dir, signal, wait_until,
+    McpHttpServer,
 };
 use ptc_session::Session;
 use std::path::{Path, PathBuf};
@@ -416,8 +417,7 @@ llm = { backend = "replay", file = "waits.json" }
         .spawn()
         .unwrap();
     wait_until("the server started", || std::fs::read_to_string(dir.join("mcp.pids")).is_ok_and(|t| t.ends_with('\n')));
-    let pids: Vec<u32> =
-        std::fs::read_to_string(dir.join("mcp.pids")).unwrap().split_whitespace().map(|p| p.parse().unwrap()).collect();
+    let pids = pids_written(&dir.join("mcp.pids"));
     assert_eq!(pids.len(), 2);
     signal(&child, "TERM");
     let out = child.wait_with_output().unwrap();

@@ -4,7 +4,7 @@
 //! that cannot start or speak no MCP.
 
 use ptc_integration_tests::{
-    http_server, mcp_test_server, process_ended, root, scratch_dir, wait_until, McpHttpServer,
+    http_server, mcp_test_server, pids_written, process_ended, root, scratch_dir, wait_until, McpHttpServer,
 };
 use ptc_mcp::{CallError, McpServer, Runtime, ServerConfig, Transport};
 use serde_json::json;
@@ -154,13 +154,6 @@ fn starting_a_sleep(dir: &std::path::Path, server: &str) -> ServerConfig {
     )
 }
 
-/// The two process ids [`starting_a_sleep`] wrote in `dir`.
-#[cfg(unix)]
-fn pids(dir: &std::path::Path) -> Vec<u32> {
-    let text = std::fs::read_to_string(dir.join("pids")).unwrap();
-    text.split_whitespace().map(|pid| pid.parse().unwrap()).collect()
-}
-
 #[cfg(unix)]
 #[test]
 fn a_stdio_server_ends_with_every_process_it_started() {
@@ -169,7 +162,7 @@ fn a_stdio_server_ends_with_every_process_it_started() {
     let exec = format!("exec {}", mcp_test_server().display());
     let server = McpServer::start(&starting_a_sleep(&dir, &exec), runtime()).unwrap();
     assert_eq!(server.call("lookup", json!({"city": "Lyon"})).unwrap()["country"], "FR");
-    let started = pids(&dir);
+    let started = pids_written(&dir.join("pids"));
     assert!(!started.iter().any(|&pid| process_ended(pid)), "{started:?}");
     drop(server);
     wait_until("the server and its sleep ended", || started.iter().all(|&pid| process_ended(pid)));
@@ -180,7 +173,7 @@ fn a_stdio_server_ends_with_every_process_it_started() {
     failing.startup_timeout = Duration::from_secs(2);
     let e = McpServer::start(&failing, runtime()).err().unwrap().to_string();
     assert!(e.contains("handshake failed") || e.contains("within 2000 ms (startup_timeout_ms)"), "{e}");
-    let started = pids(&dir);
+    let started = pids_written(&dir.join("pids"));
     wait_until("the failed server's sleep ended", || started.iter().all(|&pid| process_ended(pid)));
 }
 

@@ -309,6 +309,14 @@ pub fn http_server(answer: impl Fn(&str) -> Vec<u8> + Send + 'static) -> String 
     url
 }
 
+/// The process ids a test's shell wrote to `path`, separated by
+/// whitespace (`echo $$ $! > FILE`: the shell's and its background
+/// child's), for [`process_ended`].
+pub fn pids_written(path: &Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text.split_whitespace().map(|pid| pid.parse().unwrap_or_else(|e| panic!("{pid}: {e}"))).collect()
+}
+
 /// Whether process `pid` has ended: gone from `/proc`, or a zombie left
 /// for its parent to reap (Linux; elsewhere always true).
 pub fn process_ended(pid: u32) -> bool {
