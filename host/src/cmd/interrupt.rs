@@ -6,8 +6,8 @@
 //! journal and the bench's result file are written and synced as each turn
 //! or run ends, so the line only points at them. Command tools still
 //! running and stdio MCP servers are killed first, with what they started:
-//! they are ptc's children, and a tool's timeout ends with ptc. Without a note the process ends as it would without the
-//! handler, with no word.
+//! they are ptc's children, and a tool's timeout ends with ptc. Without a
+//! note the process ends as it would without the handler, with no word.
 
 use std::io::{IsTerminal, Write};
 use std::sync::{Mutex, Once};
@@ -49,8 +49,8 @@ fn install() {
     let _ = ctrlc::set_handler(|| finish(INTERRUPTED));
 }
 
-/// Stops the running command tools and MCP servers, prints the note, if any, and exits
-/// with `status`.
+/// Stops the running command tools and MCP servers, prints the note, if
+/// any, and exits with `status`.
 fn finish(status: i32) -> ! {
     crate::tools::stop_commands_for_exit();
     let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
