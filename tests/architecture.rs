@@ -22,17 +22,18 @@ use std::path::{Path, PathBuf};
 /// [`TOOLS_ONLY`].
 const ALLOWED: &[(&str, &[&str])] = &[
     ("ptc-print", &[]),
+    ("ptc-os", &[]),
     ("ptc-signature", &[]),
     ("ptc-plugin-api", &["ptc-print", "ptc-signature"]),
     ("ptc-lisp", &["ptc-print"]),
     ("ptc-tokens", &["ptc-plugin-api"]),
     ("ptc-registry", &["ptc-plugin-api"]),
-    ("ptc-session", &["ptc-plugin-api", "ptc-lisp"]),
+    ("ptc-session", &["ptc-plugin-api", "ptc-lisp", "ptc-os"]),
     ("ptc-cost", &["ptc-plugin-api", "ptc-tokens"]),
     ("ptc-conformance", &["ptc-plugin-api", "ptc-registry", "ptc-session", "ptc-tokens", "ptc-cost"]),
-    ("ptc-mcp", &["ptc-signature"]),
-    ("ptc-llm", &["ptc-plugin-api", "ptc-cost"]),
-    ("ptc-suite", &["ptc-lisp", "ptc-tokens", "ptc-cost"]),
+    ("ptc-mcp", &["ptc-signature", "ptc-os"]),
+    ("ptc-llm", &["ptc-plugin-api", "ptc-cost", "ptc-os"]),
+    ("ptc-suite", &["ptc-lisp", "ptc-tokens", "ptc-cost", "ptc-os"]),
     (
         "ptc-agent",
         &[
@@ -45,6 +46,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "ptc-tokens",
             "ptc-cost",
             "ptc-llm",
+            "ptc-os",
         ],
     ),
     ("ptc-compare", &["ptc-plugin-api", "ptc-session", "ptc-tokens", "ptc-cost", "ptc-agent"]),

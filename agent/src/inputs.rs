@@ -14,7 +14,6 @@ use indexmap::IndexMap;
 use ptc_lisp::{json_to_value, read_edn, Value};
 use ptc_signature::{check, Primitive, Signature, Type};
 use std::fmt;
-use std::io::Read;
 use std::path::Path;
 
 /// Bytes an input file may hold: a `data = { ... }` file of an agent, or
@@ -27,18 +26,13 @@ pub const MAX_INPUT_FILE_BYTES: u64 = 256 << 20;
 /// The text of input file `path`, refused past [`MAX_INPUT_FILE_BYTES`]
 /// (checked while reading, so a device or a pipe is refused too).
 pub(crate) fn read_input_file(path: &Path) -> Result<String, String> {
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_INPUT_FILE_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| e.to_string())?;
-    if text.len() as u64 > MAX_INPUT_FILE_BYTES {
-        return Err(format!(
-            "more than {} MiB (MAX_INPUT_FILE_BYTES), and an input is read whole into memory; \
-             give the agent an extract, or a tool that reads the file",
-            MAX_INPUT_FILE_BYTES >> 20
-        ));
-    }
-    Ok(text)
+    ptc_os::read_text(path, MAX_INPUT_FILE_BYTES).map_err(|e| match e.kind() {
+        std::io::ErrorKind::FileTooLarge => format!(
+            "{e} (MAX_INPUT_FILE_BYTES), and an input is read whole into memory; \
+             give the agent an extract, or a tool that reads the file"
+        ),
+        _ => e.to_string(),
+    })
 }
 
 /// An input that cannot be used.

@@ -421,12 +421,8 @@ fn end_child(id: u64, kill: bool) {
 /// started (`sh -c "..."` forks its commands): on Unix the tool runs as
 /// the leader of its own process group, and the group is killed.
 fn kill_command(child: &mut Child) {
-    #[cfg(unix)]
-    if let Ok(group) = i32::try_from(child.id()) {
-        // SAFETY: kill(2) with a negative pid signals that process group; the
-        // group's leader is unreaped, so its id names no other group.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
-    }
+    // The group's leader is unreaped here, so its id names no other group.
+    ptc_os::kill_process_group(child.id());
     let _ = child.kill();
     let _ = child.wait();
 }

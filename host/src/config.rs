@@ -167,7 +167,7 @@ pub trait ConfigFile: Sized {
 
 impl ConfigFile for Config {
     fn load(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|e| ConfigError {
+        let text = ptc_os::read_text(path, ptc_os::MAX_SOURCE_FILE_BYTES).map_err(|e| ConfigError {
             location: Location { file: path.to_path_buf(), line: 0, column: 0 },
             message: unreadable_config(path, &e),
         })?;
@@ -411,6 +411,9 @@ fn unreadable_config(path: &Path, error: &std::io::Error) -> String {
         }
         std::io::ErrorKind::IsADirectory => {
             return "a folder, not a file: name its strategies.toml (`--config DIR/strategies.toml`)".to_string()
+        }
+        std::io::ErrorKind::FileTooLarge => {
+            return format!("{error} (MAX_SOURCE_FILE_BYTES): a config is a TOML file, as `ptc init` writes")
         }
         _ => return format!("cannot read config: {error}"),
     }

@@ -2,7 +2,6 @@
 
 use super::{FinishReason, Llm, LlmError, LlmReply, Prompt};
 use serde_json::{json, Value as Json};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Answers from a transcript: one string per turn, in order.
@@ -27,16 +26,10 @@ impl Replay {
     /// Reads a JSON array of strings.
     pub fn from_file(file: &Path, start: usize) -> Result<Replay, LlmError> {
         let fail = |detail: String| LlmError::ReplayFile { file: file.to_path_buf(), detail };
-        let mut text = String::new();
-        std::fs::File::open(file)
-            .and_then(|f| f.take(MAX_REPLAY_FILE_BYTES + 1).read_to_string(&mut text))
-            .map_err(|e| fail(format!("cannot read it: {e}")))?;
-        if text.len() as u64 > MAX_REPLAY_FILE_BYTES {
-            return Err(fail(format!(
-                "more than {} MiB (MAX_REPLAY_FILE_BYTES); is it a replay file?",
-                MAX_REPLAY_FILE_BYTES >> 20
-            )));
-        }
+        let text = ptc_os::read_text(file, MAX_REPLAY_FILE_BYTES).map_err(|e| match e.kind() {
+            std::io::ErrorKind::FileTooLarge => fail(format!("{e} (MAX_REPLAY_FILE_BYTES); is it a replay file?")),
+            _ => fail(format!("cannot read it: {e}")),
+        })?;
         let responses: Vec<String> = serde_json::from_str(&text)
             .map_err(|e| fail(format!("expected a JSON array of strings (one per turn): {e}")))?;
         Ok(Replay { file: file.to_path_buf(), responses, next: start })

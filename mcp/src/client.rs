@@ -61,7 +61,7 @@ static GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 /// (their list stays locked).
 pub fn stop_servers_for_exit() {
     let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
-    groups.iter().copied().for_each(kill_group);
+    groups.iter().copied().for_each(ptc_os::kill_process_group);
     std::mem::forget(groups);
 }
 
@@ -81,22 +81,8 @@ impl Drop for Group {
     fn drop(&mut self) {
         let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
         groups.retain(|&g| g != self.0);
-        kill_group(self.0);
+        ptc_os::kill_process_group(self.0);
     }
-}
-
-/// Kills process group `group` (SIGKILL); on other systems nothing.
-fn kill_group(group: u32) {
-    #[cfg(unix)]
-    if let Ok(group) = i32::try_from(group) {
-        // SAFETY: kill(2) with a negative pid signals that process group. Its
-        // id cannot name another group while any process of it is alive;
-        // once all are gone it fails with ESRCH, unless that id was handed
-        // out again in between, which takes the pid space's wrap-around.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
-    }
-    #[cfg(not(unix))]
-    let _ = group;
 }
 
 impl McpServer {

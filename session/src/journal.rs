@@ -245,7 +245,7 @@ impl Journal {
     /// to append to it; a partial last line left by a killed writer is cut off.
     pub fn append(path: &Path, session: &Session) -> Result<Journal, JournalError> {
         let fail = |source| JournalError { path: path.to_path_buf(), source };
-        let text = std::fs::read(path).map_err(fail)?;
+        let text = ptc_os::read_bytes(path, crate::MAX_SESSION_FILE_BYTES).map_err(fail)?;
         let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let file = OpenOptions::new().append(true).open(path).map_err(fail)?;
         if keep < text.len() {

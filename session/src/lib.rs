@@ -65,13 +65,7 @@ pub const MAX_SESSION_FILE_BYTES: u64 = 1 << 30;
 /// [`MAX_SESSION_FILE_BYTES`] (checked while reading: a device or a pipe
 /// has no size to check first).
 fn read_text(path: &Path) -> std::io::Result<String> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)?.take(MAX_SESSION_FILE_BYTES + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_SESSION_FILE_BYTES {
-        return Err(std::io::ErrorKind::FileTooLarge.into());
-    }
-    Ok(text)
+    ptc_os::read_text(path, MAX_SESSION_FILE_BYTES)
 }
 
 /// `max_turns` when a session does not say (SS-002).
@@ -230,7 +224,7 @@ impl Session {
         let text = read_text(path).map_err(|e| {
             let message = match e.kind() {
                 std::io::ErrorKind::FileTooLarge => {
-                    format!("more than {} MiB (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}", MAX_SESSION_FILE_BYTES >> 20)
+                    format!("{e} (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}")
                 }
                 std::io::ErrorKind::InvalidData => format!("not text (not UTF-8); {NOT_A_SESSION}"),
                 std::io::ErrorKind::IsADirectory => "a folder, not a file: name a session file in it".to_string(),
@@ -480,7 +474,7 @@ mod tests {
         #[cfg(unix)]
         {
             let e = Session::read(Path::new("/dev/zero")).unwrap_err();
-            assert_eq!(e.to_string(), format!("more than 1024 MiB (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}"));
+            assert_eq!(e.to_string(), format!("more than 1 GiB (MAX_SESSION_FILE_BYTES); {NOT_A_SESSION}"));
         }
     }
 

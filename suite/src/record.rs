@@ -6,7 +6,7 @@ use crate::SuiteError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Seek, SeekFrom, Write};
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -127,6 +127,11 @@ pub struct RunRecord {
     pub wall_ms: u64,
 }
 
+/// Bytes a result file may hold: it is read whole (to resume a run, and by
+/// `ptc bench report`), and a record is a line of a few hundred bytes, so
+/// a file past it is not one `ptc bench` wrote (a device, a dataset).
+pub const MAX_RESULT_FILE_BYTES: u64 = 1 << 30;
+
 /// A result file open for appending.
 pub struct ResultSink {
     path: PathBuf,
@@ -137,13 +142,12 @@ impl ResultSink {
     /// Opens `path` for appending (created when missing); a last line torn
     /// by a kill is cut off first, so the next line starts clean.
     pub fn open(path: &Path) -> Result<ResultSink, SuiteError> {
-        let io = |e: std::io::Error| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() };
+        let io = |e: std::io::Error| SuiteError::Io { path: path.to_path_buf(), message: read_message(e) };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
         let mut file = OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io)?;
-        let mut text = Vec::new();
-        file.read_to_end(&mut text).map_err(io)?;
+        let text = ptc_os::read_bytes(path, MAX_RESULT_FILE_BYTES).map_err(io)?;
         if !text.is_empty() && text.last() != Some(&b'\n') {
             let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
             file.set_len(keep as u64).map_err(io)?;
@@ -168,11 +172,12 @@ impl ResultSink {
 pub fn read_records(paths: &[PathBuf]) -> Result<Vec<RunRecord>, SuiteError> {
     let mut records = Vec::new();
     for path in paths {
-        let text = match std::fs::read_to_string(path) {
+        let text = match ptc_os::read_text(path, MAX_RESULT_FILE_BYTES) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {
                 let message = match e.kind() {
+                    std::io::ErrorKind::FileTooLarge => read_message(e),
                     std::io::ErrorKind::InvalidData => {
                         "not a result file (not UTF-8 text); `ptc bench SUITE --out FILE` writes one".to_string()
                     }
@@ -185,6 +190,17 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<RunRecord>, SuiteError> {
         records.extend(text.lines().filter_map(|line| serde_json::from_str::<RunRecord>(line).ok()));
     }
     Ok(records)
+}
+
+/// A result file's read error as its message: past
+/// [`MAX_RESULT_FILE_BYTES`], what the file is not.
+fn read_message(e: std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::FileTooLarge => {
+            format!("{e} (MAX_RESULT_FILE_BYTES): not a result file; `ptc bench SUITE --out FILE` writes one")
+        }
+        _ => e.to_string(),
+    }
 }
 
 /// One record per run: the first of each key, sorted by key.

@@ -259,7 +259,7 @@ impl Suite {
 impl Task {
     /// Reads one task file.
     pub fn load(path: &Path) -> Result<Task, SuiteError> {
-        let text = std::fs::read_to_string(path)
+        let text = ptc_os::read_text(path, ptc_os::MAX_SOURCE_FILE_BYTES)
             .map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
         let raw: RawTask =
             toml::from_str(&text).map_err(|e| SuiteError::Toml { path: path.to_path_buf(), message: one_line(&e) })?;
@@ -289,7 +289,7 @@ impl Task {
 }
 
 fn read_toml(path: &Path) -> Result<toml::Table, SuiteError> {
-    let text = std::fs::read_to_string(path)
+    let text = ptc_os::read_text(path, ptc_os::MAX_SOURCE_FILE_BYTES)
         .map_err(|e| SuiteError::Io { path: path.to_path_buf(), message: e.to_string() })?;
     toml::from_str(&text).map_err(|e| SuiteError::Toml { path: path.to_path_buf(), message: one_line(&e) })
 }

@@ -101,11 +101,13 @@ impl SystemPrompt {
         match self {
             SystemPrompt::Recorded => Ok(None),
             SystemPrompt::Card => Ok(Some(crate::run::SYSTEM_PROMPT.to_string())),
-            SystemPrompt::File(path) => std::fs::read_to_string(path).map(Some).map_err(|error| CmdError::Io {
-                path: path.clone(),
-                action: "cannot read the --system-prompt file",
-                error,
-            }),
+            SystemPrompt::File(path) => {
+                ptc_os::read_text(path, ptc_os::MAX_SOURCE_FILE_BYTES).map(Some).map_err(|error| CmdError::Io {
+                    path: path.clone(),
+                    action: "cannot read the --system-prompt file",
+                    error,
+                })
+            }
         }
     }
 }

@@ -3,11 +3,12 @@
 
 use super::{CmdError, CmdResult, Output};
 use indexmap::IndexMap;
+use ptc_agent::inputs::MAX_INPUT_FILE_BYTES;
 use ptc_lisp::{
     json_to_value, run_program_with, value_to_json, Exit, Limits, LispError, Memory, RunOptions, ToolError,
     ToolErrorKind, ToolHost, Value,
 };
-use std::io::Read;
+use ptc_os::MAX_SOURCE_FILE_BYTES;
 use std::path::Path;
 use std::path::PathBuf;
 
@@ -56,7 +57,7 @@ pub fn eval(source: Source<'_>, data: &[String], format: ResultFormat, namespace
         Source::Expr(text) => text.to_string(),
         Source::Stdin => read_stdin()?,
         Source::File(p) if p == Path::new("-") => read_stdin()?,
-        Source::File(p) => std::fs::read_to_string(p).map_err(|error| {
+        Source::File(p) => ptc_os::read_text(p, MAX_SOURCE_FILE_BYTES).map_err(|error| {
             let text = p.to_string_lossy();
             if error.kind() == std::io::ErrorKind::NotFound && text.trim_start().starts_with('(') {
                 CmdError::Usage(format!(
@@ -109,7 +110,7 @@ pub fn load_data(data: &[String]) -> Result<IndexMap<String, Value>, CmdError> {
         let (name, path) = binding
             .split_once('=')
             .ok_or_else(|| CmdError::Usage(format!("--data {binding}: expected name=path.json")))?;
-        let text = std::fs::read_to_string(path).map_err(|error| CmdError::Io {
+        let text = ptc_os::read_text(Path::new(path), MAX_INPUT_FILE_BYTES).map_err(|error| CmdError::Io {
             path: PathBuf::from(path),
             action: "cannot read --data file",
             error,
@@ -122,13 +123,11 @@ pub fn load_data(data: &[String]) -> Result<IndexMap<String, Value>, CmdError> {
 }
 
 fn read_stdin() -> Result<String, CmdError> {
-    let mut s = String::new();
-    std::io::stdin().read_to_string(&mut s).map_err(|error| CmdError::Io {
+    ptc_os::read_text_from(std::io::stdin(), MAX_SOURCE_FILE_BYTES).map_err(|error| CmdError::Io {
         path: PathBuf::from("-"),
         action: "cannot read program from stdin",
         error,
-    })?;
-    Ok(s)
+    })
 }
 
 #[cfg(test)]

@@ -143,6 +143,7 @@ fn io_next_step(action: &str, error: &std::io::Error) -> Option<&'static str> {
         std::io::ErrorKind::PermissionDenied => Some("no permission there: choose another path"),
         std::io::ErrorKind::IsADirectory => Some("that is a folder: name a file in it"),
         std::io::ErrorKind::InvalidData if !writing => Some("it is not UTF-8 text: is it the right file?"),
+        std::io::ErrorKind::FileTooLarge => Some("ptc reads it whole, within that bound: is it the right file?"),
         _ => None,
     }
 }

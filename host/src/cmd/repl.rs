@@ -202,7 +202,7 @@ fn interactive(repl: &mut Repl) -> Result<(), CmdError> {
     let mut editor =
         rustyline::DefaultEditor::new().map_err(|e| CmdError::Other(format!("cannot start the line editor: {e}")))?;
     let history = history_path();
-    if let Some(text) = history.as_ref().and_then(|p| std::fs::read_to_string(p).ok()) {
+    if let Some(text) = history.as_ref().and_then(|p| ptc_os::read_text(p, ptc_os::MAX_SOURCE_FILE_BYTES).ok()) {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
         for l in &lines[lines.len().saturating_sub(HISTORY_KEPT)..] {
             let _ = editor.add_history_entry(*l);
