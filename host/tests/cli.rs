@@ -1017,6 +1017,18 @@ fn an_unwritable_session_path_says_what_to_do() {
     );
 }
 
+/// Runs each command and checks that it exits 1 with one error line that
+/// holds its text.
+fn fails_with_one_line(cases: &[(&[&str], &str)]) {
+    for &(args, says) in cases {
+        let out = ptc(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("ptc: error: ") && err.contains(says), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_folder_or_a_binary_file_where_a_file_is_read_says_what_to_give() {
     let dir = scratch_dir("wrong-file-kind");
@@ -1031,13 +1043,7 @@ fn a_folder_or_a_binary_file_where_a_file_is_read_says_what_to_give() {
         (&["bench", "report", dir_s], "a folder, not a file: name the result files in it"),
         (&["bench", "report", bin_s], "not a result file (not UTF-8 text); `ptc bench SUITE --out FILE` writes one"),
     ];
-    for (args, says) in cases {
-        let out = ptc(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("ptc: error: ") && err.contains(says), "{args:?}: {err}");
-    }
+    fails_with_one_line(&cases);
 }
 
 /// A path to a device (or a log, a dataset) where ptc reads a file whole is
@@ -1060,13 +1066,7 @@ fn a_device_where_a_file_is_read_is_refused_at_its_bound() {
             "/dev/zero: cannot read the --system-prompt file: more than 16 MiB",
         ),
     ];
-    for (args, says) in cases {
-        let out = ptc(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.starts_with("ptc: error: ") && err.contains(says), "{args:?}: {err}");
-    }
+    fails_with_one_line(&cases);
 }
 
 #[test]
