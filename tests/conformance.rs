@@ -464,7 +464,7 @@ fn package_published(crates: &[Packaged], vendor: &Path) {
 }
 
 /// A plugin crate outside this workspace, with `ptc-plugin-api = "0.3"` and
-/// `ptc-conformance = "0.9"` (each crate's own version) as ordinary registry
+/// `ptc-conformance = "0.10"` (each crate's own version) as ordinary registry
 /// dependencies (as the conformance README sets it up), runs the suite from
 /// its own `cargo test`:
 /// the harness builds the plugin and the runner itself. The registry is

@@ -12,6 +12,7 @@ pub struct Costing {
     model: PriceModel,
     accounting: Accounting,
     memo: TokenMemo<'static>,
+    counter: &'static TokenCounter,
 }
 
 impl Costing {
@@ -19,7 +20,8 @@ impl Costing {
     /// turns (a resumed run) are accounted first, so the cache state
     /// carries over.
     pub fn new(model: PriceModel, counter: &'static TokenCounter, earlier: &[TurnRecord]) -> Costing {
-        let mut costing = Costing { accounting: Accounting::new(&model), model, memo: TokenMemo::new(counter) };
+        let mut costing =
+            Costing { accounting: Accounting::new(&model), model, memo: TokenMemo::new(counter), counter };
         for turn in earlier.iter().filter(|t| !t.messages.is_empty()) {
             costing.accounting.turn(&recorded_prompt(&turn.messages), None, &mut costing.memo);
         }
@@ -66,6 +68,12 @@ impl Costing {
     pub fn prompt_cost(&mut self, prompt: &Prompt) -> f64 {
         let usage = self.accounting.clone().turn(prompt, None, &mut self.memo).usage;
         self.model.cost(&usage).input
+    }
+
+    /// The same run's prompts priced under `model`: what a budget above
+    /// the run counts them at (`earlier`: the run's turns so far).
+    pub fn under(&self, model: PriceModel, earlier: &[TurnRecord]) -> Costing {
+        Costing::new(model, self.counter, earlier)
     }
 
     /// The price model's name.

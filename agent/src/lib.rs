@@ -15,6 +15,7 @@
 //!   limits ([`run_limits`]), pricing each prompt ([`costing`]), recording model calls ([`usage`]) and
 //!   reporting through [`progress`].
 
+pub mod budget;
 pub mod config;
 pub mod contract;
 pub mod costing;

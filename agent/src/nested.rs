@@ -27,11 +27,13 @@
 //! that shows older turns compact drops their output; with this tool the
 //! model can get it back in one call, so dropping is not forgetting.
 
+use crate::budget::Budgets;
 use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY, TURN_OUTPUT};
 use crate::contract::JsonShape;
+use crate::costing::Costing;
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
-use ptc_lisp::{ToolError, ToolHost};
+use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
 use ptc_session::{RunStatus, TurnRecord};
 use ptc_signature::{check, Field, Primitive, Type};
@@ -72,11 +74,23 @@ pub struct SubRun<'a> {
 
 /// The chain of agents from the top run down to the one running.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Nesting {
     /// Agent names, outermost first; the running agent last.
     pub chain: Vec<String>,
     /// The top agent's `max_agent_depth`.
     pub max_depth: u32,
+    /// The budgets on the chain (`max_run_prompt_tokens`, `max_run_cost`
+    /// of the agents that set one), outermost first: every prompt of the
+    /// running agent, `llm-query`'s included, is charged to each.
+    pub budgets: Budgets,
+}
+
+impl Nesting {
+    /// The chain of a top run of agent `name`, nesting at most `max_depth`.
+    pub fn top(name: &str, max_depth: u32) -> Nesting {
+        Nesting { chain: vec![name.to_string()], max_depth, budgets: Budgets::default() }
+    }
 }
 
 /// How `agent:NAME` shows in the prompt.
@@ -165,7 +179,7 @@ impl ToolHost for RunTools<'_> {
         let offered = |entry: &str| self.agent.tools.iter().any(|t| t == entry);
         if name == LLM_QUERY && offered(LLM_QUERY) {
             let note = CallNote { name: name.into(), args: crate::tools::canonical_args(&args), ..CallNote::default() };
-            return self.llm_query(args, note).map_err(ToolError::failed);
+            return self.llm_query(args, note);
         }
         if name == TURN_OUTPUT && offered(TURN_OUTPUT) {
             return turn_output(self.earlier, &args).map_err(ToolError::failed);
@@ -216,34 +230,54 @@ impl RunTools<'_> {
         result
     }
 
-    fn llm_query(&self, args: Json, mut note: CallNote) -> Result<Json, String> {
-        let prompt = args.get("prompt").and_then(Json::as_str).ok_or("llm-query expects {:prompt \"...\"}")?;
+    fn llm_query(&self, args: Json, mut note: CallNote) -> Result<Json, ToolError> {
+        let prompt = args
+            .get("prompt")
+            .and_then(Json::as_str)
+            .ok_or(ToolError::failed("llm-query expects {:prompt \"...\"}"))?;
         // A bad :schema fails before the model is paid.
-        let schema = args.get("schema").filter(|s| !s.is_null()).map(schema_type).transpose()?;
-        let config: &LlmConfig =
-            self.agent.llm_query.as_ref().or(self.agent.llm.as_ref()).ok_or("the agent has no `llm` for llm-query")?;
+        let schema =
+            args.get("schema").filter(|s| !s.is_null()).map(schema_type).transpose().map_err(ToolError::failed)?;
+        let config: &LlmConfig = self
+            .agent
+            .llm_query
+            .as_ref()
+            .or(self.agent.llm.as_ref())
+            .ok_or(ToolError::failed("the agent has no `llm` for llm-query"))?;
+        let counter = agent_token_counter(self.agent).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
         let done = self.queries.fetch_add(1, Ordering::SeqCst);
-        let mut backend = llm::from_config(config, done).map_err(|e| format!("llm-query: {e}"))?;
+        let mut backend = llm::from_config(config, done).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
         let system = match &schema {
             Some(ty) => {
                 format!("Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {ty}")
             }
             None => "Answer briefly and precisely.".to_string(),
         };
-        let reply = backend
-            .chat(&Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]))
-            .map_err(|e| format!("llm-query: {e}"))?;
+        let sent = Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]);
+        let tokens = (counter.count(&system) + counter.count(prompt)) as u64;
+        // One prompt, nothing cached before it: priced alone under each budget's model.
+        let alone = |model: &ptc_cost::PriceModel| Costing::new(model.clone(), counter, &[]);
+        let reserved = self
+            .nesting
+            .budgets
+            .reserve(&self.agent.name, "an llm-query prompt", tokens, |model| alone(model).prompt_cost(&sent))
+            .map_err(|stop| ToolError::new(ToolErrorKind::Limit, format!("llm-query: {}", stop.detail)))?;
+        let reply = backend.chat(&sent).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
+        reserved.settle(|model| {
+            let cost = alone(model).turn(&sent, reply.usage.as_ref());
+            cost.input_cost + cost.output_cost.unwrap_or(0.0)
+        });
         let mut usage = crate::usage::usage_record(&reply);
-        if let Ok(counter) = agent_token_counter(self.agent) {
-            usage.counted_prompt_tokens = Some((counter.count(&system) + counter.count(prompt)) as u64);
-        }
+        usage.counted_prompt_tokens = Some(tokens);
         usage.llm = Some(backend.settings());
         note.usage = Some(usage);
         self.tools.note(note);
         let Some(ty) = schema else { return Ok(Json::String(reply.content)) };
-        let answer = json_in(&reply.content)
-            .ok_or_else(|| format!("llm-query: the answer is not JSON: {}", first_chars(&reply.content, 200)))?;
-        check(JsonShape(&answer), &ty).map_err(|m| format!("llm-query: the answer does not fit :schema {ty}: {m}"))?;
+        let answer = json_in(&reply.content).ok_or_else(|| {
+            ToolError::failed(format!("llm-query: the answer is not JSON: {}", first_chars(&reply.content, 200)))
+        })?;
+        check(JsonShape(&answer), &ty)
+            .map_err(|m| ToolError::failed(format!("llm-query: the answer does not fit :schema {ty}: {m}")))?;
         Ok(answer)
     }
 }
@@ -303,6 +337,11 @@ fn sub_agent_return(name: &str, session: &ptc_session::Session) -> Result<Json, 
             let why = session.turns.last().and_then(|t| t.error.as_ref()).map_or("", |e| e.message.as_str());
             Err(format!("agent `{name}` failed: {why}"))
         }
+        (Some(RunStatus::Limit), _) => Err(format!(
+            "agent `{name}` did not return (limit after {}: {})",
+            crate::progress::turns(session.turns.len()),
+            session.detail.as_deref().or(session.reason.as_deref()).unwrap_or("a run limit")
+        )),
         (status, _) => {
             let last = session.turns.last().and_then(|t| t.error.as_ref());
             let last = last.map_or(String::new(), |e| format!("; its last error: {}", e.message));

@@ -8,6 +8,7 @@
 //! append it to the journal and to the live request. Nothing earlier is
 //! re-read or rewritten, so a turn costs what the turn holds.
 
+use crate::budget::{Budget, Reservation, Spent};
 use crate::config::Agent;
 use crate::config::{ToolRef, LLM_QUERY};
 use crate::contract::{check_return, expected_output_section, return_feedback};
@@ -19,7 +20,7 @@ use crate::nested::{Nesting, RunTools, SubAgents, SubRun};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::{Event, Observer, TurnLabel};
 use crate::resolve::{agent_token_counter, LookupError, Resolved};
-use crate::run_limits::{over_budget, Counted, Deadline, Spend, Stop};
+use crate::run_limits::{Counted, Deadline, Stop};
 use crate::tools::{builtin, canonical_args, CallNote, Tool, Tools};
 use indexmap::IndexMap;
 use ptc_cost::PriceModel;
@@ -270,6 +271,12 @@ pub struct AgentRun<'r> {
     tokens_so_far: u64,
     /// Each prompt's cost under the agent's price model.
     costing: Costing,
+    /// Each prompt's cost under the price models of budgets above this
+    /// run that differ from its own (made when first asked).
+    costing_above: Vec<Costing>,
+    /// The budgets' charge for the prompt being sent, settled when its
+    /// turn is recorded.
+    reserved: Option<Reservation>,
     /// Tool calls the run has made (the recorded ones on a resume).
     tool_calls: u64,
     /// When `run_timeout_ms` ends the run.
@@ -361,7 +368,7 @@ impl<'r> AgentRun<'r> {
     /// `options.resume` with its memory rebuilt and its trigger latch restored.
     pub fn prepare(resolved: &'r Resolved, name: &str, options: RunOptions<'_>) -> Result<AgentRun<'r>, RunError> {
         let agent = find_agent(resolved, name)?;
-        let nesting = Nesting { chain: vec![agent.name.clone()], max_depth: agent.max_agent_depth };
+        let nesting = Nesting::top(&agent.name, agent.max_agent_depth);
         AgentRun::prepare_nested(resolved, name, options, serde_json::Map::new(), nesting)
     }
 
@@ -373,7 +380,7 @@ impl<'r> AgentRun<'r> {
         name: &str,
         options: RunOptions<'_>,
         arguments: serde_json::Map<String, serde_json::Value>,
-        nesting: Nesting,
+        mut nesting: Nesting,
     ) -> Result<AgentRun<'r>, RunError> {
         let agent = find_agent(resolved, name)?;
         let deadline = Deadline::start(&agent.run_limits);
@@ -460,7 +467,19 @@ impl<'r> AgentRun<'r> {
             .map_err(|error| RunError::Session { path: journal.path().to_path_buf(), error })?;
         let tokens_so_far = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
         tracing::info!(agent = %agent.name, strategy = %strategy_name, turns_done = session.turns.len(), max_turns = session.max_turns, session = %journal.path().display(), "run starts");
-        let costing = Costing::new(price_model(resolved, agent)?, counter, &session.turns);
+        let model = price_model(resolved, agent)?;
+        let costing = Costing::new(model.clone(), counter, &session.turns);
+        // Its budget, covering the runs it starts: what its recorded turns
+        // spent, and the prompt tokens counted inside their calls.
+        let spent = Spent {
+            tokens: tokens_so_far
+                + (session.turns.iter().flat_map(|t| &t.tool_calls))
+                    .filter_map(|c| c.usage.as_ref()?.counted_prompt_tokens)
+                    .sum::<u64>(),
+            cost: ptc_session::CostTotals::of(&session.turns)
+                .map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0)),
+        };
+        nesting.budgets = nesting.budgets.with(Budget::new(&agent.name, agent.run_limits, model, spent));
         let tool_calls = session.turns.iter().map(|t| t.tool_calls.len() as u64).sum();
         // A replay backend answers `llm-query` calls in order: a resumed run
         // goes on after the ones its turns recorded.
@@ -478,6 +497,8 @@ impl<'r> AgentRun<'r> {
             journal,
             tokens_so_far,
             costing,
+            costing_above: Vec::new(),
+            reserved: None,
             tool_calls,
             deadline,
             resolved,
@@ -520,10 +541,13 @@ impl<'r> AgentRun<'r> {
             retry_turns: self.agent.contract.as_ref().map_or(0, |c| c.retry_turns),
         };
         let mut rendered = self.render(label, observer)?;
-        if let Some(stop) = self.over_budget(number, &rendered) {
-            self.end_run(limit_end(stop))?;
-            return Ok(Step::Finished);
-        }
+        self.reserved = match self.reserve(number, &rendered) {
+            Ok(reserved) => Some(reserved),
+            Err(stop) => {
+                self.end_run(limit_end(stop))?;
+                return Ok(Step::Finished);
+            }
+        };
         let Some(reply) = self.ask(llm, label, &rendered, observer)? else { return Ok(Step::Finished) };
         observer.event(&Event::Running { turn: label });
         let executed = self.execute(number, &reply, &*llm, &mut rendered.stats);
@@ -549,23 +573,32 @@ impl<'r> AgentRun<'r> {
         self.deadline.passed().map(limit_end)
     }
 
-    /// The budget limit (`max_run_prompt_tokens`, `max_run_cost`) that sending
-    /// `rendered` as turn `number`'s prompt would pass ([`over_budget`]).
-    fn over_budget(&mut self, number: u32, rendered: &RenderedTurn) -> Option<Stop> {
-        let limits = self.agent.run_limits;
-        if limits.max_run_prompt_tokens.is_none() && limits.max_run_cost.is_none() {
-            return None;
+    /// Charges `rendered`, turn `number`'s prompt, to the budgets of this
+    /// run and of the runs above it (`max_run_prompt_tokens`,
+    /// `max_run_cost`; see [`crate::budget`]), or the limit sending it
+    /// would pass.
+    fn reserve(&mut self, number: u32, rendered: &RenderedTurn) -> Result<Reservation, Stop> {
+        let budgets = self.nesting.budgets.clone();
+        let what = format!("turn {number}'s prompt");
+        budgets.reserve(&self.agent.name, &what, rendered.prompt_tokens, |model| {
+            self.costing_under(model).prompt_cost(&rendered.sent)
+        })
+    }
+
+    /// The costing under `model`: the run's own, or one for a budget above.
+    fn costing_under(&mut self, model: &PriceModel) -> &mut Costing {
+        if model.name() == self.costing.pricing() {
+            return &mut self.costing;
         }
-        let totals = ptc_session::CostTotals::of(&self.session.turns);
-        let spend = Spend {
-            turn: number,
-            tokens_so_far: self.tokens_so_far,
-            prompt_tokens: rendered.prompt_tokens,
-            cost_so_far: totals.map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0)),
-            prompt_cost: limits.max_run_cost.map(|_| self.costing.prompt_cost(&rendered.sent)),
-            pricing: self.costing.pricing().to_string(),
+        let at = match self.costing_above.iter().position(|c| c.pricing() == model.name()) {
+            Some(at) => at,
+            None => {
+                let costing = self.costing.under(model.clone(), &self.session.turns);
+                self.costing_above.push(costing);
+                self.costing_above.len() - 1
+            }
         };
-        over_budget(&limits, &spend)
+        &mut self.costing_above[at]
     }
 
     /// Renders the turn's prompt through the policy; a failure stops the run.
@@ -699,9 +732,20 @@ impl<'r> AgentRun<'r> {
     ) -> Result<Step, RunError> {
         let Executed { mut turn, rejected, limit_stop } = executed;
         let number = label.number;
+        let cost = self.costing.turn(&rendered.sent, reply.usage.as_ref());
+        let own = (cost.model.clone(), cost.input_cost + cost.output_cost.unwrap_or(0.0));
+        if let Some(reserved) = self.reserved.take() {
+            reserved.settle(|model| match model.name() == own.0 {
+                true => own.1,
+                false => {
+                    let above = self.costing_under(model).turn(&rendered.sent, reply.usage.as_ref());
+                    above.input_cost + above.output_cost.unwrap_or(0.0)
+                }
+            });
+        }
         let record = &mut turn.record;
         record.messages = rendered.messages;
-        record.cost = Some(self.costing.turn(&rendered.sent, reply.usage.as_ref()));
+        record.cost = Some(cost);
         record.render_stats = Some(rendered.stats);
         record.prompt_tokens = Some(rendered.prompt_tokens);
         record.usage = Some(crate::usage::call_record(&reply, llm, &mut self.llm_settings));

@@ -204,27 +204,41 @@ pub struct Spend {
 /// cost (its answer's cost is known only after it, so a run can end past
 /// `max_run_cost` by its last answer's output).
 pub fn over_budget(limits: &RunLimits, spend: &Spend) -> Option<Stop> {
-    let turn = spend.turn;
-    let tokens = spend.tokens_so_far + spend.prompt_tokens;
+    let what = format!("turn {}'s prompt", spend.turn);
+    let (tokens, cost) = (spend.tokens_so_far, spend.cost_so_far);
+    breach(limits, &what, tokens, spend.prompt_tokens, cost, spend.prompt_cost, &spend.pricing)
+}
+
+/// The budget limit a prompt (`what`) of `prompt_tokens` and
+/// `prompt_cost` (under `pricing`) would pass after `tokens_so_far` and
+/// `cost_so_far`, if any.
+pub(crate) fn breach(
+    limits: &RunLimits,
+    what: &str,
+    tokens_so_far: u64,
+    prompt_tokens: u64,
+    cost_so_far: f64,
+    prompt_cost: Option<f64>,
+    pricing: &str,
+) -> Option<Stop> {
+    let tokens = tokens_so_far + prompt_tokens;
     if let Some(max) = limits.max_run_prompt_tokens.filter(|&max| tokens > max) {
-        let prompt = spend.prompt_tokens;
         return Some(Stop {
             limit: RunLimit::MaxRunPromptTokens,
             detail: format!(
-                "max_run_prompt_tokens = {max} reached: turn {turn}'s prompt of {prompt} tokens would bring the run to \
+                "max_run_prompt_tokens = {max} reached: {what} of {prompt_tokens} tokens would bring the run to \
                  {tokens}; it was not sent"
             ),
         });
     }
-    let (max, prompt) = limits.max_run_cost.zip(spend.prompt_cost)?;
-    let cost = spend.cost_so_far + prompt;
+    let (max, prompt) = limits.max_run_cost.zip(prompt_cost)?;
+    let cost = cost_so_far + prompt;
     (cost > max).then(|| Stop {
         limit: RunLimit::MaxRunCost,
         detail: format!(
-            "max_run_cost = {max} reached: turn {turn}'s prompt, at {} under `{}` prices, would bring the run to {}; it \
-             was not sent",
+            "max_run_cost = {max} reached: {what}, at {} under `{pricing}` prices, would bring the run to {}; it was \
+             not sent",
             round(prompt),
-            spend.pricing,
             round(cost)
         ),
     })

@@ -469,6 +469,76 @@ fn the_run_budget_stops_before_a_prompt_that_would_pass_it_and_resumes_once_rais
     assert_eq!(s.detail.as_deref(), Some(detail.as_str()));
 }
 
+/// The budget of a run covers what it starts: an agent it runs as a tool
+/// (whose prompt past the budget above it is not sent, and says whose
+/// budget it passed) and its `llm-query` calls. Before, the top run here
+/// returned whatever its budget: the helper and the query were not counted.
+#[test]
+fn the_run_budget_covers_the_agents_it_runs_and_its_llm_queries() {
+    let agents = |limit: &str| {
+        format!(
+            "[agent.top]\nmission = \"Ask\"\nmax_turns = 3\ntools = [\"agent:helper\", \"llm-query\"]\n{limit}\n\
+             llm = {{ backend = \"replay\", file = \"top.json\" }}\n\
+             llm_query = {{ backend = \"replay\", file = \"q.json\" }}\n\n\
+             [agent.helper]\nmission = \"Help\"\nmax_turns = 3\nllm = {{ backend = \"replay\", file = \"helper.json\" }}\n"
+        )
+    };
+    let top: &[&str] = &[
+        &block("(def q (tool/llm-query {:prompt \"Name a colour\"}))"),
+        &block("(def h (tool/helper {:x 1}))"),
+        &block("(return [q h])"),
+    ];
+    let helper: &[&str] = &[&block("(def a 1)"), &block("(def b 2)"), &block("(return (+ a b))")];
+    let replays = [("top.json", top), ("helper.json", helper), ("q.json", &["red"][..])];
+    let (dir, free) = config("tree-budget", &agents(""), &replays);
+    let ran = run(&dir, &free, "top", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "[\"red\" 3]\n"), "{}", ran.stderr);
+    let whole = ran.session.unwrap();
+    let tokens = |s: &Session| -> Vec<u64> { s.turns.iter().map(|t| t.prompt_tokens.unwrap()).collect() };
+    let own = tokens(&whole);
+    let query = whole.turns[0].tool_calls[0].usage.as_ref().and_then(|u| u.counted_prompt_tokens).unwrap();
+    let nested = |s: &Session| dir.join(s.turns[1].tool_calls[0].session.as_deref().expect("the helper's session"));
+    let helped = tokens(&Session::read(&nested(&whole)).unwrap());
+
+    // Room for everything up to the helper's third prompt: the helper stops
+    // there, naming the top's budget, and the top stops before its next one.
+    let max = own[0] + query + own[1] + helped[0] + helped[1];
+    let tight = dir.join("tight.toml");
+    std::fs::write(&tight, agents(&format!("max_run_prompt_tokens = {max}"))).unwrap();
+    let ran = run(&dir, &tight, "top", &[]);
+    assert_eq!((ran.code, ran.stdout.as_str()), (Some(1), "no result (limit: max_run_prompt_tokens)\n"));
+    let s = ran.session.unwrap();
+    assert_eq!((s.reason.as_deref(), s.turns.len()), (Some("max_run_prompt_tokens"), 2), "{}", ran.stderr);
+    assert!(s.detail.as_deref().unwrap().starts_with(&format!("max_run_prompt_tokens = {max} reached: turn 3's")));
+    let h = Session::read(&nested(&s)).unwrap();
+    assert_eq!((h.reason.as_deref(), h.turns.len()), (Some("max_run_prompt_tokens"), 2));
+    let detail = format!(
+        "max_run_prompt_tokens = {max} reached: turn 3's prompt of {} tokens would bring `top`'s run to {}; it was not \
+         sent (the budget of `top`, which covers the agents it runs)",
+        helped[2],
+        max + helped[2]
+    );
+    assert_eq!(h.detail.as_deref(), Some(detail.as_str()));
+    // The top's program is told why.
+    let error = &s.turns[1].error.as_ref().expect("the helper did not return").message;
+    assert!(error.contains(&format!("agent `helper` did not return (limit after 2 turns: {detail})")), "{error}");
+
+    // One token short of the query: the program gets a limit error, and
+    // the query is not sent.
+    let max = own[0] + query - 1;
+    std::fs::write(&tight, agents(&format!("max_run_prompt_tokens = {max}"))).unwrap();
+    let s = run(&dir, &tight, "top", &[]).session.unwrap();
+    assert_eq!((s.reason.as_deref(), s.turns.len()), (Some("max_run_prompt_tokens"), 1));
+    let error = &s.turns[0].error.as_ref().expect("the query was refused").message;
+    let refused = format!(
+        "llm-query: max_run_prompt_tokens = {max} reached: an llm-query prompt of {query} tokens would bring the run \
+         to {}; it was not sent",
+        max + 1
+    );
+    assert!(error.contains(&refused), "{error}");
+    assert!(s.turns[0].tool_calls.iter().all(|c| c.usage.is_none()), "nothing was spent on it");
+}
+
 #[test]
 fn a_bad_signature_in_the_config_points_at_the_character() {
     let (dir, cfg) =
