@@ -1,9 +1,10 @@
 //! The limits of a whole run, beside the sandbox limits of one program:
 //! `max_tool_calls` (the run), `max_tool_calls_per_turn` (one program),
-//! `run_timeout_ms` (the wall clock of the run), and the budget,
-//! `max_run_prompt_tokens` and `max_run_cost`, checked before each model call
-//! ([`over_budget`]): a prompt that would pass it is not sent. Breaching
-//! one ends the run with status `limit` and a [`Stop`] naming the limit.
+//! `run_timeout_ms` (the wall clock of the run), and the rule of the
+//! budget, `max_run_prompt_tokens` and `max_run_cost` ([`over_budget`]): a
+//! prompt that would pass it is not sent. The run applies it to its own
+//! budget and those above it through [`crate::budget`]. Breaching one ends
+//! the run with status `limit` and a [`Stop`] naming the limit.
 
 use crate::config::RunLimits;
 use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
@@ -202,7 +203,8 @@ pub struct Spend {
 /// The budget limit that sending the turn's prompt would pass, if any:
 /// `max_run_prompt_tokens` by the prompt's tokens, `max_run_cost` by its
 /// cost (its answer's cost is known only after it, so a run can end past
-/// `max_run_cost` by its last answer's output).
+/// `max_run_cost` by its last answer's output). The rule
+/// [`crate::budget::Budgets::reserve`] applies to each budget of a tree.
 pub fn over_budget(limits: &RunLimits, spend: &Spend) -> Option<Stop> {
     let what = format!("turn {}'s prompt", spend.turn);
     let (tokens, cost) = (spend.tokens_so_far, spend.cost_so_far);
