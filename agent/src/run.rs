@@ -649,6 +649,7 @@ impl<'r> AgentRun<'r> {
             instance: rendered.instance.clone(),
             prompt_tokens,
             tokens_so_far: self.tokens_so_far + prompt_tokens,
+            budget: self.nesting.budgets.tightest(&self.agent.name),
         });
         let asked = std::time::Instant::now();
         llm.end_calls_by(self.deadline.at());
@@ -786,6 +787,7 @@ impl<'r> AgentRun<'r> {
             instance: rendered.instance,
             prompt_tokens: rendered.prompt_tokens,
             tokens_so_far: self.tokens_so_far,
+            budget: self.nesting.budgets.tightest(&self.agent.name),
             model_time: reply.timing.wall,
             outcome,
         });

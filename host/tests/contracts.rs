@@ -519,6 +519,13 @@ fn the_run_budget_covers_the_agents_it_runs_and_its_llm_queries() {
         max + helped[2]
     );
     assert_eq!(h.detail.as_deref(), Some(detail.as_str()));
+    // Each turn's line shows what the budget holds: after turn 1 its prompt
+    // and the query; after turn 2 all of it, the helper's two prompts too.
+    let lines = [(own[0], own[0] + query), (own[0] + own[1], max)];
+    for (total, spent) in lines {
+        let shown = format!("total={total}  budget={spent}/{max}  model=");
+        assert!(ran.stderr.contains(&shown), "{shown}: {}", ran.stderr);
+    }
     // The top's program is told why.
     let error = &s.turns[1].error.as_ref().expect("the helper did not return").message;
     assert!(error.contains(&format!("agent `helper` did not return (limit after 2 turns: {detail})")), "{error}");
