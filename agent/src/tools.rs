@@ -373,7 +373,7 @@ impl ToolHost for Tools {
 }
 
 /// The command tools running now, by call: each call polls its child
-/// here, so [`stop_commands_for_exit`] can kill every one not yet reaped.
+/// here, so [`stop_children_for_exit`] can kill every one not yet reaped.
 static RUNNING: Mutex<Vec<(u64, Child)>> = Mutex::new(Vec::new());
 
 /// Numbers the calls in [`RUNNING`].
@@ -386,7 +386,7 @@ static CALLS: AtomicU64 = AtomicU64::new(0);
 /// locked), so none of the killed calls is recorded as a failed turn: the
 /// turn in flight runs again on resume. Every stdio MCP server is killed
 /// too ([`ptc_mcp::stop_servers_for_exit`]).
-pub fn stop_commands_for_exit() {
+pub fn stop_children_for_exit() {
     #[cfg(feature = "mcp")]
     ptc_mcp::stop_servers_for_exit();
     let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
@@ -396,6 +396,13 @@ pub fn stop_commands_for_exit() {
         }
     }
     std::mem::forget(running);
+}
+
+/// The name [`stop_children_for_exit`] had when it stopped command tools
+/// only; it stops the stdio MCP servers too.
+#[deprecated(since = "0.10.0", note = "use `stop_children_for_exit`, which also stops the stdio MCP servers")]
+pub fn stop_commands_for_exit() {
+    stop_children_for_exit()
 }
 
 /// Runs `f` on call `id`'s child, which is in [`RUNNING`].

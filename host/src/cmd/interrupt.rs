@@ -52,7 +52,7 @@ fn install() {
 /// Stops the running command tools and MCP servers, prints the note, if
 /// any, and exits with `status`.
 fn finish(status: i32) -> ! {
-    crate::tools::stop_commands_for_exit();
+    crate::tools::stop_children_for_exit();
     let line = NOTE.lock().unwrap_or_else(|e| e.into_inner()).as_ref().map(|note| note());
     if let Some(line) = line {
         let mut err = std::io::stderr().lock();
