@@ -62,12 +62,22 @@ impl Budget {
         *self.spent.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Charges `tokens` and `cost`, or the stop when that would pass a
-    /// limit (then nothing is charged). `what` names the prompt.
-    fn reserve(&self, what: &str, tokens: u64, cost: Option<f64>) -> Result<(), Stop> {
+    /// Charges `tokens` and `cost` (`None` without `max_run_cost`), or
+    /// the stop when that would pass a limit (then nothing is charged).
+    /// `what` names the prompt, `run` the agent whose prompt it is: a stop
+    /// by the budget of a run above names that run.
+    fn reserve(&self, run: &str, what: &str, tokens: u64, cost: Option<f64>) -> Result<(), Stop> {
         let mut spent = self.spent.lock().unwrap_or_else(PoisonError::into_inner);
-        let cost = cost.filter(|_| self.limits.max_run_cost.is_some());
-        if let Some(stop) = breach(&self.limits, what, spent.tokens, tokens, spent.cost, cost, self.model.name()) {
+        let whose = match self.agent == run {
+            true => "the run".to_string(),
+            false => format!("`{}`'s run", self.agent),
+        };
+        let model = self.model.name();
+        if let Some(mut stop) = breach(&self.limits, what, &whose, spent.tokens, tokens, spent.cost, cost, model) {
+            if self.agent != run {
+                stop.detail =
+                    format!("{} (the budget of `{}`, which covers the agents it runs)", stop.detail, self.agent);
+            }
             return Err(stop);
         }
         spent.tokens += tokens;
@@ -113,17 +123,9 @@ impl Budgets {
         let mut charged: Vec<(Arc<Budget>, f64)> = Vec::new();
         for budget in &self.0 {
             let cost = budget.limits.max_run_cost.map(|_| cost_under(&budget.model));
-            if let Err(mut stop) = budget.reserve(what, tokens, cost) {
+            if let Err(stop) = budget.reserve(run, what, tokens, cost) {
                 for (earlier, cost) in &charged {
                     earlier.add(-i128::from(tokens), -cost);
-                }
-                if budget.agent != run {
-                    stop.detail = format!(
-                        "{} (the budget of `{}`, which covers the agents it runs)",
-                        stop.detail
-                            .replace("would bring the run to", &format!("would bring `{}`'s run to", budget.agent)),
-                        budget.agent
-                    );
                 }
                 return Err(stop);
             }

@@ -734,14 +734,15 @@ impl<'r> AgentRun<'r> {
         let Executed { mut turn, rejected, limit_stop } = executed;
         let number = label.number;
         let cost = self.costing.turn(&rendered.sent, reply.usage.as_ref());
-        let own = (cost.model.clone(), cost.input_cost + cost.output_cost.unwrap_or(0.0));
         if let Some(reserved) = self.reserved.take() {
-            reserved.settle(|model| match model.name() == own.0 {
-                true => own.1,
-                false => {
-                    let above = self.costing_under(model).turn(&rendered.sent, reply.usage.as_ref());
-                    above.input_cost + above.output_cost.unwrap_or(0.0)
-                }
+            // The own model's cost is the record's; a budget above under
+            // another model prices the turn with its own costing.
+            reserved.settle(|model| {
+                let priced = match model.name() == cost.model {
+                    true => &cost,
+                    false => &self.costing_under(model).turn(&rendered.sent, reply.usage.as_ref()),
+                };
+                priced.input_cost + priced.output_cost.unwrap_or(0.0)
             });
         }
         let record = &mut turn.record;

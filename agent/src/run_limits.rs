@@ -208,15 +208,17 @@ pub struct Spend {
 pub fn over_budget(limits: &RunLimits, spend: &Spend) -> Option<Stop> {
     let what = format!("turn {}'s prompt", spend.turn);
     let (tokens, cost) = (spend.tokens_so_far, spend.cost_so_far);
-    breach(limits, &what, tokens, spend.prompt_tokens, cost, spend.prompt_cost, &spend.pricing)
+    breach(limits, &what, "the run", tokens, spend.prompt_tokens, cost, spend.prompt_cost, &spend.pricing)
 }
 
 /// The budget limit a prompt (`what`) of `prompt_tokens` and
 /// `prompt_cost` (under `pricing`) would pass after `tokens_so_far` and
-/// `cost_so_far`, if any.
+/// `cost_so_far` of `whose` run (`the run`, or a run above), if any.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn breach(
     limits: &RunLimits,
     what: &str,
+    whose: &str,
     tokens_so_far: u64,
     prompt_tokens: u64,
     cost_so_far: f64,
@@ -228,7 +230,7 @@ pub(crate) fn breach(
         return Some(Stop {
             limit: RunLimit::MaxRunPromptTokens,
             detail: format!(
-                "max_run_prompt_tokens = {max} reached: {what} of {prompt_tokens} tokens would bring the run to \
+                "max_run_prompt_tokens = {max} reached: {what} of {prompt_tokens} tokens would bring {whose} to \
                  {tokens}; it was not sent"
             ),
         });
@@ -238,7 +240,7 @@ pub(crate) fn breach(
     (cost > max).then(|| Stop {
         limit: RunLimit::MaxRunCost,
         detail: format!(
-            "max_run_cost = {max} reached: {what}, at {} under `{pricing}` prices, would bring the run to {}; it was \
+            "max_run_cost = {max} reached: {what}, at {} under `{pricing}` prices, would bring {whose} to {}; it was \
              not sent",
             round(prompt),
             round(cost)

@@ -146,7 +146,7 @@ impl ResultSink {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
-        let mut file = OpenOptions::new().read(true).append(true).create(true).open(path).map_err(io)?;
+        let mut file = OpenOptions::new().append(true).create(true).open(path).map_err(io)?;
         let text = ptc_os::read_bytes(path, MAX_RESULT_FILE_BYTES).map_err(io)?;
         if !text.is_empty() && text.last() != Some(&b'\n') {
             let keep = text.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
@@ -177,12 +177,11 @@ pub fn read_records(paths: &[PathBuf]) -> Result<Vec<RunRecord>, SuiteError> {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
             Err(e) => {
                 let message = match e.kind() {
-                    std::io::ErrorKind::FileTooLarge => read_message(e),
                     std::io::ErrorKind::InvalidData => {
                         "not a result file (not UTF-8 text); `ptc bench SUITE --out FILE` writes one".to_string()
                     }
                     std::io::ErrorKind::IsADirectory => "a folder, not a file: name the result files in it".to_string(),
-                    _ => e.to_string(),
+                    _ => read_message(e),
                 };
                 return Err(SuiteError::Io { path: path.clone(), message });
             }
