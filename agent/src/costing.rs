@@ -2,6 +2,7 @@
 //! session records it: the server's cache figures when it reported them,
 //! otherwise ptc's own accounting of the request it sent (`ptc-cost`).
 
+use crate::usage::reported;
 use ptc_cost::{Accounting, Block, Message, PriceModel, Prompt, TokenMemo};
 use ptc_llm::Usage;
 use ptc_session::{CostRecord, CostSource, MessageRecord, TurnRecord};
@@ -80,6 +81,25 @@ impl Costing {
     pub fn pricing(&self) -> &str {
         self.model.name()
     }
+}
+
+/// What a run's `turns` cost under `model`, prompts and the answers whose
+/// tokens were reported: as recorded when recorded under it, else priced
+/// again from their prompts, in order, as a run under `model` would have
+/// priced them (the server's cache figures when it reported them).
+pub fn turns_cost(turns: &[TurnRecord], model: &PriceModel, counter: &'static TokenCounter) -> f64 {
+    let mut costing = Costing::new(model.clone(), counter, &[]);
+    turns
+        .iter()
+        .filter(|t| !t.messages.is_empty())
+        .map(|t| match t.cost.as_ref().filter(|c| c.model == model.name()) {
+            Some(c) => c.input_cost + c.output_cost.unwrap_or(0.0),
+            None => {
+                let c = costing.turn(&recorded_prompt(&t.messages), t.usage.as_ref().and_then(reported).as_ref());
+                c.input_cost + c.output_cost.unwrap_or(0.0)
+            }
+        })
+        .sum()
 }
 
 /// A recorded prompt, with its blocks and breakpoints, as the accounting reads it.

@@ -30,14 +30,18 @@
 use crate::budget::Budgets;
 use crate::config::{Agent, LlmConfig, AGENT_PREFIX, LLM_QUERY, TURN_OUTPUT};
 use crate::contract::JsonShape;
-use crate::costing::Costing;
+use crate::costing::{turns_cost, Costing};
 use crate::resolve::{agent_token_counter, Resolved};
 use crate::tools::{CallNote, RunTool, Tool, Tools};
+use crate::usage::reported;
+use ptc_cost::PriceModel;
 use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
 use ptc_llm::{self as llm, Llm, Prompt, PromptMessage};
 use ptc_session::{RunStatus, TurnRecord};
 use ptc_signature::{check, Field, Primitive, Type};
+use ptc_tokens::TokenCounter;
 use serde_json::{json, Value as Json};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -247,14 +251,7 @@ impl RunTools<'_> {
         let counter = agent_token_counter(self.agent).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
         let done = self.queries.fetch_add(1, Ordering::SeqCst);
         let mut backend = llm::from_config(config, done).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
-        let system = match &schema {
-            Some(ty) => {
-                format!("Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {ty}")
-            }
-            None => "Answer briefly and precisely.".to_string(),
-        };
-        let sent = Prompt::new(vec![PromptMessage::system(system.clone()), PromptMessage::user(prompt)]);
-        let tokens = (counter.count(&system) + counter.count(prompt)) as u64;
+        let (sent, tokens) = query_prompt(prompt, schema.as_ref(), counter);
         // One prompt, nothing cached before it: priced alone under each budget's model.
         let alone = |model: &ptc_cost::PriceModel| Costing::new(model.clone(), counter, &[]);
         let reserved = self
@@ -280,6 +277,101 @@ impl RunTools<'_> {
             .map_err(|m| ToolError::failed(format!("llm-query: the answer does not fit :schema {ty}: {m}")))?;
         Ok(answer)
     }
+}
+
+/// The prompt `llm-query` sends for `prompt` (asking for JSON of `schema`'s
+/// shape, if given) and its tokens as ptc counts them.
+fn query_prompt(prompt: &str, schema: Option<&Type>, counter: &TokenCounter) -> (Prompt, u64) {
+    let system = match schema {
+        Some(ty) => {
+            format!("Answer with JSON only, no prose, of this shape (keys and types; `?` marks optional): {ty}")
+        }
+        None => "Answer briefly and precisely.".to_string(),
+    };
+    let tokens = (counter.count(&system) + counter.count(prompt)) as u64;
+    (Prompt::new(vec![PromptMessage::system(system), PromptMessage::user(prompt)]), tokens)
+}
+
+/// How many agents deep [`cost_inside`] reads nested sessions back: a
+/// chain of distinct agents is never this long; a deeper record is
+/// priced from the usage its call recorded.
+pub const MAX_NESTED_READ: usize = 32;
+
+/// What the tool calls of `turns` spent on models, priced under `model`
+/// as a budget above them priced it while they ran (input and output):
+/// the agents they ran, from those runs' session files (to any depth,
+/// their turns priced in order, each file once), and their `llm-query`
+/// prompts, rebuilt from the calls' arguments. `folder` is the folder of
+/// the session that holds `turns` (a call names its nested session
+/// relative to it). A nested session that cannot be read, or lies deeper
+/// than [`MAX_NESTED_READ`], is priced from the usage its call recorded,
+/// every prompt token as uncached input: more than it cost, never less.
+/// What a resumed run's `max_run_cost` starts from, and what `ptc run`'s
+/// closing line adds for the calls.
+pub fn cost_inside(turns: &[TurnRecord], folder: &Path, model: &PriceModel, counter: &'static TokenCounter) -> f64 {
+    Inside { model, counter, read: HashSet::new() }.calls(turns, folder, 0)
+}
+
+/// [`cost_inside`]'s walk: the nested sessions read so far.
+struct Inside<'m> {
+    model: &'m PriceModel,
+    counter: &'static TokenCounter,
+    read: HashSet<PathBuf>,
+}
+
+impl Inside<'_> {
+    fn calls(&mut self, turns: &[TurnRecord], folder: &Path, depth: usize) -> f64 {
+        let mut cost = 0.0;
+        for call in turns.iter().flat_map(|t| &t.tool_calls) {
+            cost += match (&call.session, call.usage.as_ref()) {
+                (Some(relative), usage) => self.nested(&folder.join(relative), usage, depth + 1),
+                (None, Some(usage)) if call.name == LLM_QUERY => self.query(&call.args, usage),
+                _ => 0.0,
+            };
+        }
+        cost
+    }
+
+    /// A nested run's turns and what its own calls spent; a file already
+    /// counted (a record naming it twice) adds nothing.
+    fn nested(&mut self, path: &Path, usage: Option<&ptc_session::Usage>, depth: usize) -> f64 {
+        let read = (depth <= MAX_NESTED_READ).then(|| ptc_session::Session::read(path).ok()).flatten();
+        let Some(nested) = read else { return usage.map_or(0.0, |u| uncached_cost(u, self.model)) };
+        if !self.read.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())) {
+            return 0.0;
+        }
+        let below = path.parent().unwrap_or(Path::new("."));
+        turns_cost(&nested.turns, self.model, self.counter) + self.calls(&nested.turns, below, depth)
+    }
+
+    /// An `llm-query` call: its prompt rebuilt from `args` (EDN), priced
+    /// alone, as it was sent.
+    fn query(&self, args: &str, usage: &ptc_session::Usage) -> f64 {
+        let asked = ptc_lisp::read_edn(args).ok().and_then(|v| ptc_lisp::value_to_json(&v).ok());
+        let prompt = asked.as_ref().and_then(|a| Some((a.get("prompt")?.as_str()?, a.get("schema"))));
+        let schema = prompt.and_then(|(_, s)| s.filter(|s| !s.is_null()).map(schema_type));
+        match (prompt, schema.transpose()) {
+            (Some((prompt, _)), Ok(schema)) => {
+                let (sent, _) = query_prompt(prompt, schema.as_ref(), self.counter);
+                let cost = Costing::new(self.model.clone(), self.counter, &[]).turn(&sent, reported(usage).as_ref());
+                cost.input_cost + cost.output_cost.unwrap_or(0.0)
+            }
+            _ => uncached_cost(usage, self.model),
+        }
+    }
+}
+
+/// `usage` priced with every prompt token uncached.
+fn uncached_cost(usage: &ptc_session::Usage, model: &PriceModel) -> f64 {
+    let tokens = usage.prompt_tokens.or(usage.counted_prompt_tokens).unwrap_or(0);
+    let priced = ptc_cost::Usage {
+        prompt_tokens: tokens,
+        uncached_tokens: tokens,
+        output_tokens: usage.completion_tokens,
+        ..ptc_cost::Usage::default()
+    };
+    let cost = model.cost(&priced);
+    cost.input + cost.output.unwrap_or(0.0)
 }
 
 /// Where a nested run writes: `PARENT.runs/turn-T-AGENT-N.session.jsonl`,

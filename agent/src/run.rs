@@ -470,14 +470,21 @@ impl<'r> AgentRun<'r> {
         let model = price_model(resolved, agent)?;
         let costing = Costing::new(model.clone(), counter, &session.turns);
         // Its budget, covering the runs it starts: what its recorded turns
-        // spent, and the prompt tokens counted inside their calls.
+        // spent, and what was spent inside their calls (prompt tokens as
+        // counted; the cost of the agents they ran and of their llm-query
+        // prompts, read back from the records under this budget's model).
+        let own_cost =
+            ptc_session::CostTotals::of(&session.turns).map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0));
+        let folder = options.resume.and_then(Path::parent).unwrap_or(Path::new("."));
         let spent = Spent {
             tokens: tokens_so_far
                 + (session.turns.iter().flat_map(|t| &t.tool_calls))
                     .filter_map(|c| c.usage.as_ref()?.counted_prompt_tokens)
                     .sum::<u64>(),
-            cost: ptc_session::CostTotals::of(&session.turns)
-                .map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0)),
+            cost: match agent.run_limits.max_run_cost {
+                Some(_) => own_cost + crate::nested::cost_inside(&session.turns, folder, &model, counter),
+                None => own_cost,
+            },
         };
         nesting.budgets = nesting.budgets.with(Budget::new(&agent.name, agent.run_limits, model, spent));
         let tool_calls = session.turns.iter().map(|t| t.tool_calls.len() as u64).sum();

@@ -651,9 +651,6 @@ fn key_at(text: &str, start: usize) -> Option<&str> {
     }
 }
 
-#[cfg(test)]
-mod tests;
-
 /// A TOML value's type with its article: `an integer`, `a boolean`.
 fn a_type(value: &Toml) -> String {
     let name = value.type_str();

@@ -547,6 +547,87 @@ fn the_run_budget_covers_the_agents_it_runs_and_its_llm_queries() {
 }
 
 #[test]
+fn a_resumed_run_budget_counts_what_its_calls_spent_before() {
+    // The top asks an llm-query, runs a helper agent, then returns; a cost
+    // budget that stops it before its third prompt, raised, and resumed:
+    // the budget goes on from what the whole tree spent (its own turns,
+    // the helper's, the query), as in the run that was never stopped.
+    // Under `anthropic` the helper (priced `openai`) and the query are
+    // priced again from their records; under `openai` they are read.
+    let agents = |pricing: &str, limit: f64| {
+        format!(
+            "[agent.top]\nmission = \"Ask\"\nmax_turns = 3\ntools = [\"agent:helper\", \"llm-query\"]\n\
+             pricing = \"{pricing}\"\nmax_run_cost = {limit}\n\
+             llm = {{ backend = \"replay\", file = \"top.json\" }}\n\
+             llm_query = {{ backend = \"replay\", file = \"q.json\" }}\n\n\
+             [agent.helper]\nmission = \"Help\"\nmax_turns = 3\nllm = {{ backend = \"replay\", file = \"helper.json\" }}\n"
+        )
+    };
+    let top: &[&str] = &[
+        &block("(def q (tool/llm-query {:prompt \"Name a colour\" :schema {:colour :string}}))"),
+        &block("(def h (tool/helper {:x 1}))"),
+        &block("(return [(:colour q) h])"),
+    ];
+    let helper: &[&str] = &[&block("(def a 1)"), &block("(def b 2)"), &block("(return (+ a b))")];
+    let replays = [("top.json", top), ("helper.json", helper), ("q.json", &["{\"colour\": \"red\"}"][..])];
+    // `cost=SPENT/LIMIT` on turn N's progress line.
+    let spent = |stderr: &str, turn: u32| -> f64 {
+        let line = stderr.lines().find(|l| l.contains(&format!("turn {turn}/3 "))).expect("the turn's line");
+        let at = line.find("cost=").expect("the budget is shown") + 5;
+        line[at..].split('/').next().unwrap().parse().unwrap()
+    };
+    for pricing in ["openai", "anthropic"] {
+        let (dir, whole) = config(&format!("resumed-budget-{pricing}"), &agents(pricing, 1e9), &replays);
+        let ran = run(&dir, &whole, "top", &[]);
+        assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "[\"red\" 3]\n"), "{}", ran.stderr);
+        let (second, third) = (spent(&ran.stderr, 2), spent(&ran.stderr, 3));
+        // The closing line adds the calls' cost to the run's own: the budget's figure.
+        let s = ran.session.unwrap();
+        let own = ptc_session::CostTotals::of(&s.turns).unwrap().input_cost;
+        assert!(third > own + 1.0, "{pricing}: {third} {own}");
+        let all = format!("more inside its tool calls (the agents it ran, llm-query), {third:.1} in all;");
+        assert!(ran.stderr.contains(&all), "{pricing}: {all}\n{}", ran.stderr);
+        // `ptc trace --usage` splits the same figure.
+        let mut trace = command_in_root(env!("CARGO_BIN_EXE_ptc"));
+        let traced = trace.arg("trace").arg(dir.join("s.jsonl")).arg("--usage").output().unwrap();
+        let traced = String::from_utf8(traced.stdout).unwrap();
+        let split = format!(
+            "cost under `{pricing}` prices: {own:.1} in its own turns + {:.1} inside tool calls = {third:.1}\n",
+            third - own
+        );
+        assert!(traced.contains(&split), "{split}\n{traced}");
+        // A record that names its own file as the nested run's (a loop no
+        // run writes) is read once: the trace ends, with a figure.
+        let text = std::fs::read_to_string(dir.join("s.jsonl")).unwrap();
+        let looped = text.replace("s.jsonl.runs/turn-2-helper-1.session.jsonl", "loop.jsonl");
+        assert_ne!(looped, text);
+        std::fs::write(dir.join("loop.jsonl"), looped).unwrap();
+        let mut trace = command_in_root(env!("CARGO_BIN_EXE_ptc"));
+        let traced = trace.arg("trace").arg(dir.join("loop.jsonl")).arg("--usage").output().unwrap();
+        let stdout = String::from_utf8_lossy(&traced.stdout);
+        assert_eq!(traced.status.code(), Some(0), "{}", String::from_utf8_lossy(&traced.stderr));
+        assert!(stdout.contains(&format!("cost under `{pricing}` prices: {own:.1} in its own turns + ")), "{stdout}");
+
+        let tight = dir.join("tight.toml");
+        std::fs::write(&tight, agents(pricing, (second + third) / 2.0)).unwrap();
+        let stopped = run(&dir, &tight, "top", &[]);
+        let s = stopped.session.unwrap();
+        assert_eq!((s.reason.as_deref(), s.turns.len()), (Some("max_run_cost"), 2), "{}", stopped.stderr);
+        let session = dir.join("s.jsonl");
+        let resumed = run(&dir, &whole, "top", &["--resume", session.to_str().unwrap()]);
+        assert_eq!((resumed.code, resumed.stdout.as_str()), (Some(0), "[\"red\" 3]\n"), "{}", resumed.stderr);
+        assert_eq!(spent(&resumed.stderr, 3), third, "{pricing}: {}", resumed.stderr);
+
+        // Without the helper's session file, its call is priced from the
+        // usage it recorded, every prompt token uncached: more, never less.
+        run(&dir, &tight, "top", &[]);
+        std::fs::remove_dir_all(dir.join("s.jsonl.runs")).unwrap();
+        let resumed = run(&dir, &whole, "top", &["--resume", session.to_str().unwrap()]);
+        assert!(spent(&resumed.stderr, 3) > third, "{pricing}: {}", resumed.stderr);
+    }
+}
+
+#[test]
 fn a_bad_signature_in_the_config_points_at_the_character() {
     let (dir, cfg) =
         config("bad-signature", "[agent.a]\nmission = \"m\"\nsignature = \"{count :int, items [:strng]}\"\n", &[]);

@@ -6,7 +6,8 @@
 
 use super::{CmdError, CmdResult, Output};
 use crate::config::{plugin_path_env, Config, ConfigFile};
-use crate::costing::{recorded_prompt, Costing};
+use crate::costing::turns_cost;
+use crate::nested::cost_inside;
 use crate::resolve::{token_counter, Resolved};
 use crate::run::{run, RunError, RunOptions};
 use ptc_agent::usage::reported;
@@ -212,22 +213,15 @@ impl Runner<'_> {
         let usages: Vec<Option<ptc_llm::Usage>> =
             session.turns.iter().map(|t| t.usage.as_ref().and_then(reported)).collect();
         let cached: Vec<u64> = usages.iter().flatten().filter_map(|u| u.cache_read_tokens).collect();
+        // The whole run's: its turns, and the agents it ran and its
+        // llm-query calls (from their records, beside the session).
+        let folder = path.as_deref().and_then(Path::parent);
         let cost: BTreeMap<String, f64> = self
             .models
             .iter()
             .map(|model| {
-                let mut costing = Costing::new(model.clone(), self.counter, &[]);
-                let total = session
-                    .turns
-                    .iter()
-                    .zip(&usages)
-                    .filter(|(t, _)| !t.messages.is_empty())
-                    .map(|(t, u)| {
-                        let c = costing.turn(&recorded_prompt(&t.messages), u.as_ref());
-                        c.input_cost + c.output_cost.unwrap_or(0.0)
-                    })
-                    .sum();
-                (model.name().to_string(), total)
+                let inside = folder.map_or(0.0, |f| cost_inside(&session.turns, f, model, self.counter));
+                (model.name().to_string(), turns_cost(&session.turns, model, self.counter) + inside)
             })
             .collect();
         RunOutcome {

@@ -8,6 +8,7 @@ use super::{CmdError, CmdResult, Output};
 use crate::compare::{measure, measure_recorded, Figures, Measure, RecallFigures, Subject};
 use crate::config::Config;
 use crate::contract::public_json;
+use crate::nested::cost_inside;
 use crate::policy::Policy;
 use crate::progress::{Event, Observer, Terminal};
 use crate::resolve::{agent_token_counter, Resolved};
@@ -105,7 +106,7 @@ pub fn run_agent(a: &RunArgs<'_>) -> CmdResult {
     let mut warnings = super::load_warnings(&resolved);
     warnings.extend(unused_broken_instances(&resolved, agent));
     warnings.extend(unstartable_tools(&resolved, agent));
-    if let Some(cost) = RunCost::of(&resolved, agent, &done.session) {
+    if let Some(cost) = RunCost::of(&resolved, agent, &done.session, &done.path) {
         warnings.push(cost.line(&done.path));
     }
     warnings.push(note);
@@ -124,11 +125,15 @@ struct RunCost {
     measured: Option<(Figures, Figures)>,
     /// Whether every turn's cost is ptc's estimate (none the server's).
     estimated_only: bool,
+    /// What its tool calls spent on models (the agents it ran, `llm-query`),
+    /// input and output, under the same price model.
+    inside: f64,
 }
 
 impl RunCost {
-    /// The cost of `session`'s prompts under `agent`'s price model.
-    fn of(resolved: &Resolved, agent: &str, session: &Session) -> Option<RunCost> {
+    /// The cost of `session`'s prompts under `agent`'s price model; `path`
+    /// is where the session is (its calls' nested sessions are beside it).
+    fn of(resolved: &Resolved, agent: &str, session: &Session, path: &Path) -> Option<RunCost> {
         let defined = resolved.config.agents.get(agent)?;
         let model = price_model(resolved, defined).ok()?;
         let totals = CostTotals::of(&session.turns)?;
@@ -143,7 +148,9 @@ impl RunCost {
         });
         let estimated_only =
             session.turns.iter().filter_map(|t| t.cost.as_ref()).all(|c| c.source == CostSource::Estimated);
-        Some(RunCost { totals, unit: model.unit(), measured, estimated_only })
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let inside = agent_token_counter(defined).map_or(0.0, |c| cost_inside(&session.turns, folder, &model, c));
+        Some(RunCost { totals, unit: model.unit(), measured, estimated_only, inside })
     }
 
     /// One line: billed tokens read from the cache, the cost in the model's
@@ -188,6 +195,14 @@ impl RunCost {
         }
         if let Some(output) = t.output_cost {
             line.push_str(&format!(", completions {}", figure(output)));
+        }
+        if self.inside > 0.0 {
+            let whole = t.input_cost + t.output_cost.unwrap_or(0.0) + self.inside;
+            line.push_str(&format!(
+                "; {} more inside its tool calls (the agents it ran, llm-query), {} in all",
+                figure(self.inside),
+                figure(whole)
+            ));
         }
         if let Some((run, full)) = self.measured.as_ref().filter(|(run, _)| run.recall.used > 0) {
             let pct = |r: &RecallFigures| r.share().map_or(String::new(), |s| format!("{:.0}%", 100.0 * s));
@@ -331,7 +346,7 @@ mod tests {
             output_cost: None,
         };
         let measured = Some((figures("openai", 1465.6, 8, 7), figures("openai", 1832.0, 8, 8)));
-        let mut cost = RunCost { totals, unit: CostUnit::InputTokens, measured, estimated_only: true };
+        let mut cost = RunCost { totals, unit: CostUnit::InputTokens, measured, estimated_only: true, inside: 0.0 };
         let at = Path::new("a.session.jsonl");
         assert_eq!(
             cost.line(at),

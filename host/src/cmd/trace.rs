@@ -10,7 +10,11 @@
 //! Every view starts with the error kinds counted over the turns.
 
 use super::{CmdResult, Output};
-use ptc_session::{CostSource, RenderStats, RunStatus, Usage};
+use crate::nested::cost_inside;
+use crate::resolve::token_counter;
+use ptc_cost::PriceModel;
+use ptc_session::{CostSource, CostTotals, RenderStats, RunStatus, Usage};
+use ptc_tokens::DEFAULT_ENCODING;
 use std::fmt::Write;
 use std::path::Path;
 
@@ -33,7 +37,7 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
     write_session(&mut out, &session, path, view, 0);
     if usage {
         out.push_str(&usage_table(&session));
-        out.push_str(&nested_usage(&session));
+        out.push_str(&nested_usage(&session, path));
     }
     Ok(Output { stdout: out, warnings: Vec::new(), code: 0 })
 }
@@ -169,8 +173,9 @@ fn usage_line(usage: &Usage) -> String {
 }
 
 /// Below the usage table: what nested runs and `llm-query` calls spent, and
-/// the session's total with them (its `usage`).
-fn nested_usage(session: &ptc_session::Session) -> String {
+/// the session's total with them (its `usage`); under a built-in price
+/// model, their cost too ([`cost_inside`], as the run's budget counts it).
+fn nested_usage(session: &ptc_session::Session, path: &Path) -> String {
     let calls: Vec<&Usage> =
         session.turns.iter().flat_map(|t| &t.tool_calls).filter_map(|c| c.usage.as_ref()).collect();
     if calls.is_empty() {
@@ -182,13 +187,29 @@ fn nested_usage(session: &ptc_session::Session) -> String {
     }
     let own: u64 = session.turns.iter().filter_map(|t| t.prompt_tokens).sum();
     let nested = inside.counted_prompt_tokens.unwrap_or(0);
-    format!(
-        "inside tool calls ({} nested runs and llm-query calls): {}\nprompt tokens counted: {own} in its own turns + {nested} inside tool calls = {}\nsession usage (its own turns and the calls, as reported): {}\n",
+    let mut out = format!(
+        "inside tool calls ({} call{}: agents it ran, llm-query): {}\nprompt tokens counted: {own} in its own turns + {nested} inside tool calls = {}\nsession usage (its own turns and the calls, as reported): {}\n",
         calls.len(),
+        if calls.len() == 1 { "" } else { "s" },
         usage_line(&inside),
         own + nested,
         usage_line(&session.usage)
-    )
+    );
+    let totals = CostTotals::of(&session.turns);
+    let priced =
+        totals.as_ref().and_then(|t| Some((t, PriceModel::builtin(&t.model)?, token_counter(DEFAULT_ENCODING).ok()?)));
+    if let Some((totals, model, counter)) = priced {
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let calls = cost_inside(&session.turns, folder, &model, counter);
+        let own = totals.input_cost + totals.output_cost.unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "cost under `{}` prices: {own:.1} in its own turns + {calls:.1} inside tool calls = {:.1}",
+            totals.model,
+            own + calls
+        );
+    }
+    out
 }
 
 /// Per turn: prompt tokens counted and reported, completion tokens, what

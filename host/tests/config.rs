@@ -1,4 +1,8 @@
-use super::*;
+//! Reading `strategies.toml` (`ptc_host::config`): paths, instances,
+//! agents, tools and their errors, each pointing at the line.
+
+use ptc_host::config::*;
+use std::path::{Path, PathBuf};
 
 fn parse(text: &str) -> Result<Config, String> {
     Config::parse(Path::new("/cfg/strategies.toml"), text).map_err(|e| e.to_string())
@@ -394,7 +398,7 @@ fn a_missing_config_says_where_it_looked_and_what_to_do() {
 /// are tested in `ptc-llm`).
 mod llm_table {
     use super::parse;
-    use crate::llm::LlmConfig;
+    use ptc_host::llm::LlmConfig;
     use std::time::Duration;
 
     #[test]
@@ -438,8 +442,8 @@ mod llm_table {
 
 #[test]
 fn agent_policy_from_config() {
-    use crate::policy::Policy;
-    use crate::run::agent_counter;
+    use ptc_host::policy::Policy;
+    use ptc_host::run::agent_counter;
     use ptc_plugin_api::{RenderRequest, Turn};
     let mut request = RenderRequest::new("Find it", "system", 5);
     for n in 1..=2 {
