@@ -419,6 +419,8 @@ impl<'r> AgentRun<'r> {
                 // A journal resumed in place is appended to; anything else
                 // (another file, a `ptc-session/1` document) is rewritten once.
                 let in_place = out == resume && session.format == ptc_session::JOURNAL_FORMAT;
+                // Written elsewhere, its calls still name their nested runs.
+                session.moved(resume, &out);
                 let journal =
                     if in_place { Journal::append(&out, &session)? } else { Journal::create(&out, &session)? };
                 (session, memory, journal)
@@ -475,7 +477,7 @@ impl<'r> AgentRun<'r> {
         // prompts, read back from the records under this budget's model).
         let own_cost =
             ptc_session::CostTotals::of(&session.turns).map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0));
-        let folder = options.resume.and_then(Path::parent).unwrap_or(Path::new("."));
+        let folder = journal.path().parent().unwrap_or(Path::new("."));
         let spent = Spent {
             tokens: tokens_so_far
                 + (session.turns.iter().flat_map(|t| &t.tool_calls))

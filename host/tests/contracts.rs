@@ -618,6 +618,27 @@ fn a_resumed_run_budget_counts_what_its_calls_spent_before() {
         assert_eq!((resumed.code, resumed.stdout.as_str()), (Some(0), "[\"red\" 3]\n"), "{}", resumed.stderr);
         assert_eq!(spent(&resumed.stderr, 3), third, "{pricing}: {}", resumed.stderr);
 
+        // Resumed into another folder, its calls still name the helper's run:
+        // the closing line and the trace find it there.
+        run(&dir, &tight, "top", &[]);
+        std::fs::create_dir_all(dir.join("later")).unwrap();
+        let moved = dir.join("later/new.jsonl");
+        let resumed = command_in_root(env!("CARGO_BIN_EXE_ptc"))
+            .env(ptc_host::config::PLUGIN_PATH_ENV, plugin_dir())
+            .args(["run", "top", "--config"])
+            .arg(&whole)
+            .arg("--resume")
+            .arg(&session)
+            .arg("--session")
+            .arg(&moved)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&resumed.stderr);
+        assert_eq!(spent(&stderr, 3), third, "{pricing}: {stderr}");
+        assert!(stderr.contains(&format!(", {third:.1} in all;")), "{pricing}: {stderr}");
+        let nested = &Session::read(&moved).unwrap().turns[1].tool_calls[0];
+        assert_eq!(nested.session.as_deref(), Some("../s.jsonl.runs/turn-2-helper-1.session.jsonl"));
+
         // Without the helper's session file, its call is priced from the
         // usage it recorded, every prompt token uncached: more, never less.
         run(&dir, &tight, "top", &[]);

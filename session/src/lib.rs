@@ -285,11 +285,49 @@ impl Session {
         Ok(session)
     }
 
+    /// The session as it is to be written to `to` after it was read from
+    /// `from` (two session files): a call's nested run (`session`, a path
+    /// relative to the session's folder) made relative to `to`'s folder,
+    /// so that `ptc trace` and the cost read-back still find it. Nothing
+    /// changes when both are in one folder, or when a folder cannot be
+    /// resolved; a nested file with no root in common with `to` is named
+    /// by its absolute path.
+    pub fn moved(&mut self, from: &Path, to: &Path) {
+        let folder = |file: &Path| {
+            let parent = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+            std::fs::canonicalize(parent).ok()
+        };
+        let (Some(from), Some(to)) = (folder(from), folder(to)) else { return };
+        if from == to {
+            return;
+        }
+        for call in self.turns.iter_mut().flat_map(|t| &mut t.tool_calls) {
+            if let Some(nested) = &mut call.session {
+                *nested = relative_path(&from.join(&*nested), &to);
+            }
+        }
+    }
+
     /// The session as a `ptc-session/1` document (pretty JSON).
     pub fn to_document(&self) -> String {
         let doc = Session { format: DOCUMENT_FORMAT.to_string(), ..self.clone() };
         serde_json::to_string_pretty(&doc).expect("session records always serialize") + "\n"
     }
+}
+
+/// `target` as a path relative to `base` (both absolute), `/`-separated,
+/// as a session names a nested run's file; `target` itself when they
+/// share no root (another drive).
+fn relative_path(target: &Path, base: &Path) -> String {
+    use std::path::Component;
+    let (target, base): (Vec<Component>, Vec<Component>) = (target.components().collect(), base.components().collect());
+    let shared = target.iter().zip(&base).take_while(|(a, b)| a == b).count();
+    if shared == 0 || !matches!(target[0], Component::RootDir | Component::Prefix(_)) {
+        return target.iter().collect::<PathBuf>().display().to_string();
+    }
+    let up = base[shared..].iter().map(|_| "..".to_string());
+    let down = target[shared..].iter().map(|c| c.as_os_str().to_string_lossy().into_owned());
+    up.chain(down).collect::<Vec<_>>().join("/")
 }
 
 /// What a session file is, after an error on the file as a whole.
@@ -336,6 +374,41 @@ fn parse_document(text: &str) -> Result<Session, SessionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nested_run_is_named_relative_to_the_folder_a_session_moves_to() {
+        let cases = [
+            ("/a/b/x.runs/t.jsonl", "/a/c", "../b/x.runs/t.jsonl"),
+            ("/a/b/x.runs/t.jsonl", "/a/b/sub", "../x.runs/t.jsonl"),
+            ("/a/b/sub/x.runs/t.jsonl", "/a/b", "sub/x.runs/t.jsonl"),
+            ("/x.runs/t.jsonl", "/a/b", "../../x.runs/t.jsonl"),
+        ];
+        for (target, base, relative) in cases {
+            assert_eq!(relative_path(Path::new(target), Path::new(base)), relative, "{target} from {base}");
+        }
+        // A session read from one folder and written to another.
+        let root = std::env::temp_dir().join(format!("ptc-session-moved-{}", std::process::id()));
+        std::fs::create_dir_all(root.join("later")).unwrap();
+        let mut session = Session::new("m", "s", 3);
+        let mut turn = TurnRecord::new(1, "r");
+        turn.tool_calls.push(ToolCallRecord {
+            name: "h".into(),
+            args: "{}".into(),
+            result: Some("1".into()),
+            error: None,
+            duration_ms: 0,
+            cached: false,
+            session: Some("a.jsonl.runs/t.jsonl".into()),
+            usage: None,
+        });
+        session.turns.push(turn);
+        let mut same = session.clone();
+        same.moved(&root.join("a.jsonl"), &root.join("b.jsonl"));
+        assert_eq!(same.turns[0].tool_calls[0].session.as_deref(), Some("a.jsonl.runs/t.jsonl"));
+        session.moved(&root.join("a.jsonl"), &root.join("later/b.jsonl"));
+        assert_eq!(session.turns[0].tool_calls[0].session.as_deref(), Some("../a.jsonl.runs/t.jsonl"));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     const MINIMAL: &str = r##"{"format": "ptc-session/1", "mission": "m", "turns": [
         {"number": 1, "raw_response": "r", "program": "(def x 1)", "success": true, "result": "#'x",
