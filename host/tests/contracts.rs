@@ -473,23 +473,34 @@ fn the_run_budget_stops_before_a_prompt_that_would_pass_it_and_resumes_once_rais
 /// (whose prompt past the budget above it is not sent, and says whose
 /// budget it passed) and its `llm-query` calls. Before, the top run here
 /// returned whatever its budget: the helper and the query were not counted.
+/// A tree of runs: agent `top` (three turns, answers from top.json;
+/// `limits`, its extra lines) runs agent `helper` as a tool and asks
+/// `llm-query` (answers from q.json); `helper` answers from helper.json.
+fn tree_agents(limits: &str) -> String {
+    format!(
+        "[agent.top]\nmission = \"Ask\"\nmax_turns = 3\ntools = [\"agent:helper\", \"llm-query\"]\n{limits}\n\
+         llm = {{ backend = \"replay\", file = \"top.json\" }}\n\
+         llm_query = {{ backend = \"replay\", file = \"q.json\" }}\n\n\
+         [agent.helper]\nmission = \"Help\"\nmax_turns = 3\nllm = {{ backend = \"replay\", file = \"helper.json\" }}\n"
+    )
+}
+
+/// The helper of [`tree_agents`]: three turns, returning 3.
+fn tree_helper() -> [String; 3] {
+    [block("(def a 1)"), block("(def b 2)"), block("(return (+ a b))")]
+}
+
 #[test]
 fn the_run_budget_covers_the_agents_it_runs_and_its_llm_queries() {
-    let agents = |limit: &str| {
-        format!(
-            "[agent.top]\nmission = \"Ask\"\nmax_turns = 3\ntools = [\"agent:helper\", \"llm-query\"]\n{limit}\n\
-             llm = {{ backend = \"replay\", file = \"top.json\" }}\n\
-             llm_query = {{ backend = \"replay\", file = \"q.json\" }}\n\n\
-             [agent.helper]\nmission = \"Help\"\nmax_turns = 3\nllm = {{ backend = \"replay\", file = \"helper.json\" }}\n"
-        )
-    };
+    let agents = tree_agents;
     let top: &[&str] = &[
         &block("(def q (tool/llm-query {:prompt \"Name a colour\"}))"),
         &block("(def h (tool/helper {:x 1}))"),
         &block("(return [q h])"),
     ];
-    let helper: &[&str] = &[&block("(def a 1)"), &block("(def b 2)"), &block("(return (+ a b))")];
-    let replays = [("top.json", top), ("helper.json", helper), ("q.json", &["red"][..])];
+    let helper = tree_helper();
+    let helper: Vec<&str> = helper.iter().map(String::as_str).collect();
+    let replays = [("top.json", top), ("helper.json", &helper[..]), ("q.json", &["red"][..])];
     let (dir, free) = config("tree-budget", &agents(""), &replays);
     let ran = run(&dir, &free, "top", &[]);
     assert_eq!((ran.code, ran.stdout.as_str()), (Some(0), "[\"red\" 3]\n"), "{}", ran.stderr);
@@ -554,22 +565,15 @@ fn a_resumed_run_budget_counts_what_its_calls_spent_before() {
     // the helper's, the query), as in the run that was never stopped.
     // Under `anthropic` the helper (priced `openai`) and the query are
     // priced again from their records; under `openai` they are read.
-    let agents = |pricing: &str, limit: f64| {
-        format!(
-            "[agent.top]\nmission = \"Ask\"\nmax_turns = 3\ntools = [\"agent:helper\", \"llm-query\"]\n\
-             pricing = \"{pricing}\"\nmax_run_cost = {limit}\n\
-             llm = {{ backend = \"replay\", file = \"top.json\" }}\n\
-             llm_query = {{ backend = \"replay\", file = \"q.json\" }}\n\n\
-             [agent.helper]\nmission = \"Help\"\nmax_turns = 3\nllm = {{ backend = \"replay\", file = \"helper.json\" }}\n"
-        )
-    };
+    let agents = |pricing: &str, limit: f64| tree_agents(&format!("pricing = \"{pricing}\"\nmax_run_cost = {limit}"));
     let top: &[&str] = &[
         &block("(def q (tool/llm-query {:prompt \"Name a colour\" :schema {:colour :string}}))"),
         &block("(def h (tool/helper {:x 1}))"),
         &block("(return [(:colour q) h])"),
     ];
-    let helper: &[&str] = &[&block("(def a 1)"), &block("(def b 2)"), &block("(return (+ a b))")];
-    let replays = [("top.json", top), ("helper.json", helper), ("q.json", &["{\"colour\": \"red\"}"][..])];
+    let helper = tree_helper();
+    let helper: Vec<&str> = helper.iter().map(String::as_str).collect();
+    let replays = [("top.json", top), ("helper.json", &helper[..]), ("q.json", &["{\"colour\": \"red\"}"][..])];
     // `cost=SPENT/LIMIT` on turn N's progress line.
     let spent = |stderr: &str, turn: u32| -> f64 {
         let line = stderr.lines().find(|l| l.contains(&format!("turn {turn}/3 "))).expect("the turn's line");
