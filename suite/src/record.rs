@@ -96,11 +96,13 @@ pub struct RunOutcome {
     pub status: RunEnd,
     /// Turns taken.
     pub turns: u32,
-    /// Prompt tokens over all turns (ptc's count).
+    /// Prompt tokens over all turns (ptc's count), those counted inside its
+    /// tool calls (agents it ran, `llm-query`) included.
     pub prompt_tokens: u64,
     /// Prompt tokens the provider reported reading from its cache, when it reported any.
     pub cached_tokens: Option<u64>,
-    /// Total cost per price model (the provider's cache figures when reported, else the model's accounting).
+    /// Total cost per price model (the provider's cache figures when reported, else the model's accounting),
+    /// its tool calls' model calls included.
     pub cost: BTreeMap<String, f64>,
     /// Why it ended without an answer, when it did.
     pub error_kind: Option<ErrorKind>,

@@ -229,7 +229,9 @@ impl Runner<'_> {
             error: error_kind.map(|_| session.reason.clone().unwrap_or_else(|| status.to_string())),
             status,
             turns: session.turns.len() as u32,
-            prompt_tokens: session.turns.iter().filter_map(|t| t.prompt_tokens).sum(),
+            // As `max_run_prompt_tokens` counts them: the calls' too.
+            prompt_tokens: session.turns.iter().filter_map(|t| t.prompt_tokens).sum::<u64>()
+                + session.usage.counted_prompt_tokens.unwrap_or(0),
             cached_tokens: (!cached.is_empty()).then(|| cached.iter().sum()),
             cost,
             error_kind,
