@@ -223,6 +223,3 @@ pub fn expected_output_section(signature: &Signature, single_shot: bool) -> Stri
     }
     text
 }
-
-#[cfg(test)]
-mod tests;

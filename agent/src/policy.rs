@@ -276,6 +276,3 @@ impl<'a> Policy<'a> {
         Ok(Some(Served { rendered, instance, phase, tokens, attempts: std::mem::take(attempts) }))
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,9 +1,16 @@
-use super::*;
-use crate::config::Trigger;
-use crate::resolve::{token_counter, Render};
+//! Which renderer serves a turn (`ptc_agent::policy`): the trigger latch,
+//! the token budget and the fallback list.
+
+use ptc_agent::config::Trigger;
+use ptc_agent::policy::*;
+use ptc_agent::resolve::Strategy;
+use ptc_agent::resolve::{token_counter, Render};
 use ptc_plugin_api::render::full_history;
+use ptc_plugin_api::render::{full_history_prompt, FULL_HISTORY};
+use ptc_plugin_api::{ErrorKind, RenderRequest, StrategyError};
 use ptc_plugin_api::{Message, Prompt, Rendered, Stats, Turn};
 use ptc_registry::Renderer;
+use ptc_tokens::TokenCounter;
 use ptc_tokens::DEFAULT_ENCODING;
 use std::sync::Arc;
 

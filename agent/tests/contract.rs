@@ -1,5 +1,10 @@
-use super::*;
+//! An agent held to its signature (`ptc_agent::contract`): a returned
+//! value checked and shaped as JSON, its feedback to the model.
+
+use ptc_agent::contract::*;
 use ptc_lisp::read_edn;
+use ptc_lisp::Value;
+use ptc_signature::Signature;
 use serde_json::json;
 
 fn sig(text: &str) -> Signature {
