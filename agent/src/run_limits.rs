@@ -182,6 +182,10 @@ fn json_len(json: &Json) -> u64 {
 
 /// What a run has spent before a turn, and what that turn's prompt adds
 /// ([`over_budget`]).
+#[deprecated(
+    since = "0.10.1",
+    note = "a run's budget is `ptc_agent::budget::Budget`, charged through `Budgets::reserve`"
+)]
 #[derive(Debug, Clone, PartialEq)]
 pub struct Spend {
     /// The turn about to ask the model.
@@ -205,6 +209,11 @@ pub struct Spend {
 /// cost (its answer's cost is known only after it, so a run can end past
 /// `max_run_cost` by its last answer's output). The rule
 /// [`crate::budget::Budgets::reserve`] applies to each budget of a tree.
+#[deprecated(
+    since = "0.10.1",
+    note = "a run's budget is `ptc_agent::budget::Budget`, charged through `Budgets::reserve`"
+)]
+#[allow(deprecated)]
 pub fn over_budget(limits: &RunLimits, spend: &Spend) -> Option<Stop> {
     let what = format!("turn {}'s prompt", spend.turn);
     let (tokens, cost) = (spend.tokens_so_far, spend.cost_so_far);

@@ -1,8 +1,10 @@
 //! The limits of a whole run (`ptc_agent::run_limits`): tool calls per run
 //! and per turn, a turn's tool traffic, the deadline and the budget rule.
 
+use ptc_agent::budget::{Budget, Budgets, Spent};
 use ptc_agent::config::RunLimits;
 use ptc_agent::run_limits::*;
+use ptc_cost::{Price, PriceModel, PricingTable};
 use ptc_lisp::{run_program, Limits, Memory};
 use ptc_lisp::{ToolError, ToolErrorKind, ToolHost};
 use serde_json::json;
@@ -104,30 +106,27 @@ fn the_deadline_caps_and_stops() {
 #[test]
 fn the_budget_is_checked_with_the_prompt_about_to_be_sent() {
     let limits = RunLimits { max_run_prompt_tokens: Some(1000), max_run_cost: Some(0.05), ..RunLimits::default() };
-    let spend = |tokens: u64, cost: f64| Spend {
-        turn: 4,
-        tokens_so_far: 900,
-        prompt_tokens: tokens,
-        cost_so_far: 0.04,
-        prompt_cost: Some(cost),
-        pricing: "sonnet".into(),
-    };
+    let money = PricingTable { input: Some(Price::PerMillion(3.0)), ..PricingTable::default() };
+    let sonnet = PriceModel::from_table("sonnet", &money).unwrap();
+    let spent = Spent { tokens: 900, cost: 0.04 };
+    let budgets = || Budgets::default().with(Budget::new("a", limits, sonnet.clone(), spent));
+    let check = |tokens: u64, cost: f64| budgets().reserve("a", "turn 4's prompt", tokens, |_| cost).err();
     // Exactly at a limit is within it.
-    assert_eq!(over_budget(&limits, &spend(100, 0.01)), None);
-    let stop = over_budget(&limits, &spend(101, 0.0)).unwrap();
+    assert_eq!(check(100, 0.01), None);
+    let stop = check(101, 0.0).unwrap();
     assert_eq!((stop.limit, stop.limit.as_str()), (RunLimit::MaxRunPromptTokens, "max_run_prompt_tokens"));
     assert_eq!(
         stop.detail,
         "max_run_prompt_tokens = 1000 reached: turn 4's prompt of 101 tokens would bring the run to 1001; it was not sent"
     );
     // Money (per-million prices) keeps four decimals below 1.
-    let stop = over_budget(&limits, &spend(10, 0.0125)).unwrap();
+    let stop = check(10, 0.0125).unwrap();
     assert_eq!(stop.limit, RunLimit::MaxRunCost);
     assert_eq!(
         stop.detail,
         "max_run_cost = 0.05 reached: turn 4's prompt, at 0.0125 under `sonnet` prices, would bring the run to \
          0.0525; it was not sent"
     );
-    // Without the limits nothing is checked.
-    assert_eq!(over_budget(&RunLimits::default(), &spend(u64::MAX / 2, 1e9)), None);
+    // Without the limits there is no budget, and nothing is checked.
+    assert!(Budget::new("a", RunLimits::default(), sonnet, spent).is_none());
 }
