@@ -335,11 +335,13 @@ impl Inside<'_> {
     /// A nested run's turns and what its own calls spent; a file already
     /// counted (a record naming it twice) adds nothing.
     fn nested(&mut self, path: &Path, usage: Option<&ptc_session::Usage>, depth: usize) -> f64 {
-        let read = (depth <= MAX_NESTED_READ).then(|| ptc_session::Session::read(path).ok()).flatten();
-        let Some(nested) = read else { return usage.map_or(0.0, |u| uncached_cost(u, self.model)) };
-        if !self.read.insert(std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())) {
+        let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if self.read.contains(&file) {
             return 0.0;
         }
+        let read = (depth <= MAX_NESTED_READ).then(|| ptc_session::Session::read(path).ok()).flatten();
+        let Some(nested) = read else { return usage.map_or(0.0, |u| uncached_cost(u, self.model)) };
+        self.read.insert(file);
         let below = path.parent().unwrap_or(Path::new("."));
         turns_cost(&nested.turns, self.model, self.counter) + self.calls(&nested.turns, below, depth)
     }
