@@ -618,8 +618,38 @@ fn toml_message(e: &toml::de::Error) -> String {
         message.push_str(" (write it without quotes)");
     }
     let hint = message.strip_prefix("unknown field `").and_then(|r| r.split_once('`'));
-    let hint = hint.map(|(field, expected)| ptc_lisp::did_you_mean(field, expected.split('`').skip(1).step_by(2)));
+    let hint = hint.map(|(field, expected)| {
+        let expected = || expected.split('`').skip(1).step_by(2);
+        match ptc_lisp::closest_among(field, expected()).or_else(|| sharing_a_word(field, expected())) {
+            Some(best) => format!("; did you mean `{best}`?"),
+            None => String::new(),
+        }
+    });
     format!("{message}{}", hint.unwrap_or_default())
+}
+
+/// The one of `keys` that shares the longest run of letters with `field`,
+/// at least 4 and more than any other key shares: the key a field named
+/// in other words likely meant (`price_model` → `pricing`, `timeout` →
+/// `run_timeout_ms`), where no typo is close enough.
+fn sharing_a_word<'k>(field: &str, keys: impl Iterator<Item = &'k str>) -> Option<String> {
+    let shared = |key: &str| {
+        let (a, b): (Vec<char>, Vec<char>) = (field.chars().collect(), key.chars().collect());
+        let mut best = 0;
+        for i in 0..a.len() {
+            for j in 0..b.len() {
+                let run = a[i..].iter().zip(&b[j..]).take_while(|(x, y)| x == y && x.is_alphabetic()).count();
+                best = best.max(run);
+            }
+        }
+        best
+    };
+    let mut ranked: Vec<(usize, &str)> = keys.map(|k| (shared(k), k)).filter(|(n, _)| *n >= 4).collect();
+    ranked.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    match ranked.as_slice() {
+        [(n, best), rest @ ..] if rest.first().is_none_or(|(m, _)| m < n) => Some(best.to_string()),
+        _ => None,
+    }
 }
 
 /// How serde names what it expected (the end of its message), and what a

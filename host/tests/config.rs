@@ -85,6 +85,13 @@ fn unknown_keys_are_errors() {
     let err = parse("[strategy.s]\nplugin = \"p\"\ntrigger = { turn = 2 }\n").unwrap_err();
     assert!(err.contains("strategy `s`: trigger: unknown field `turn`"), "{err}");
     assert!(err.ends_with("; did you mean `turns`?"), "{err}");
+    // A key named in other words: the one sharing a word, when only one does.
+    for (field, meant) in [("price_model", "pricing"), ("timeout", "run_timeout_ms"), ("max_cost", "max_run_cost")] {
+        let err = parse(&format!("[agent.a]\n{field} = 1\n")).unwrap_err();
+        assert!(err.ends_with(&format!("; did you mean `{meant}`?")), "{err}");
+    }
+    let err = parse("[agent.a]\nmodel = \"gpt\"\n").unwrap_err();
+    assert!(err.ends_with("`max_agent_depth`, `namespace_fallback`"), "no key shares a word: {err}");
 }
 
 #[test]
