@@ -24,8 +24,10 @@ use std::path::Path;
 pub const MAX_INPUT_FILE_BYTES: u64 = 256 << 20;
 
 /// The text of input file `path`, refused past [`MAX_INPUT_FILE_BYTES`]
-/// (checked while reading, so a device or a pipe is refused too).
-pub(crate) fn read_input_file(path: &Path) -> Result<String, String> {
+/// (checked while reading, so a device or a pipe is refused too), the
+/// error with its next step: what `ptc run` and `ptc validate` say of a
+/// data file.
+pub fn read_input_file(path: &Path) -> Result<String, String> {
     ptc_os::read_text(path, MAX_INPUT_FILE_BYTES).map_err(|e| match e.kind() {
         std::io::ErrorKind::FileTooLarge => format!(
             "{e} (MAX_INPUT_FILE_BYTES), and an input is read whole into memory; \

@@ -1067,6 +1067,22 @@ fn a_device_where_a_file_is_read_is_refused_at_its_bound() {
         ),
     ];
     fails_with_one_line(&cases);
+    // A data file: `ptc validate` says what `ptc run` says, next step included.
+    let tables = format!("[agent.big]\nmission = \"m\"\ndata = {{ x = \"/dev/zero\" }}\n{REPLAY}\n");
+    let (_, config) = replay_project("data-at-bound", &["(return 1)"], &tables);
+    let said = |command: &[&str]| {
+        let out = ptc(command);
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        text
+    };
+    let next =
+        "data `x`: /dev/zero: more than 256 MiB (MAX_INPUT_FILE_BYTES), and an input is read whole into memory; \
+                give the agent an extract, or a tool that reads the file";
+    for command in [&["validate", "--config", &config][..], &["run", "big", "--config", &config]] {
+        let text = said(command);
+        assert!(text.contains(next), "{command:?}: {text}");
+    }
 }
 
 #[test]

@@ -124,7 +124,7 @@ fn agent_problems(resolved: &Resolved, agent: &Agent) -> Vec<String> {
 }
 
 fn read_json(path: &Path) -> Result<(), String> {
-    let text = ptc_os::read_text(path, ptc_agent::inputs::MAX_INPUT_FILE_BYTES).map_err(|e| e.to_string())?;
+    let text = ptc_agent::inputs::read_input_file(path)?;
     serde_json::from_str::<serde_json::Value>(&text).map(|_| ()).map_err(|e| format!("not JSON: {e}"))
 }
 
