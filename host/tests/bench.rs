@@ -156,6 +156,43 @@ fn the_bench_tells_a_strategy_that_drops_a_needed_fact_both_ways() {
 }
 
 #[test]
+fn a_run_that_starts_an_agent_counts_what_that_agent_spent() {
+    // A task whose agent asks a helper agent (replayed): the run's record
+    // counts the helper's prompt tokens and cost with its own.
+    let dir = scratch_dir("bench-nested");
+    std::fs::create_dir_all(dir.join("tasks")).unwrap();
+    let helper = ["```clojure\n(def a 1)\n```", "```clojure\n(return (+ a 2))\n```"];
+    std::fs::write(dir.join("helper.json"), serde_json::to_string(&helper).unwrap()).unwrap();
+    let suite = format!(
+        "[plugins]\npaths = [{:?}]\n\n[agent.helper]\nmission = \"Help\"\nmax_turns = 3\n\
+         llm = {{ backend = \"replay\", file = \"helper.json\" }}\n",
+        plugin_dir().display().to_string()
+    );
+    std::fs::write(dir.join("suite.toml"), suite).unwrap();
+    let task = "tier = \"lookup\"\nexpect = { exact = '3' }\n\n[agent]\nmission = \"Ask the helper.\"\nmax_turns = 2\n\
+                tools = [\"agent:helper\"]\n\n[[script]]\nprogram = '(return (tool/helper {}))'\n";
+    std::fs::write(dir.join("tasks/ask.toml"), task).unwrap();
+    let server = serve(&dir, ServerOptions::default());
+    let out = dir.join("results.jsonl");
+    ptc_bench(&dir, &server, &out, &["--strategies", "full-history"]);
+    let record = read_records(std::slice::from_ref(&out)).unwrap().remove(0);
+    assert!(record.passed, "{record:?}");
+    let session = dir.join(record.outcome.session.as_deref().expect("the run's session"));
+    let own = ptc_session::Session::read(&session).unwrap();
+    let relative = own.turns[0].tool_calls[0].session.clone().expect("the helper's session");
+    let nested = ptc_session::Session::read(&session.parent().unwrap().join(relative)).unwrap();
+    let tokens = |s: &ptc_session::Session| s.turns.iter().filter_map(|t| t.prompt_tokens).sum::<u64>();
+    assert!(tokens(&nested) > 0);
+    assert_eq!(record.outcome.prompt_tokens, tokens(&own) + tokens(&nested));
+    let cost = |s: &ptc_session::Session| {
+        let totals = ptc_session::CostTotals::of(&s.turns).unwrap();
+        totals.input_cost + totals.output_cost.unwrap_or(0.0)
+    };
+    let recorded = record.outcome.cost["openai"];
+    assert!((recorded - (cost(&own) + cost(&nested))).abs() < 1e-6, "{recorded} {} {}", cost(&own), cost(&nested));
+}
+
+#[test]
 fn a_killed_bench_resumes_and_records_every_run_once() {
     let dir = write_suite("resume");
     let server = serve(&dir, ServerOptions { delay: Duration::from_millis(40), ..Default::default() });
