@@ -611,6 +611,23 @@ fn a_resumed_run_budget_counts_what_its_calls_spent_before() {
         let stdout = String::from_utf8_lossy(&traced.stdout);
         assert_eq!(traced.status.code(), Some(0), "{}", String::from_utf8_lossy(&traced.stderr));
         assert!(stdout.contains(&format!("cost under `{pricing}` prices: {own:.1} in its own turns + ")), "{stdout}");
+        // Twenty such calls: each names a file already shown, once each
+        // (the trace multiplied by 20 at every level before, past 20 s).
+        let fan: Vec<String> = (std::fs::read_to_string(dir.join("loop.jsonl")).unwrap().lines())
+            .map(|line| {
+                let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+                if let Some(calls) = value.pointer_mut("/turn/tool_calls").and_then(|c| c.as_array_mut()) {
+                    if calls.iter().any(|c| c.get("session").is_some()) {
+                        *calls = vec![calls[0].clone(); 20];
+                    }
+                }
+                value.to_string()
+            })
+            .collect();
+        std::fs::write(dir.join("loop.jsonl"), fan.join("\n") + "\n").unwrap();
+        let traced = command_in_root(env!("CARGO_BIN_EXE_ptc")).arg("trace").arg(dir.join("loop.jsonl")).output();
+        let stdout = String::from_utf8(traced.unwrap().stdout).unwrap();
+        assert_eq!(stdout.matches("(nested run loop.jsonl not shown again: this trace shows it above)").count(), 20);
 
         let tight = dir.join("tight.toml");
         std::fs::write(&tight, agents(pricing, (second + third) / 2.0)).unwrap();

@@ -15,8 +15,9 @@ use crate::resolve::token_counter;
 use ptc_cost::PriceModel;
 use ptc_session::{CostSource, CostTotals, RenderStats, RunStatus, Usage};
 use ptc_tokens::DEFAULT_ENCODING;
+use std::collections::HashSet;
 use std::fmt::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What `ptc trace` shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -34,7 +35,8 @@ pub enum View {
 pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
     let session = super::read_session(path)?;
     let mut out = String::new();
-    write_session(&mut out, &session, path, view, 0);
+    let mut shown = HashSet::from([file_key(path)]);
+    write_session(&mut out, &session, path, view, 0, &mut shown);
     if usage {
         out.push_str(&usage_table(&session));
         out.push_str(&nested_usage(&session, path));
@@ -45,9 +47,24 @@ pub fn trace(path: &Path, view: View, usage: bool) -> CmdResult {
 /// How deep `trace` follows nested runs (agents used as tools).
 const MAX_NESTED: usize = 8;
 
+/// A session file as `trace` tells files apart: its resolved path.
+fn file_key(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
 /// One session's view; nested runs (a call's `session`) are read from
-/// beside `path` and written inside, indented with `  │ `.
-fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, view: View, depth: usize) {
+/// beside `path` and written inside, indented with `  │ `. `shown` holds
+/// the files written so far: each is written once (a record that names a
+/// file again, which no run writes, would otherwise multiply the trace at
+/// every level).
+fn write_session(
+    out: &mut String,
+    session: &ptc_session::Session,
+    path: &Path,
+    view: View,
+    depth: usize,
+    shown: &mut HashSet<PathBuf>,
+) {
     let _ = writeln!(
         out,
         "agent: {}  turns: {}/{}  status: {}",
@@ -102,7 +119,7 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
                         let _ = writeln!(out, "    usage: {}", usage_line(u));
                     }
                     if let Some(nested) = &call.session {
-                        out.push_str(&nested_run(path, nested, call.usage.as_ref(), view, depth));
+                        out.push_str(&nested_run(path, nested, call.usage.as_ref(), view, depth, shown));
                     }
                 }
                 for line in turn.prints.iter().flat_map(|p| p.split('\n')) {
@@ -129,14 +146,23 @@ fn write_session(out: &mut String, session: &ptc_session::Session, path: &Path, 
 }
 
 /// The nested run of a call, indented; a file that cannot be read is one line saying so.
-fn nested_run(parent: &Path, relative: &str, usage: Option<&Usage>, view: View, depth: usize) -> String {
+fn nested_run(
+    parent: &Path,
+    relative: &str,
+    usage: Option<&Usage>,
+    view: View,
+    depth: usize,
+    shown: &mut HashSet<PathBuf>,
+) -> String {
     let path = parent.parent().unwrap_or(Path::new(".")).join(relative);
     let mut inner = String::new();
     if depth + 1 > MAX_NESTED {
         let _ = writeln!(inner, "(nested run {relative} not shown: deeper than {MAX_NESTED})");
+    } else if !shown.insert(file_key(&path)) {
+        let _ = writeln!(inner, "(nested run {relative} not shown again: this trace shows it above)");
     } else {
         match ptc_session::Session::read(&path) {
-            Ok(session) => write_session(&mut inner, &session, &path, view, depth + 1),
+            Ok(session) => write_session(&mut inner, &session, &path, view, depth + 1, shown),
             Err(e) => {
                 let _ = writeln!(inner, "(nested run {}: {e})", path.display());
             }
