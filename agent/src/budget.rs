@@ -68,13 +68,11 @@ impl Budget {
     /// by the budget of a run above names that run.
     fn reserve(&self, run: &str, what: &str, tokens: u64, cost: Option<f64>) -> Result<(), Stop> {
         let mut spent = self.spent.lock().unwrap_or_else(PoisonError::into_inner);
-        let whose = match self.agent == run {
-            true => "the run".to_string(),
-            false => format!("`{}`'s run", self.agent),
-        };
+        let above = self.agent != run;
+        let whose = if above { format!("`{}`'s run", self.agent) } else { "the run".to_string() };
         let model = self.model.name();
         if let Some(mut stop) = breach(&self.limits, what, &whose, spent.tokens, tokens, spent.cost, cost, model) {
-            if self.agent != run {
+            if above {
                 stop.detail =
                     format!("{} (the budget of `{}`, which covers the agents it runs)", stop.detail, self.agent);
             }

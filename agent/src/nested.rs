@@ -260,10 +260,7 @@ impl RunTools<'_> {
             .reserve(&self.agent.name, "an llm-query prompt", tokens, |model| alone(model).prompt_cost(&sent))
             .map_err(|stop| ToolError::new(ToolErrorKind::Limit, format!("llm-query: {}", stop.detail)))?;
         let reply = backend.chat(&sent).map_err(|e| ToolError::failed(format!("llm-query: {e}")))?;
-        reserved.settle(|model| {
-            let cost = alone(model).turn(&sent, reply.usage.as_ref());
-            cost.input_cost + cost.output_cost.unwrap_or(0.0)
-        });
+        reserved.settle(|model| query_cost(&sent, reply.usage.as_ref(), model, counter));
         let mut usage = crate::usage::usage_record(&reply);
         usage.counted_prompt_tokens = Some(tokens);
         usage.llm = Some(backend.settings());
@@ -292,75 +289,108 @@ fn query_prompt(prompt: &str, schema: Option<&Type>, counter: &TokenCounter) -> 
     (Prompt::new(vec![PromptMessage::system(system), PromptMessage::user(prompt)]), tokens)
 }
 
-/// How many agents deep [`cost_inside`] reads nested sessions back: a
-/// chain of distinct agents is never this long; a deeper record is
-/// priced from the usage its call recorded.
+/// How many agents deep [`SpentInside::read`] reads nested sessions
+/// back: a chain of distinct agents is never this long; a deeper record
+/// is priced from the usage its call recorded.
 pub const MAX_NESTED_READ: usize = 32;
 
-/// What the tool calls of `turns` spent on models, priced under `model`
+/// What the tool calls of a run spent on models, read back from their
+/// records once and priced under any price model ([`SpentInside::cost`])
 /// as a budget above them priced it while they ran (input and output):
 /// the agents they ran, from those runs' session files (to any depth,
-/// their turns priced in order, each file once), and their `llm-query`
-/// prompts, rebuilt from the calls' arguments. `folder` is the folder of
-/// the session that holds `turns` (a call names its nested session
-/// relative to it). A nested session that cannot be read, or lies deeper
-/// than [`MAX_NESTED_READ`], is priced from the usage its call recorded,
-/// every prompt token as uncached input: more than it cost, never less.
-/// What a resumed run's `max_run_cost` starts from, and what `ptc run`'s
-/// closing line adds for the calls.
-pub fn cost_inside(turns: &[TurnRecord], folder: &Path, model: &PriceModel, counter: &'static TokenCounter) -> f64 {
-    Inside { model, counter, read: HashSet::new() }.calls(turns, folder, 0)
+/// each file once), and their `llm-query` prompts, rebuilt from the
+/// calls' arguments. A nested session that cannot be read, or lies
+/// deeper than [`MAX_NESTED_READ`], is priced from the usage its call
+/// recorded, every prompt token as uncached input: more than it cost,
+/// never less. What a resumed run's `max_run_cost` starts from, what
+/// `ptc run`'s closing line and `ptc trace --usage` add for the calls,
+/// and part of a `ptc bench` run's cost.
+#[derive(Debug, Default)]
+pub struct SpentInside {
+    parts: Vec<Part>,
 }
 
-/// [`cost_inside`]'s walk: the nested sessions read so far.
-struct Inside<'m> {
-    model: &'m PriceModel,
-    counter: &'static TokenCounter,
-    read: HashSet<PathBuf>,
+/// One model spend inside a call.
+#[derive(Debug)]
+enum Part {
+    /// A nested run's turns.
+    Run(Vec<TurnRecord>),
+    /// An `llm-query` prompt and its schema, with the call's usage.
+    Query { prompt: String, schema: Option<Type>, usage: ptc_session::Usage },
+    /// A spend whose record could not be read: its call's usage.
+    Unread(ptc_session::Usage),
 }
 
-impl Inside<'_> {
-    fn calls(&mut self, turns: &[TurnRecord], folder: &Path, depth: usize) -> f64 {
-        let mut cost = 0.0;
+impl SpentInside {
+    /// Reads what the calls of `turns`, turns of session file `file`,
+    /// spent (their nested sessions are named relative to its folder).
+    pub fn read(turns: &[TurnRecord], file: &Path) -> SpentInside {
+        let mut spent = SpentInside::default();
+        spent.calls(turns, file, 0, &mut HashSet::new());
+        spent
+    }
+
+    /// Its cost under `model` (`counter` counts the prompts ptc prices again).
+    pub fn cost(&self, model: &PriceModel, counter: &'static TokenCounter) -> f64 {
+        let part = |part: &Part| match part {
+            Part::Run(turns) => turns_cost(turns, model, counter),
+            Part::Query { prompt, schema, usage } => {
+                query_cost(&query_prompt(prompt, schema.as_ref(), counter).0, reported(usage).as_ref(), model, counter)
+            }
+            Part::Unread(usage) => uncached_cost(usage, model),
+        };
+        self.parts.iter().map(part).sum()
+    }
+
+    fn calls(&mut self, turns: &[TurnRecord], file: &Path, depth: usize, read: &mut HashSet<PathBuf>) {
         for call in turns.iter().flat_map(|t| &t.tool_calls) {
-            cost += match (&call.session, call.usage.as_ref()) {
-                (Some(relative), usage) => self.nested(&folder.join(relative), usage, depth + 1),
-                (None, Some(usage)) if call.name == LLM_QUERY => self.query(&call.args, usage),
-                _ => 0.0,
-            };
+            match (&call.session, call.usage.as_ref()) {
+                (Some(relative), usage) => {
+                    self.nested(&ptc_session::nested_session_path(file, relative), usage, depth + 1, read)
+                }
+                (None, Some(usage)) if call.name == LLM_QUERY => self.parts.push(query_part(&call.args, usage)),
+                _ => {}
+            }
         }
-        cost
     }
 
     /// A nested run's turns and what its own calls spent; a file already
-    /// counted (a record naming it twice) adds nothing.
-    fn nested(&mut self, path: &Path, usage: Option<&ptc_session::Usage>, depth: usize) -> f64 {
+    /// read (a record naming it twice) adds nothing.
+    fn nested(&mut self, path: &Path, usage: Option<&ptc_session::Usage>, depth: usize, read: &mut HashSet<PathBuf>) {
         let file = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if self.read.contains(&file) {
-            return 0.0;
+        if read.contains(&file) {
+            return;
         }
-        let read = (depth <= MAX_NESTED_READ).then(|| ptc_session::Session::read(path).ok()).flatten();
-        let Some(nested) = read else { return usage.map_or(0.0, |u| uncached_cost(u, self.model)) };
-        self.read.insert(file);
-        let below = path.parent().unwrap_or(Path::new("."));
-        turns_cost(&nested.turns, self.model, self.counter) + self.calls(&nested.turns, below, depth)
-    }
-
-    /// An `llm-query` call: its prompt rebuilt from `args` (EDN), priced
-    /// alone, as it was sent.
-    fn query(&self, args: &str, usage: &ptc_session::Usage) -> f64 {
-        let asked = ptc_lisp::read_edn(args).ok().and_then(|v| ptc_lisp::value_to_json(&v).ok());
-        let prompt = asked.as_ref().and_then(|a| Some((a.get("prompt")?.as_str()?, a.get("schema"))));
-        let schema = prompt.and_then(|(_, s)| s.filter(|s| !s.is_null()).map(schema_type));
-        match (prompt, schema.transpose()) {
-            (Some((prompt, _)), Ok(schema)) => {
-                let (sent, _) = query_prompt(prompt, schema.as_ref(), self.counter);
-                let cost = Costing::new(self.model.clone(), self.counter, &[]).turn(&sent, reported(usage).as_ref());
-                cost.input_cost + cost.output_cost.unwrap_or(0.0)
+        match (depth <= MAX_NESTED_READ).then(|| ptc_session::Session::read(path).ok()).flatten() {
+            Some(nested) => {
+                read.insert(file);
+                // The run first, then what its calls spent, in record order.
+                let at = self.parts.len();
+                self.calls(&nested.turns, path, depth, read);
+                self.parts.insert(at, Part::Run(nested.turns));
             }
-            _ => uncached_cost(usage, self.model),
+            None => self.parts.extend(usage.cloned().map(Part::Unread)),
         }
     }
+}
+
+/// An `llm-query` call's spend: its prompt rebuilt from `args` (EDN), or
+/// its usage alone when they do not read back.
+fn query_part(args: &str, usage: &ptc_session::Usage) -> Part {
+    let asked = ptc_lisp::read_edn(args).ok().and_then(|v| ptc_lisp::value_to_json(&v).ok());
+    let prompt = asked.as_ref().and_then(|a| Some((a.get("prompt")?.as_str()?, a.get("schema"))));
+    let schema = prompt.and_then(|(_, s)| s.filter(|s| !s.is_null()).map(schema_type));
+    match (prompt, schema.transpose()) {
+        (Some((prompt, _)), Ok(schema)) => Part::Query { prompt: prompt.to_string(), schema, usage: usage.clone() },
+        _ => Part::Unread(usage.clone()),
+    }
+}
+
+/// An `llm-query` prompt and its answer (`reported`, when the server
+/// reported tokens) under `model`: one prompt, nothing cached before it.
+fn query_cost(sent: &Prompt, reported: Option<&llm::Usage>, model: &PriceModel, counter: &'static TokenCounter) -> f64 {
+    let cost = Costing::new(model.clone(), counter, &[]).turn(sent, reported);
+    cost.input_cost + cost.output_cost.unwrap_or(0.0)
 }
 
 /// `usage` priced with every prompt token uncached.

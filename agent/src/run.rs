@@ -16,7 +16,7 @@ use crate::costing::Costing;
 use crate::inputs::{self, InputError};
 use crate::location::Location;
 use crate::mcp::{McpError, McpServers};
-use crate::nested::{Nesting, RunTools, SubAgents, SubRun};
+use crate::nested::{Nesting, RunTools, SpentInside, SubAgents, SubRun};
 use crate::policy::{Policy, PolicyError};
 use crate::progress::{Event, Observer, TurnLabel};
 use crate::resolve::{agent_token_counter, LookupError, Resolved};
@@ -477,14 +477,13 @@ impl<'r> AgentRun<'r> {
         // prompts, read back from the records under this budget's model).
         let own_cost =
             ptc_session::CostTotals::of(&session.turns).map_or(0.0, |t| t.input_cost + t.output_cost.unwrap_or(0.0));
-        let folder = journal.path().parent().unwrap_or(Path::new("."));
         let spent = Spent {
             tokens: tokens_so_far
                 + (session.turns.iter().flat_map(|t| &t.tool_calls))
                     .filter_map(|c| c.usage.as_ref()?.counted_prompt_tokens)
                     .sum::<u64>(),
             cost: match agent.run_limits.max_run_cost {
-                Some(_) => own_cost + crate::nested::cost_inside(&session.turns, folder, &model, counter),
+                Some(_) => own_cost + SpentInside::read(&session.turns, journal.path()).cost(&model, counter),
                 None => own_cost,
             },
         };

@@ -293,10 +293,7 @@ impl Session {
     /// resolved; a nested file with no root in common with `to` is named
     /// by its absolute path.
     pub fn moved(&mut self, from: &Path, to: &Path) {
-        let folder = |file: &Path| {
-            let parent = file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-            std::fs::canonicalize(parent).ok()
-        };
+        let folder = |file: &Path| std::fs::canonicalize(session_folder(file)).ok();
         let (Some(from), Some(to)) = (folder(from), folder(to)) else { return };
         if from == to {
             return;
@@ -313,6 +310,18 @@ impl Session {
         let doc = Session { format: DOCUMENT_FORMAT.to_string(), ..self.clone() };
         serde_json::to_string_pretty(&doc).expect("session records always serialize") + "\n"
     }
+}
+
+/// The folder of session file `file`, which the nested runs its calls
+/// name (`session`) are relative to: `.` for a bare file name.
+pub fn session_folder(file: &Path) -> &Path {
+    file.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// The file of the nested run a call of session file `file` names
+/// (`relative`, its `session`).
+pub fn nested_session_path(file: &Path, relative: &str) -> PathBuf {
+    session_folder(file).join(relative)
 }
 
 /// `target` as a path relative to `base` (both absolute), `/`-separated,

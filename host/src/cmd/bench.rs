@@ -7,7 +7,7 @@
 use super::{CmdError, CmdResult, Output};
 use crate::config::{plugin_path_env, Config, ConfigFile};
 use crate::costing::turns_cost;
-use crate::nested::cost_inside;
+use crate::nested::SpentInside;
 use crate::resolve::{token_counter, Resolved};
 use crate::run::{run, RunError, RunOptions};
 use ptc_agent::usage::reported;
@@ -215,13 +215,13 @@ impl Runner<'_> {
         let cached: Vec<u64> = usages.iter().flatten().filter_map(|u| u.cache_read_tokens).collect();
         // The whole run's: its turns, and the agents it ran and its
         // llm-query calls (from their records, beside the session).
-        let folder = path.as_deref().and_then(Path::parent);
+        let inside = path.as_deref().map(|file| SpentInside::read(&session.turns, file));
         let cost: BTreeMap<String, f64> = self
             .models
             .iter()
             .map(|model| {
-                let inside = folder.map_or(0.0, |f| cost_inside(&session.turns, f, model, self.counter));
-                (model.name().to_string(), turns_cost(&session.turns, model, self.counter) + inside)
+                let calls = inside.as_ref().map_or(0.0, |spent| spent.cost(model, self.counter));
+                (model.name().to_string(), turns_cost(&session.turns, model, self.counter) + calls)
             })
             .collect();
         RunOutcome {

@@ -8,7 +8,7 @@ use super::{CmdError, CmdResult, Output};
 use crate::compare::{measure, measure_recorded, Figures, Measure, RecallFigures, Subject};
 use crate::config::Config;
 use crate::contract::public_json;
-use crate::nested::cost_inside;
+use crate::nested::SpentInside;
 use crate::policy::Policy;
 use crate::progress::{Event, Observer, Terminal};
 use crate::resolve::{agent_token_counter, Resolved};
@@ -148,8 +148,8 @@ impl RunCost {
         });
         let estimated_only =
             session.turns.iter().filter_map(|t| t.cost.as_ref()).all(|c| c.source == CostSource::Estimated);
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let inside = agent_token_counter(defined).map_or(0.0, |c| cost_inside(&session.turns, folder, &model, c));
+        let inside =
+            agent_token_counter(defined).map_or(0.0, |c| SpentInside::read(&session.turns, path).cost(&model, c));
         Some(RunCost { totals, unit: model.unit(), measured, estimated_only, inside })
     }
 

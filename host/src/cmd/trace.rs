@@ -10,7 +10,7 @@
 //! Every view starts with the error kinds counted over the turns.
 
 use super::{CmdResult, Output};
-use crate::nested::cost_inside;
+use crate::nested::SpentInside;
 use crate::resolve::token_counter;
 use ptc_cost::PriceModel;
 use ptc_session::{CostSource, CostTotals, RenderStats, RunStatus, Usage};
@@ -154,7 +154,7 @@ fn nested_run(
     depth: usize,
     shown: &mut HashSet<PathBuf>,
 ) -> String {
-    let path = parent.parent().unwrap_or(Path::new(".")).join(relative);
+    let path = ptc_session::nested_session_path(parent, relative);
     let mut inner = String::new();
     if depth + 1 > MAX_NESTED {
         let _ = writeln!(inner, "(nested run {relative} not shown: deeper than {MAX_NESTED})");
@@ -200,7 +200,7 @@ fn usage_line(usage: &Usage) -> String {
 
 /// Below the usage table: what nested runs and `llm-query` calls spent, and
 /// the session's total with them (its `usage`); under a built-in price
-/// model, their cost too ([`cost_inside`], as the run's budget counts it).
+/// model, their cost too ([`SpentInside`], as the run's budget counts it).
 fn nested_usage(session: &ptc_session::Session, path: &Path) -> String {
     let calls: Vec<&Usage> =
         session.turns.iter().flat_map(|t| &t.tool_calls).filter_map(|c| c.usage.as_ref()).collect();
@@ -225,8 +225,7 @@ fn nested_usage(session: &ptc_session::Session, path: &Path) -> String {
     let priced =
         totals.as_ref().and_then(|t| Some((t, PriceModel::builtin(&t.model)?, token_counter(DEFAULT_ENCODING).ok()?)));
     if let Some((totals, model, counter)) = priced {
-        let folder = path.parent().unwrap_or(Path::new("."));
-        let calls = cost_inside(&session.turns, folder, &model, counter);
+        let calls = SpentInside::read(&session.turns, path).cost(&model, counter);
         let own = totals.input_cost + totals.output_cost.unwrap_or(0.0);
         let _ = writeln!(
             out,
